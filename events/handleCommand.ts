@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { fold, type Aggregate } from './decider';
+import { append, readStream } from './store/append';
+import { ConcurrencyError } from './store/errors';
+import type { EventMetadata, NewEvent, PendingEvent, Pool, StoredEvent, Tx } from './store/types';
+
+/** Runs the inline projections for events about to be appended, in the same transaction. */
+export type InlineProjector = (tx: Tx, events: PendingEvent[]) => Promise<void>;
+
+export interface CommandContext {
+  /** The acting user's id, or 'system'. */
+  userId: string;
+  now: Date;
+  correlationId?: string;
+  causationId?: string | null;
+}
+
+export interface CommandOptions {
+  /** The version the caller last saw; a mismatch is a ConcurrencyError (409), never retried. */
+  expectedVersion?: number;
+  /** Run inside this transaction (a seed, a multi-stream command) instead of a new one. */
+  tx?: Tx;
+}
+
+export interface CommandResult<S> {
+  state: S;
+  version: number;
+  events: StoredEvent[];
+}
+
+/** Without a version from the caller, a lost race is retried against the newer state. */
+const RETRIES = 3;
+
+export function createCommandHandler(sql: Pool, project: InlineProjector) {
+  async function once<C, S, E extends NewEvent>(
+    tx: Tx,
+    aggregate: Aggregate<C, S, E>,
+    id: string,
+    command: C,
+    context: CommandContext,
+    expectedVersion: number | undefined,
+  ): Promise<CommandResult<S>> {
+    const streamId = aggregate.streamId(id);
+    const history = (await readStream(tx, streamId)) as unknown as (StoredEvent & E)[];
+    const version = history.length === 0 ? 0 : history[history.length - 1]!.version;
+    // An unknown stream is the decider's to refuse (404), not a conflict.
+    if (expectedVersion !== undefined && version > 0 && expectedVersion !== version) {
+      throw new ConcurrencyError(streamId, expectedVersion);
+    }
+    const state = fold(aggregate.decider, history);
+    const decided = aggregate.decider.decide(command, state);
+    if (decided.length === 0) return { state, version, events: [] };
+
+    for (const event of decided) aggregate.eventSchemas[event.type as E['type']].parse(event.data);
+    const next = decided.reduce(aggregate.decider.evolve, state);
+    const metadata: EventMetadata = {
+      user_id: context.userId,
+      correlation_id: context.correlationId ?? randomUUID(),
+      causation_id: context.causationId ?? null,
+      at: context.now.toISOString(),
+      scope: aggregate.scope(id, next),
+    };
+    const pending: PendingEvent[] = decided.map((event, i) => ({
+      stream_id: streamId,
+      stream_type: aggregate.streamType,
+      version: version + i + 1,
+      type: event.type,
+      data: event.data,
+      metadata,
+    }));
+    // Projections first, then the append: the append's lock is held only for insert and commit.
+    await project(tx, pending);
+    const events = await append(tx, {
+      streamId,
+      streamType: aggregate.streamType,
+      expectedVersion: version,
+      events: decided,
+      metadata,
+    });
+    return { state: next, version: version + decided.length, events };
+  }
+
+  /** Load, fold, decide, project and append, all in one transaction. */
+  return async function handleCommand<C, S, E extends NewEvent>(
+    aggregate: Aggregate<C, S, E>,
+    id: string,
+    command: C,
+    context: CommandContext,
+    options: CommandOptions = {},
+  ): Promise<CommandResult<S>> {
+    if (options.tx) return once(options.tx, aggregate, id, command, context, options.expectedVersion);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await sql.begin((tx) => once(tx, aggregate, id, command, context, options.expectedVersion));
+      } catch (error) {
+        const retry = error instanceof ConcurrencyError && options.expectedVersion === undefined && attempt < RETRIES;
+        if (!retry) throw error;
+      }
+    }
+  };
+}
+
+export type HandleCommand = ReturnType<typeof createCommandHandler>;

@@ -1,0 +1,29 @@
+/** The stream moved on since the caller read it. The API answers 409. */
+export class ConcurrencyError extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expectedVersion: number,
+    message = 'This record was changed by someone else. Reload and try again.',
+  ) {
+    super(message);
+    this.name = 'ConcurrencyError';
+  }
+}
+
+/**
+ * A command refused by a decider or by a rule that spans streams. `status` is the HTTP answer
+ * the API gives: 400 invalid, 403 forbidden, 404 unknown, 409 conflicting with current state.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly status: 400 | 403 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (message: string) => new DomainError(404, message);
+export const conflict = (message: string) => new DomainError(409, message);
+export const invalid = (message: string) => new DomainError(400, message);

@@ -1,0 +1,45 @@
+import type postgres from 'postgres';
+
+/** Anything that runs queries: the pool or an open transaction. */
+export type Db = postgres.ISql<{}>;
+export type Tx = postgres.TransactionSql<{}>;
+export type Pool = postgres.Sql<{}>;
+
+/**
+ * Who may see an event: the location ids it belongs to. An empty list means it concerns no
+ * location and only administrators (and the users named in `users`) may see it.
+ */
+export interface EventScope {
+  locations: string[];
+  users?: string[];
+}
+
+export interface EventMetadata {
+  /** The acting user, or 'system' for seeds and maintenance. */
+  user_id: string;
+  correlation_id: string;
+  causation_id: string | null;
+  /** The command's clock, ISO 8601; projections use this, never now(). */
+  at: string;
+  scope: EventScope;
+}
+
+/** An event a decider produced, before it is stored. */
+export interface NewEvent<T extends string = string, D = unknown> {
+  type: T;
+  data: D;
+}
+
+/** An event as read back from the log. */
+export interface StoredEvent<T extends string = string, D = unknown> {
+  position: number;
+  stream_id: string;
+  stream_type: string;
+  version: number;
+  type: T;
+  data: D;
+  metadata: EventMetadata;
+}
+
+/** An event about to be appended: everything but its global position. */
+export type PendingEvent = Omit<StoredEvent, 'position'>;

@@ -1,0 +1,44 @@
+import type { Actor } from '../../shared/domain/access';
+import { seesAllLocations } from '../../shared/domain/access';
+import type { Location } from '../../shared/schemas/locations';
+import type { Db } from '../../events/store/types';
+import { iso } from '../projection';
+
+interface LocationRow extends Omit<Location, 'created_at' | 'updated_at'> {
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toLocation = (row: LocationRow): Location => ({
+  ...row,
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
+});
+
+const COLUMNS = 'id, name, city, address, manager, floors, version, created_at, updated_at';
+
+/** The locations an actor may see, by name. */
+export async function listLocations(db: Db, actor: Actor): Promise<Location[]> {
+  const rows = seesAllLocations(actor)
+    ? await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations ORDER BY lower(name)`)
+    : await db.unsafe<LocationRow[]>(
+        `SELECT ${COLUMNS} FROM locations WHERE id = ANY($1::uuid[]) ORDER BY lower(name)`,
+        [actor.locations],
+      );
+  return rows.map(toLocation);
+}
+
+export async function getLocation(db: Db, id: string): Promise<Location | null> {
+  const [row] = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE id = $1`, [id]);
+  return row ? toLocation(row) : null;
+}
+
+export async function locationsByIds(db: Db, ids: string[]): Promise<Location[]> {
+  const rows = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE id = ANY($1::uuid[])`, [ids]);
+  return rows.map(toLocation);
+}
+
+export async function findLocationByName(db: Db, name: string): Promise<Location | null> {
+  const [row] = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE lower(name) = lower($1)`, [name]);
+  return row ? toLocation(row) : null;
+}

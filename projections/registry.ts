@@ -1,0 +1,62 @@
+import { APPEND_LOCK } from '../events/store/append';
+import { DomainError } from '../events/store/errors';
+import type { Db, PendingEvent, Pool, Tx } from '../events/store/types';
+import { locationsProjection } from './locations/projection';
+import type { Projection } from './projection';
+import { replay } from './replay';
+import { usersProjection } from './users/projection';
+
+/** Every inline projection: each owns its tables and commits with the events it reads. */
+export const projections: readonly Projection[] = [locationsProjection, usersProjection];
+
+/** Applies events to every read model, translating owned unique constraints into 409s. */
+export async function applyInline(tx: Db, events: PendingEvent[], only: readonly Projection[] = projections) {
+  for (const event of events) {
+    for (const projection of only) {
+      const statement = projection.apply(tx, event);
+      if (!statement) continue;
+      try {
+        await statement;
+      } catch (error) {
+        const constraint = (error as { constraint_name?: string }).constraint_name;
+        const message = constraint ? projection.conflicts?.[constraint] : undefined;
+        if (message) throw new DomainError(409, message);
+        throw error;
+      }
+    }
+  }
+}
+
+async function recreate(tx: Tx, projection: Projection) {
+  for (const table of projection.tables) await tx.unsafe(`DROP TABLE IF EXISTS ${table} CASCADE`);
+  await tx.unsafe(projection.ddl);
+  await tx`
+    INSERT INTO projection_versions (name, version) VALUES (${projection.name}, ${projection.version})
+    ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version`;
+}
+
+/**
+ * Drops and refills the given read models from the whole log in one transaction, holding the
+ * append lock so no event can slip in between the replay and the commit. Readers keep seeing
+ * the old rows until the commit. Returns the number of events replayed.
+ */
+export async function rebuild(sql: Pool, only: readonly Projection[] = projections): Promise<number> {
+  return sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`;
+    for (const projection of only) await recreate(tx, projection);
+    return replay(tx, only);
+  });
+}
+
+/** At start-up: builds any read model that is missing or whose version changed. */
+export async function ensureProjections(sql: Pool): Promise<string[]> {
+  const recorded = new Map(
+    (await sql<{ name: string; version: number }[]>`SELECT name, version FROM projection_versions`).map((r) => [
+      r.name,
+      r.version,
+    ]),
+  );
+  const stale = projections.filter((p) => recorded.get(p.name) !== p.version);
+  if (stale.length > 0) await rebuild(sql, stale);
+  return stale.map((p) => p.name);
+}

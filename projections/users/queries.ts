@@ -1,0 +1,52 @@
+import type { User } from '../../shared/schemas/auth';
+import type { Db } from '../../events/store/types';
+import { iso } from '../projection';
+
+interface UserRow extends Omit<User, 'created_at' | 'updated_at'> {
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The public shape: the password hash never leaves this module except for sign-in. */
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role,
+  locations: row.locations,
+  primary_location: row.primary_location,
+  version: row.version,
+  created_at: iso(row.created_at),
+  updated_at: iso(row.updated_at),
+});
+
+const COLUMNS = 'id, name, email, role, locations, primary_location, version, created_at, updated_at';
+
+export async function getUser(db: Db, id: string): Promise<User | null> {
+  const [row] = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  return row ? toUser(row) : null;
+}
+
+export async function usersByIds(db: Db, ids: string[]): Promise<User[]> {
+  const rows = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::uuid[])`, [ids]);
+  return rows.map(toUser);
+}
+
+export async function listUsers(db: Db): Promise<User[]> {
+  const rows = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users ORDER BY lower(name)`);
+  return rows.map(toUser);
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const [row] = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM users`;
+  return row?.n ?? 0;
+}
+
+/** For sign-in only: the user and its password hash. */
+export async function findCredentials(db: Db, email: string): Promise<{ user: User; password_hash: string } | null> {
+  const [row] = await db.unsafe<(UserRow & { password_hash: string })[]>(
+    `SELECT ${COLUMNS}, password_hash FROM users WHERE lower(email) = lower($1)`,
+    [email],
+  );
+  return row ? { user: toUser(row), password_hash: row.password_hash } : null;
+}

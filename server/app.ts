@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import Koa from 'koa';
+import helmet from 'koa-helmet';
+import type { AppDeps } from './deps';
+import { authenticate } from './middleware/authenticate';
+import { errorMapper } from './middleware/errors';
+import { requestLog } from './middleware/requestLog';
+import { authRoutes } from './routes/auth';
+import { configRoutes } from './routes/config';
+import { locationRoutes } from './routes/locations';
+import { staticClient } from './static';
+
+export interface AppOptions {
+  bodyLimit: string;
+  /** Built client to serve beside the API; omitted in API-only tests. */
+  clientDir?: string;
+  /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
+  trustProxy?: boolean;
+}
+
+/** Composes the Koa app: headers, logging, errors, body parsing, /api routes, the client. */
+export function createApp(deps: AppDeps, options: AppOptions): Koa {
+  const app = new Koa({ proxy: options.trustProxy ?? false });
+  const auth = authenticate(deps.sql, deps.tokens);
+
+  const api = new Router({ prefix: '/api' });
+  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth)]) {
+    api.use(routes.routes());
+  }
+
+  app.use(
+    helmet({
+      // TLS is the reverse proxy's business; forcing https here would break plain-http installs.
+      strictTransportSecurity: false,
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+    }),
+  );
+  app.use(async (ctx, next) => {
+    ctx.state.requestId = randomUUID();
+    ctx.set('X-Request-Id', ctx.state.requestId as string);
+    await next();
+  });
+  app.use(async (ctx, next) => (ctx.path.startsWith('/api') ? requestLog(deps.logger)(ctx, next) : next()));
+  app.use(errorMapper(deps.logger));
+  app.use(async (ctx, next) => {
+    await next();
+    // API answers are per user and must never be cached by a browser or proxy.
+    if (ctx.path.startsWith('/api')) ctx.set('Cache-Control', 'no-store');
+  });
+  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit, encoding: 'utf-8' }));
+  app.use(api.routes());
+  app.use(async (ctx, next) => {
+    if (!ctx.path.startsWith('/api')) return next();
+    ctx.status = 404;
+    ctx.body = { message: 'Not found' };
+  });
+  if (options.clientDir) app.use(staticClient(options.clientDir));
+  return app;
+}

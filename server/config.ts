@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  DEMO_MODE: flag.optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL: z.string().default('12h'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT: z.string().default('1mb'),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_NAME: z.string().default('Administrator'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Set: use this server. Unset: start the embedded PostgreSQL under dataDir. */
+  databaseUrl?: string;
+  dataDir: string;
+  embeddedPgPort: number;
+  demoMode: boolean;
+  jwtSecret?: string;
+  jwtTtl: string;
+  logLevel: string;
+  bodyLimit: string;
+  /** First administrator for a deployment without demo data; used only while no user exists. */
+  bootstrapAdmin?: { email: string; password: string; name: string };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    // Demo data is the default of the quick start on the embedded database, and only there.
+    demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtl: e.JWT_TTL,
+    logLevel: e.LOG_LEVEL,
+    bodyLimit: e.BODY_LIMIT,
+    bootstrapAdmin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
+  };
+}

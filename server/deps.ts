@@ -1,0 +1,15 @@
+import type { Logger } from 'pino';
+import type { HandleCommand } from '../events/handleCommand';
+import type { Pool } from '../events/store/types';
+import type { LoginThrottle } from './auth/throttle';
+import type { TokenService } from './auth/tokens';
+
+/** What routes and the gateway are given; built once in start.ts. */
+export interface AppDeps {
+  sql: Pool;
+  handle: HandleCommand;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  logger: Logger;
+  demo: { enabled: boolean; email: string | null; password: string | null };
+}

@@ -1,0 +1,31 @@
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config';
+import { createLogger } from './logger';
+import { startServer } from './start';
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+
+try {
+  const server = await startServer(config, {
+    logger,
+    clientDir: fileURLToPath(new URL('../client/dist', import.meta.url)),
+  });
+  logger.info(
+    { url: `http://localhost:${server.port}`, demo: config.demoMode, database: config.databaseUrl ? 'DATABASE_URL' : 'embedded' },
+    'FlexSpace operations platform is ready',
+  );
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await server.close().catch((error) => logger.error({ err: error }, 'error while shutting down'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+} catch (error) {
+  logger.fatal({ err: error }, 'failed to start');
+  process.exit(1);
+}

@@ -1,0 +1,59 @@
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { ConcurrencyError, DomainError } from '../../events/store/errors';
+import { HttpError } from '../httpError';
+
+/** Koa and its body parser raise errors carrying a status the client caused (bad JSON, too large). */
+interface ExposedError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+  message: string;
+}
+
+const bodyParserMessages: Record<string, string> = {
+  'entity.too.large': 'Request body is too large',
+  'entity.parse.failed': 'Request body is not valid JSON',
+  'encoding.unsupported': 'Unsupported request body encoding',
+  'charset.unsupported': 'Unsupported request body charset',
+};
+
+/**
+ * The one place errors become answers: every failure is `{ message }` with a fitting status,
+ * and anything unexpected is a 500 whose details go to the log only.
+ */
+export function errorMapper(logger: Logger) {
+  return async function mapErrors(ctx: Context, next: Next) {
+    try {
+      await next();
+    } catch (error) {
+      if (error instanceof HttpError) {
+        ctx.status = error.status;
+        ctx.body = error.fields ? { message: error.message, fields: error.fields } : { message: error.message };
+        for (const [k, v] of Object.entries(error.headers ?? {})) ctx.set(k, v);
+        return;
+      }
+      if (error instanceof ConcurrencyError) {
+        ctx.status = 409;
+        ctx.body = { message: error.message };
+        return;
+      }
+      if (error instanceof DomainError) {
+        ctx.status = error.status;
+        ctx.body = { message: error.message };
+        return;
+      }
+      const exposed = error as ExposedError;
+      const status = exposed.status ?? exposed.statusCode;
+      if (status && status >= 400 && status < 500) {
+        ctx.status = status;
+        ctx.body = { message: bodyParserMessages[exposed.type ?? ''] ?? (exposed.expose ? exposed.message : 'Bad request') };
+        return;
+      }
+      logger.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');
+      ctx.status = 500;
+      ctx.body = { message: 'Something went wrong on our side. Please try again.' };
+    }
+  };
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { HttpError } from '../httpError';
+
+type Issue = z.core.$ZodIssue;
+
+function fieldsOf(issue: Issue): { field: string; message: string }[] {
+  const at = issue.path.map(String).join('.');
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({ field: at ? `${at}.${key}` : key, message: 'Unknown field' }));
+  }
+  return [{ field: at || '(body)', message: issue.message }];
+}
+
+/**
+ * Parses `value` with `schema` or answers 400 naming every offending field. The summary
+ * message repeats the first problem so a client showing only `message` still says something
+ * useful.
+ */
+export function parse<S extends z.ZodType>(schema: S, value: unknown, what = 'input'): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields = result.error.issues.flatMap(fieldsOf);
+  const first = fields[0]!;
+  const message =
+    first.field === '(body)' ? `Invalid ${what}: ${first.message}` : `Invalid ${what}: ${first.field}: ${first.message}`;
+  throw new HttpError(400, message, fields);
+}
+
+/** Query strings carry no parameters unless a route declares them. */
+export const NoQuery = z.object({}).strict();

@@ -1,0 +1,53 @@
+import type { Db, StoredEvent } from '../../events/store/types';
+import type { Projection } from '../../projections/projection';
+import { projections } from '../../projections/registry';
+import type { ChangeMessage, LiveEntity, RowChange } from '../../shared/realtime';
+
+/** Which projections' rows an event of a given stream type touches. */
+const viewsByStreamType = new Map<string, Projection[]>();
+for (const projection of projections) {
+  for (const type of projection.live?.streamTypes ?? []) {
+    viewsByStreamType.set(type, [...(viewsByStreamType.get(type) ?? []), projection]);
+  }
+}
+
+/**
+ * Turns a batch of events into change messages carrying the rows they touched, as they stand
+ * now. Rows are loaded once per entity for the whole batch; a row that no longer exists is sent
+ * as null. Sending today's row for an older event is safe: clients merge by version.
+ */
+export async function changesFor(db: Db, events: StoredEvent[]): Promise<ChangeMessage[]> {
+  const wanted = new Map<Projection, Set<string>>();
+  const idsByEvent = events.map((event) =>
+    (viewsByStreamType.get(event.stream_type) ?? []).map((projection) => {
+      const ids = projection.live!.ids(event);
+      const set = wanted.get(projection) ?? new Set<string>();
+      ids.forEach((id) => set.add(id));
+      wanted.set(projection, set);
+      return { projection, ids };
+    }),
+  );
+  const loaded = new Map<Projection, Map<string, { id: string }>>();
+  await Promise.all(
+    [...wanted].map(async ([projection, ids]) => {
+      const rows = (await projection.live!.load(db, [...ids])) as { id: string }[];
+      loaded.set(projection, new Map(rows.map((row) => [row.id, row])));
+    }),
+  );
+  return events.map((event, i) => ({
+    position: event.position,
+    event_type: event.type,
+    stream_id: event.stream_id,
+    at: event.metadata.at,
+    changes: idsByEvent[i]!.flatMap(({ projection, ids }) =>
+      ids.map(
+        (id) =>
+          ({
+            entity: projection.live!.entity as LiveEntity,
+            id,
+            row: loaded.get(projection)?.get(id) ?? null,
+          }) as RowChange,
+      ),
+    ),
+  }));
+}

@@ -1,0 +1,148 @@
+import type { Server as HttpServer } from 'node:http';
+import type { Logger } from 'pino';
+import { Server, type Socket } from 'socket.io';
+import { headPosition, readAll } from '../../events/store/append';
+import type { Pool, StoredEvent } from '../../events/store/types';
+import { subscribe, type Subscription } from '../../events/store/subscribe';
+import { getUser } from '../../projections/users/queries';
+import {
+  MAX_CATCH_UP_EVENTS,
+  type ClientToServerEvents,
+  type HandshakeAuth,
+  type ServerToClientEvents,
+} from '../../shared/realtime';
+import type { User } from '../../shared/schemas/auth';
+import type { TokenService } from '../auth/tokens';
+import { changesFor } from './changes';
+import { roomsFor, roomsForScope, userRoom } from './rooms';
+
+interface SocketData {
+  user: User;
+}
+type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface Gateway {
+  io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+  /** The last log position pushed to sockets. */
+  position(): number;
+  /** Resolves once every event up to `position` has been pushed. */
+  waitFor(position: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Runs tasks one at a time, so a reconnecting socket's catch-up never interleaves with a live batch. */
+function serial() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task, task);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+}
+
+/**
+ * The live gateway: authenticates sockets with the same JWT as the API, joins each to the rooms
+ * its user may see, follows the log from its head and pushes each event's changed rows to the
+ * rooms of the event's scope. A socket that reconnects with `since` first receives what it
+ * missed, in order, or is told to reload when it is too far behind.
+ */
+export async function startGateway(httpServer: HttpServer, sql: Pool, tokens: TokenService, logger: Logger): Promise<Gateway> {
+  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
+    serveClient: false,
+    cors: { origin: false },
+  });
+  const inOrder = serial();
+
+  io.use(async (socket, next) => {
+    const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
+    const userId = await tokens.verify(typeof auth.token === 'string' ? auth.token : null);
+    const user = userId ? await getUser(sql, userId) : null;
+    if (!user) return next(new Error('Unauthorized'));
+    socket.data.user = user;
+    next();
+  });
+
+  const visibleTo = (socket: GatewaySocket, event: StoredEvent) => {
+    const mine = new Set(roomsFor(socket.data.user));
+    return roomsForScope(event.metadata.scope).some((room) => mine.has(room));
+  };
+
+  /** A user's role or locations changed: move its sockets to the rooms it may now see. */
+  async function refreshUserSockets(userId: string) {
+    const user = await getUser(sql, userId);
+    for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
+      const live = io.sockets.sockets.get(socket.id);
+      if (!live) continue;
+      if (!user) {
+        live.disconnect(true);
+        continue;
+      }
+      live.data.user = user;
+      for (const room of live.rooms) if (room !== live.id) live.leave(room);
+      live.join(roomsFor(user));
+    }
+  }
+
+  async function push(events: StoredEvent[]) {
+    const messages = await changesFor(sql, events);
+    messages.forEach((message, i) => io.to(roomsForScope(events[i]!.metadata.scope)).emit('change', message));
+    const users = new Set(events.filter((e) => e.stream_type === 'user').map((e) => e.stream_id.slice('user-'.length)));
+    for (const userId of users) await refreshUserSockets(userId);
+  }
+
+  const subscription: Subscription = await subscribe(sql, {
+    from: await headPosition(sql),
+    handle: (events) => inOrder(() => push(events)),
+    onError: (error) => logger.error({ err: error }, 'live gateway failed to push a batch'),
+  });
+
+  async function catchUp(socket: GatewaySocket, since: number): Promise<number | 'resync'> {
+    const until = subscription.position();
+    if (since > until) return 'resync';
+    let from = since;
+    let sent = 0;
+    const missed: StoredEvent[] = [];
+    while (from < until) {
+      const batch = (await readAll(sql, from, 1000)).filter((e) => e.position <= until);
+      if (batch.length === 0) break;
+      missed.push(...batch.filter((e) => visibleTo(socket, e)));
+      if (missed.length > MAX_CATCH_UP_EVENTS) return 'resync';
+      from = batch[batch.length - 1]!.position;
+    }
+    for (const message of await changesFor(sql, missed)) {
+      socket.emit('change', message);
+      sent++;
+    }
+    return sent;
+  }
+
+  io.on('connection', (socket) => {
+    void inOrder(async () => {
+      if (!socket.connected) return;
+      const since = (socket.handshake.auth as Partial<HandshakeAuth>).since;
+      const position = subscription.position();
+      let caughtUp = 0;
+      if (typeof since === 'number' && Number.isInteger(since) && since >= 0) {
+        const result = await catchUp(socket, since);
+        if (result === 'resync') socket.emit('resync', { position, reason: 'Too much changed while you were away' });
+        else caughtUp = result;
+      }
+      socket.join(roomsFor(socket.data.user));
+      socket.emit('ready', { position, caught_up: caughtUp });
+    }).catch((error) => {
+      logger.error({ err: error }, 'live gateway failed to set up a socket');
+      socket.disconnect(true);
+    });
+  });
+
+  return {
+    io,
+    position: () => subscription.position(),
+    waitFor: (position) => subscription.waitFor(position),
+    async close() {
+      await subscription.stop();
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  };
+}

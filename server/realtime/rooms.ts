@@ -1,0 +1,27 @@
+import { seesAllLocations, type Actor } from '../../shared/domain/access';
+import type { EventScope } from '../../events/store/types';
+
+/**
+ * Rooms are the gateway's permission boundary: a socket joins only the rooms its user may see,
+ * and each event goes only to the rooms its scope names.
+ */
+const ALL_LOCATIONS_ROOM = 'locations:all';
+const ADMINS_ROOM = 'admins';
+const locationRoom = (id: string) => `location:${id}`;
+const userRoom = (id: string) => `user:${id}`;
+
+export function roomsFor(actor: Actor): string[] {
+  const rooms = [userRoom(actor.id)];
+  if (actor.role === 'admin') rooms.push(ADMINS_ROOM);
+  if (seesAllLocations(actor)) rooms.push(ALL_LOCATIONS_ROOM);
+  else rooms.push(...actor.locations.map(locationRoom));
+  return rooms;
+}
+
+export function roomsForScope(scope: EventScope): string[] {
+  const rooms =
+    scope.locations.length > 0 ? [ALL_LOCATIONS_ROOM, ...scope.locations.map(locationRoom)] : [ADMINS_ROOM];
+  return [...rooms, ...(scope.users ?? []).map(userRoom)];
+}
+
+export { userRoom };

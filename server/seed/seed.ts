@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { append } from '../../events/store/append';
+import { ConcurrencyError } from '../../events/store/errors';
+import type { HandleCommand } from '../../events/handleCommand';
+import { locationAggregate } from '../../events/location/decider';
+import type { Pool } from '../../events/store/types';
+import { userAggregate } from '../../events/user/decider';
+import { countUsers } from '../../projections/users/queries';
+import { ALL_LOCATIONS } from '../../shared/constants';
+import { hashPassword } from '../auth/passwords';
+import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_USERS } from './demoData';
+
+const SEED_STREAM = 'system-demo-seed';
+const system = () => ({ userId: 'system', now: new Date() });
+
+/**
+ * Seeds the demo data once, through the same commands as the API, in one transaction that ends
+ * by writing a marker stream at version 1: a second start (or a concurrent one) finds the
+ * marker, or loses the race on it and rolls back, so the data is never seeded twice.
+ */
+export async function seedDemo(sql: Pool, handle: HandleCommand): Promise<boolean> {
+  const [done] = await sql`SELECT 1 FROM events WHERE stream_id = ${SEED_STREAM} LIMIT 1`;
+  if (done) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  try {
+    await sql.begin(async (tx) => {
+      const ids = new Map<string, string>();
+      for (const details of DEMO_LOCATIONS) {
+        const id = randomUUID();
+        ids.set(details.name, id);
+        await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, system(), { tx });
+      }
+      const { admin, manager, viewer } = DEMO_USERS;
+      const managerLocations = manager.locationNames.map((name) => ids.get(name)!);
+      const profiles = [
+        { ...admin, locations: [], primary_location: ALL_LOCATIONS },
+        { name: manager.name, email: manager.email, role: manager.role, locations: managerLocations, primary_location: managerLocations[0]! },
+        { ...viewer, locations: [], primary_location: ALL_LOCATIONS },
+      ];
+      for (const profile of profiles) {
+        const id = randomUUID();
+        await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash: passwordHash }, system(), { tx });
+      }
+      await append(tx, {
+        streamId: SEED_STREAM,
+        streamType: 'system',
+        expectedVersion: 0,
+        events: [{ type: 'DemoDataSeeded', data: {} }],
+        metadata: { user_id: 'system', correlation_id: randomUUID(), causation_id: null, at: new Date().toISOString(), scope: { locations: [] } },
+      });
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ConcurrencyError) return false;
+    throw error;
+  }
+}
+
+/** A deployment without demo data gets its first administrator from configuration. */
+export async function bootstrapAdmin(
+  sql: Pool,
+  handle: HandleCommand,
+  admin: { email: string; password: string; name: string },
+): Promise<boolean> {
+  if ((await countUsers(sql)) > 0) return false;
+  const id = randomUUID();
+  const profile = { name: admin.name, email: admin.email, role: 'admin' as const, locations: [], primary_location: ALL_LOCATIONS };
+  await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash: await hashPassword(admin.password) }, system());
+  return true;
+}

@@ -1,0 +1,87 @@
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { createCommandHandler } from '../events/handleCommand';
+import { applyInline } from '../projections/registry';
+import { createApp } from './app';
+import { createLoginThrottle, type LoginThrottleOptions } from './auth/throttle';
+import { createTokenService, loadSigningKey } from './auth/tokens';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import type { AppDeps } from './deps';
+import { createLogger } from './logger';
+import { startGateway, type Gateway } from './realtime/gateway';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
+import { bootstrapAdmin, seedDemo } from './seed/seed';
+
+export interface StartOptions {
+  logger?: Logger;
+  clientDir?: string;
+  throttle?: LoginThrottleOptions;
+  /** Use an already open database (tests share one server across cases). */
+  database?: Database;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  http: HttpServer;
+  deps: AppDeps;
+  gateway: Gateway;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** Opens the database, seeds what configuration asks for, and serves the API, the client and the gateway. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      embeddedPgPort: config.embeddedPgPort,
+      log: (line) => logger.debug({ postgres: line }),
+    }));
+  const { sql } = database;
+  const handle = createCommandHandler(sql, applyInline);
+
+  if (config.demoMode && (await seedDemo(sql, handle))) logger.info('demo data seeded');
+  if (config.bootstrapAdmin && (await bootstrapAdmin(sql, handle, config.bootstrapAdmin))) {
+    logger.info({ email: config.bootstrapAdmin.email }, 'first administrator created');
+  }
+
+  const deps: AppDeps = {
+    sql,
+    handle,
+    tokens: createTokenService(await loadSigningKey(sql, config.jwtSecret), config.jwtTtl),
+    throttle: createLoginThrottle(options.throttle),
+    logger,
+    demo: {
+      enabled: config.demoMode,
+      email: config.demoMode ? DEMO_USERS.admin.email : null,
+      password: config.demoMode ? DEMO_PASSWORD : null,
+    },
+  };
+  const app = createApp(deps, { bodyLimit: config.bodyLimit, clientDir: options.clientDir });
+  const http = createServer(app.callback());
+  const gateway = await startGateway(http, sql, deps.tokens, logger);
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(config.port, config.host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    http,
+    deps,
+    gateway,
+    database,
+    async close() {
+      await gateway.close(); // also closes the HTTP server
+      if (!options.database) await database.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { ExpectedVersion, text } from './common';
+
+export const Floors = z
+  .array(z.number().int().min(-5).max(200), { message: 'Floors must be a list of floor numbers' })
+  .max(200)
+  .refine((floors) => new Set(floors).size === floors.length, { message: 'Floors must not repeat' });
+
+export const CreateLocationInput = z
+  .object({
+    name: text('Name', 80),
+    city: text('City', 80),
+    address: text('Address', 300),
+    manager: text('Manager', 120),
+    floors: Floors.default([]),
+  })
+  .strict();
+export type CreateLocationInput = z.infer<typeof CreateLocationInput>;
+
+export const UpdateLocationInput = z
+  .object({
+    name: text('Name', 80).optional(),
+    city: text('City', 80).optional(),
+    address: text('Address', 300).optional(),
+    manager: text('Manager', 120).optional(),
+    floors: Floors.optional(),
+    version: ExpectedVersion,
+  })
+  .strict();
+export type UpdateLocationInput = z.infer<typeof UpdateLocationInput>;
+
+/** A location as the API returns it. */
+export interface Location {
+  id: string;
+  name: string;
+  city: string;
+  address: string;
+  manager: string;
+  floors: number[];
+  version: number;
+  created_at: string;
+  updated_at: string;
+}

@@ -15,31 +15,43 @@ export interface CommandContext {
   causationId?: string | null;
 }
 
-export interface CommandOptions {
+export interface CommandOptions<V = undefined> {
   /** The version the caller last saw; a mismatch is a ConcurrencyError (409), never retried. */
   expectedVersion?: number;
   /** Run inside this transaction (a seed, a multi-stream command) instead of a new one. */
   tx?: Tx;
+  /**
+   * Reads the answer inside the command's transaction, after its projections ran: the caller
+   * sees exactly its own write, not a later one that committed in between.
+   */
+  read?: (tx: Tx) => Promise<V>;
 }
 
-export interface CommandResult<S> {
+export interface CommandResult<S, V = undefined> {
   state: S;
   version: number;
   events: StoredEvent[];
+  view: V;
 }
 
-/** Without a version from the caller, a lost race is retried against the newer state. */
-const RETRIES = 3;
+/**
+ * Without a version from the caller, a lost race is retried against the newer state. Each lost
+ * race means another write to the stream committed, so N concurrent writers of one stream all
+ * succeed within N attempts.
+ */
+const RETRIES = 10;
 
 export function createCommandHandler(sql: Pool, project: InlineProjector) {
-  async function once<C, S, E extends NewEvent>(
+  async function once<C, S, E extends NewEvent, V>(
     tx: Tx,
     aggregate: Aggregate<C, S, E>,
     id: string,
     command: C,
     context: CommandContext,
-    expectedVersion: number | undefined,
-  ): Promise<CommandResult<S>> {
+    options: CommandOptions<V>,
+  ): Promise<CommandResult<S, V>> {
+    const { expectedVersion } = options;
+    const read = async () => (options.read ? await options.read(tx) : undefined) as V;
     const streamId = aggregate.streamId(id);
     const history = (await readStream(tx, streamId)) as unknown as (StoredEvent & E)[];
     const version = history.length === 0 ? 0 : history[history.length - 1]!.version;
@@ -49,7 +61,7 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     }
     const state = fold(aggregate.decider, history);
     const decided = aggregate.decider.decide(command, state);
-    if (decided.length === 0) return { state, version, events: [] };
+    if (decided.length === 0) return { state, version, events: [], view: await read() };
 
     for (const event of decided) aggregate.eventSchemas[event.type as E['type']].parse(event.data);
     const next = decided.reduce(aggregate.decider.evolve, state);
@@ -77,21 +89,21 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
       events: decided,
       metadata,
     });
-    return { state: next, version: version + decided.length, events };
+    return { state: next, version: version + decided.length, events, view: await read() };
   }
 
   /** Load, fold, decide, project and append, all in one transaction. */
-  return async function handleCommand<C, S, E extends NewEvent>(
+  return async function handleCommand<C, S, E extends NewEvent, V = undefined>(
     aggregate: Aggregate<C, S, E>,
     id: string,
     command: C,
     context: CommandContext,
-    options: CommandOptions = {},
-  ): Promise<CommandResult<S>> {
-    if (options.tx) return once(options.tx, aggregate, id, command, context, options.expectedVersion);
+    options: CommandOptions<V> = {},
+  ): Promise<CommandResult<S, V>> {
+    if (options.tx) return once(options.tx, aggregate, id, command, context, options);
     for (let attempt = 1; ; attempt++) {
       try {
-        return await sql.begin((tx) => once(tx, aggregate, id, command, context, options.expectedVersion));
+        return (await sql.begin((tx) => once(tx, aggregate, id, command, context, options))) as CommandResult<S, V>;
       } catch (error) {
         const retry = error instanceof ConcurrencyError && options.expectedVersion === undefined && attempt < RETRIES;
         if (!retry) throw error;

@@ -41,7 +41,7 @@ export async function append(tx: Tx, args: AppendArgs): Promise<StoredEvent[]> {
     INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
     SELECT ${streamId}, ${streamType}, v, t, d, ${tx.json(metadata as never)}
     FROM unnest(${versions}::int[], ${events.map((e) => e.type)}::text[],
-                ${events.map((e) => JSON.stringify(e.data))}::jsonb[]) AS x(v, t, d)
+                ${events.map((e) => e.data) as never}::jsonb[]) AS x(v, t, d)
     ORDER BY v
     RETURNING position, version`;
   const positionByVersion = new Map(rows.map((r) => [r.version, r.position]));

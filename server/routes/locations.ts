@@ -33,19 +33,22 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
     parse(NoQuery, ctx.query, 'query');
     const details = parse(CreateLocationInput, ctx.request.body);
     const id = randomUUID();
-    await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, commandContext(ctx));
+    const { view } = await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, commandContext(ctx), {
+      read: (tx) => getLocation(tx, id),
+    });
     ctx.status = 201;
-    ctx.body = await getLocation(sql, id);
+    ctx.body = view;
   });
 
   router.put('/locations/:id', auth, requireRole('admin'), async (ctx) => {
     const { id } = parse(IdParam, ctx.params, 'id');
     parse(NoQuery, ctx.query, 'query');
     const { version, ...changes } = parse(UpdateLocationInput, ctx.request.body);
-    await handle(locationAggregate, id, { type: 'UpdateLocation', changes }, commandContext(ctx), {
+    const { view } = await handle(locationAggregate, id, { type: 'UpdateLocation', changes }, commandContext(ctx), {
       expectedVersion: version,
+      read: (tx) => getLocation(tx, id),
     });
-    ctx.body = await getLocation(sql, id);
+    ctx.body = view;
   });
 
   return router;

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Location } from '../../shared/schemas/locations';
+import { connectError, listen } from '../support/sockets';
+import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+let admin: string;
+let manager: { access_token: string; user: { locations: string[] } };
+let locations: Location[];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = (await signIn(server.api, demoCredentials.admin)).access_token;
+  manager = await signIn(server.api, demoCredentials.manager);
+  locations = (await server.api('GET', '/api/locations', { token: admin })).body;
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const rename = async (location: Location, name: string) => {
+  const res = await server.api('PUT', `/api/locations/${location.id}`, { token: admin, body: { name } });
+  expect(res.status).toBe(200);
+  return res.body as Location;
+};
+
+describe('live gateway', () => {
+  it('refuses a socket without a valid token', async () => {
+    expect(await connectError(server.url, {})).toBe('Unauthorized');
+    expect(await connectError(server.url, { token: 'not-a-token' })).toBe('Unauthorized');
+    const [h, p] = admin.split('.');
+    expect(await connectError(server.url, { token: `${h}.${p}.forgedsignature` })).toBe('Unauthorized');
+  });
+
+  it('pushes the changed row with its log position to sockets that may see it', async () => {
+    const listener = listen(server.url, { token: admin });
+    const { position } = await listener.ready;
+    const target = locations.find((l) => l.name === 'Greenpoint')!;
+    const updated = await rename(target, 'Greenpoint Terminal');
+    await listener.until((c) => c.length === 1, 'the rename');
+    const [message] = listener.changes;
+    expect(message!.position).toBeGreaterThan(position);
+    expect(message!.event_type).toBe('LocationUpdated');
+    expect(message!.changes).toEqual([{ entity: 'locations', id: target.id, row: updated }]);
+    listener.close();
+  });
+
+  it("never sends a manager an event of a location outside its list", async () => {
+    const mine = locations.filter((l) => manager.user.locations.includes(l.id));
+    const others = locations.filter((l) => !manager.user.locations.includes(l.id));
+    expect(mine).toHaveLength(2);
+    const managerSocket = listen(server.url, { token: manager.access_token });
+    const adminSocket = listen(server.url, { token: admin });
+    await Promise.all([managerSocket.ready, adminSocket.ready]);
+
+    for (const location of others) await rename(location, `${location.name} (renamed)`);
+    await rename(mine[0]!, `${mine[0]!.name} (renamed)`);
+    for (const location of others) await rename(location, location.name.replace(' (renamed)', ''));
+    await rename(mine[1]!, `${mine[1]!.name} (renamed)`);
+    const total = others.length * 2 + 2;
+    await adminSocket.until((c) => c.length === total, 'every change on the admin socket');
+    // Pushes reach a socket in log order, so once the manager has the last change it would
+    // also have any earlier one that was sent to it.
+    await managerSocket.until((c) => c.length >= 2, "the manager's changes");
+    const seen = managerSocket.changes.flatMap((m) => m.changes.map((c) => c.id));
+    expect(seen).toEqual([mine[0]!.id, mine[1]!.id]);
+    managerSocket.close();
+    adminSocket.close();
+  });
+
+  it('sends a socket that reconnects every event it missed, in order', async () => {
+    const target = locations.find((l) => l.name === 'Bushwick')!;
+    const first = listen(server.url, { token: admin });
+    await first.ready;
+    await rename(target, 'Bushwick 0');
+    await first.until((c) => c.length === 1);
+    const last = first.changes[0]!.position;
+    first.close();
+
+    for (let i = 1; i <= 20; i++) {
+      const res = await server.api('PUT', `/api/locations/${target.id}`, { token: admin, body: { floors: [i] } });
+      expect(res.status).toBe(200);
+    }
+    const head = (await server.api('GET', '/api/health')).body.position as number;
+    await server.gateway.waitFor(head);
+
+    const again = listen(server.url, { token: admin, since: last });
+    const ready = await again.ready;
+    expect(ready.caught_up).toBe(20);
+    expect(again.changes).toHaveLength(20);
+    const positions = again.changes.map((m) => m.position);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(new Set(positions).size).toBe(20);
+    expect(positions[0]!).toBeGreaterThan(last);
+    // Each message names the row it changed; the row is the latest state.
+    for (const message of again.changes) expect(message.changes[0]!.id).toBe(target.id);
+    expect((again.changes[19]!.changes[0]!.row as Location).floors).toEqual([20]);
+    again.close();
+  });
+
+  it('tells a client that claims a future position to reload its views', async () => {
+    const listener = listen(server.url, { token: admin, since: 10_000_000 });
+    const ready = await listener.ready;
+    expect(listener.resyncs).toHaveLength(1);
+    expect(ready.caught_up).toBe(0);
+    listener.close();
+  });
+});

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { createPool } from '../../events/store/connect';
+import type { Pool } from '../../events/store/types';
+import { ensureDatabase, prepareSchema } from '../../server/db/database';
+import { startEmbeddedPostgres } from '../../server/db/embedded';
+import { freePort } from '../support/globalSetup';
+
+export interface BenchDatabase {
+  sql: Pool;
+  /** Where the server came from, for the report. */
+  server: string;
+  name: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A throw-away database with the full schema: on BENCH_DATABASE_URL's server when given,
+ * otherwise on an embedded PostgreSQL in a temporary directory. `close` drops the database and
+ * stops and removes the embedded server; it is safe to call more than once.
+ */
+export async function openBenchDatabase(poolSize: number): Promise<BenchDatabase> {
+  const given = process.env.BENCH_DATABASE_URL;
+  let serverUrl: string;
+  let stopServer = async (): Promise<void> => undefined;
+  let server: string;
+  if (given) {
+    serverUrl = given;
+    server = 'BENCH_DATABASE_URL';
+  } else {
+    const dir = await mkdtemp(path.join(tmpdir(), 'flexspace-bench-pg-'));
+    await chmod(dir, 0o755);
+    try {
+      const embedded = await startEmbeddedPostgres(dir, await freePort());
+      serverUrl = embedded.url;
+      stopServer = async () => {
+        await embedded.stop();
+        await rm(dir, { recursive: true, force: true });
+      };
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      throw error;
+    }
+    server = 'embedded (temp dir)';
+  }
+
+  const name = `bench_${randomBytes(6).toString('hex')}`;
+  let sql: Pool | undefined;
+  let closed = false;
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    try {
+      await sql?.end({ timeout: 5 });
+      const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+      try {
+        await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
+    } finally {
+      await stopServer();
+    }
+  };
+
+  try {
+    sql = createPool(await ensureDatabase(serverUrl, name), { max: poolSize });
+    await prepareSchema(sql);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { sql, server, name, close };
+}

@@ -1,0 +1,186 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { LocationEventSchemas, type LocationEvent } from '../../events/location/events';
+import { append } from '../../events/store/append';
+import type { EventMetadata, NewEvent, Pool } from '../../events/store/types';
+import { UserEventSchemas, type UserEvent } from '../../events/user/events';
+import { ALL_LOCATIONS, ROLES } from '../../shared/constants';
+
+export interface GenerateOptions {
+  locations: number;
+  users: number;
+  /** Total events written, creations included. */
+  events: number;
+  /** Share of the events that are user events (the rest are location events). */
+  userShare: number;
+  /** Updates are spread over this many rounds, so streams interleave in the log. */
+  rounds: number;
+}
+
+export interface Generated {
+  events: number;
+  locations: number;
+  users: number;
+  seconds: number;
+  /** Every location stream with its head version, for writers that carry on appending. */
+  locationStreams: { streamId: string; version: number }[];
+}
+
+/** A small seeded generator, so every run writes the same shape of log. */
+export function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+const CITIES = ['New York', 'Brooklyn', 'Austin', 'Philadelphia', 'Chicago', 'Denver', 'Seattle', 'Boston'];
+const STREETS = ['Broadway', 'Broad St', 'Market St', 'Main St', 'Elm St', 'Oak Ave', 'Pine St', 'Lake Shore Dr'];
+const FIRST = ['Ana', 'Ben', 'Chloe', 'Dev', 'Eli', 'Fatima', 'Gus', 'Hana', 'Ivan', 'Jo', 'Kai', 'Lena'];
+const LAST = ['Alvarez', 'Brown', 'Chen', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jones'];
+
+interface Stream {
+  streamId: string;
+  streamType: string;
+  id: string;
+  version: number;
+  scope: EventMetadata['scope'];
+  /** Renames and e-mail changes so far, to keep names and e-mails unique. */
+  revisions: number;
+}
+
+type Rng = ReturnType<typeof prng>;
+
+const person = (rng: Rng) => `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
+const floors = (rng: Rng) => Array.from({ length: 1 + rng.int(6) }, (_, i) => i + 1);
+const argon2Hash = () =>
+  `$argon2id$v=19$m=19456,t=2,p=1$${randomBytes(16).toString('base64url')}$${randomBytes(32).toString('base64url')}`;
+
+function locationCreated(rng: Rng, stream: Stream, index: number): LocationEvent {
+  return {
+    type: 'LocationCreated',
+    data: {
+      id: stream.id,
+      name: `${rng.pick(STREETS)} ${index + 1}`,
+      city: rng.pick(CITIES),
+      address: `${1 + rng.int(999)} ${rng.pick(STREETS)}`,
+      manager: person(rng),
+      floors: floors(rng),
+    },
+  };
+}
+
+function locationUpdated(rng: Rng, stream: Stream, index: number): LocationEvent {
+  const roll = rng.next();
+  if (roll < 0.5) return { type: 'LocationUpdated', data: { manager: person(rng) } };
+  if (roll < 0.75) return { type: 'LocationUpdated', data: { floors: floors(rng) } };
+  if (roll < 0.9) return { type: 'LocationUpdated', data: { address: `${1 + rng.int(999)} ${rng.pick(STREETS)}` } };
+  if (roll < 0.97) return { type: 'LocationUpdated', data: { city: rng.pick(CITIES), manager: person(rng) } };
+  stream.revisions += 1;
+  return { type: 'LocationUpdated', data: { name: `${rng.pick(STREETS)} ${index + 1} r${stream.revisions}` } };
+}
+
+function userRegistered(rng: Rng, stream: Stream, index: number): UserEvent {
+  return {
+    type: 'UserRegistered',
+    data: {
+      id: stream.id,
+      name: person(rng),
+      email: `user${index + 1}@bench.example`,
+      role: rng.pick(ROLES),
+      locations: [],
+      primary_location: ALL_LOCATIONS,
+      password_hash: argon2Hash(),
+    },
+  };
+}
+
+function userUpdated(rng: Rng, stream: Stream, index: number): UserEvent {
+  const roll = rng.next();
+  if (roll < 0.5) return { type: 'UserUpdated', data: { name: person(rng) } };
+  if (roll < 0.85) return { type: 'UserUpdated', data: { role: rng.pick(ROLES) } };
+  if (roll < 0.95) return { type: 'UserPasswordChanged', data: { password_hash: argon2Hash() } };
+  stream.revisions += 1;
+  return { type: 'UserUpdated', data: { email: `user${index + 1}.r${stream.revisions}@bench.example` } };
+}
+
+const schemas: Record<string, { parse(data: unknown): unknown }> = { ...LocationEventSchemas, ...UserEventSchemas };
+
+/**
+ * Writes a realistic log through append(): every location and user is created in the first
+ * round, then updates land on random streams over several rounds. Each round is one
+ * transaction holding one append() per stream, sent pipelined.
+ */
+export async function generateLog(sql: Pool, options: GenerateOptions): Promise<Generated> {
+  const started = performance.now();
+  const rng = prng(20_240_101);
+  const locations: Stream[] = Array.from({ length: options.locations }, () => {
+    const id = randomUUID();
+    return { streamId: `location-${id}`, streamType: 'location', id, version: 0, scope: { locations: [id] }, revisions: 0 };
+  });
+  const users: Stream[] = Array.from({ length: options.users }, () => {
+    const id = randomUUID();
+    return { streamId: `user-${id}`, streamType: 'user', id, version: 0, scope: { locations: [], users: [id] }, revisions: 0 };
+  });
+  const userEvents = Math.round(options.events * options.userShare);
+  const locationUpdates = options.events - userEvents - options.locations;
+  const userUpdates = userEvents - options.users;
+  if (locationUpdates < 0 || userUpdates < 0) throw new Error('Too few events for the streams requested');
+
+  let clock = Date.parse('2024-01-02T08:00:00Z');
+  let written = 0;
+  for (let round = 0; round < options.rounds; round++) {
+    const batches = new Map<Stream, NewEvent[]>();
+    const add = (stream: Stream, event: NewEvent) => {
+      const batch = batches.get(stream) ?? [];
+      batch.push(event);
+      batches.set(stream, batch);
+    };
+    if (round === 0) {
+      locations.forEach((s, i) => add(s, locationCreated(rng, s, i)));
+      users.forEach((s, i) => add(s, userRegistered(rng, s, i)));
+    }
+    const share = (total: number) =>
+      Math.floor((total * (round + 1)) / options.rounds) - Math.floor((total * round) / options.rounds);
+    for (let n = share(locationUpdates); n > 0; n--) {
+      const i = rng.int(locations.length);
+      add(locations[i]!, locationUpdated(rng, locations[i]!, i));
+    }
+    for (let n = share(userUpdates); n > 0; n--) {
+      const i = rng.int(users.length);
+      add(users[i]!, userUpdated(rng, users[i]!, i));
+    }
+
+    const appends = [...batches].map(([stream, events]) => {
+      for (const event of events) schemas[event.type]!.parse(event.data);
+      clock += 60_000;
+      const metadata: EventMetadata = {
+        user_id: 'bench',
+        correlation_id: randomUUID(),
+        causation_id: null,
+        at: new Date(clock).toISOString(),
+        scope: stream.scope,
+      };
+      const expectedVersion = stream.version;
+      stream.version += events.length;
+      written += events.length;
+      return { streamId: stream.streamId, streamType: stream.streamType, expectedVersion, events, metadata };
+    });
+    await sql.begin((tx) => Promise.all(appends.map((args) => append(tx, args))));
+  }
+  return {
+    events: written,
+    locations: options.locations,
+    users: options.users,
+    seconds: (performance.now() - started) / 1000,
+    locationStreams: locations.map((s) => ({ streamId: s.streamId, version: s.version })),
+  };
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { append, readAll, readStream } from '../../events/store/append';
+import { ConcurrencyError } from '../../events/store/errors';
+import { subscribe } from '../../events/store/subscribe';
+import type { EventMetadata, StoredEvent } from '../../events/store/types';
+import type { Database } from '../../server/db/database';
+import { createTestDatabase } from '../support/db';
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase(30);
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const metadata = (): EventMetadata => ({
+  user_id: 'test',
+  correlation_id: randomUUID(),
+  causation_id: null,
+  at: new Date().toISOString(),
+  scope: { locations: [] },
+});
+
+const appendOne = (streamId: string, expectedVersion: number, n = 0) =>
+  db.sql.begin((tx) =>
+    append(tx, { streamId, streamType: 'test', expectedVersion, events: [{ type: 'Tested', data: { n } }], metadata: metadata() }),
+  );
+
+describe('event store', () => {
+  it('appends events with consecutive versions and reads them back in order', async () => {
+    const stream = `test-${randomUUID()}`;
+    await db.sql.begin((tx) =>
+      append(tx, {
+        streamId: stream,
+        streamType: 'test',
+        expectedVersion: 0,
+        events: [
+          { type: 'A', data: { i: 1 } },
+          { type: 'B', data: { i: 2 } },
+        ],
+        metadata: metadata(),
+      }),
+    );
+    await appendOne(stream, 2, 3);
+    const events = await readStream(db.sql, stream);
+    expect(events.map((e) => [e.version, e.type])).toEqual([
+      [1, 'A'],
+      [2, 'B'],
+      [3, 'Tested'],
+    ]);
+    expect(events[0]!.position).toBeLessThan(events[1]!.position);
+    expect(events[2]!.data).toEqual({ n: 3 });
+    const [kinds] = await db.sql`SELECT jsonb_typeof(data) AS data, jsonb_typeof(metadata) AS metadata FROM events WHERE stream_id = ${stream} LIMIT 1`;
+    expect(kinds).toEqual({ data: "object", metadata: "object" });
+  });
+
+  it('lets exactly one of 50 concurrent appends with the same expected version win', async () => {
+    const stream = `test-${randomUUID()}`;
+    await appendOne(stream, 0);
+    const results = await Promise.allSettled(Array.from({ length: 50 }, (_, n) => appendOne(stream, 1, n)));
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(49);
+    for (const r of lost) expect(r.reason).toBeInstanceOf(ConcurrencyError);
+    expect(await readStream(db.sql, stream)).toHaveLength(2);
+  });
+
+  it('refuses to update or delete a stored event', async () => {
+    const stream = `test-${randomUUID()}`;
+    await appendOne(stream, 0);
+    await expect(db.sql`UPDATE events SET type = 'Changed' WHERE stream_id = ${stream}`).rejects.toThrow(/append-only/);
+    await expect(db.sql`DELETE FROM events WHERE stream_id = ${stream}`).rejects.toThrow(/append-only/);
+    expect((await readStream(db.sql, stream))[0]!.type).toBe('Tested');
+  });
+
+  it('delivers every event exactly once, in position order, to a subscriber while 8 writers append', async () => {
+    const start = 0;
+    const received: StoredEvent[] = [];
+    const subscription = await subscribe(db.sql, {
+      from: start,
+      batchSize: 250,
+      handle: async (events) => {
+        received.push(...events);
+      },
+    });
+    const writers = 8;
+    const perWriter = 500;
+    const written: number[] = [];
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        const versions = new Map<string, number>();
+        for (let i = 0; i < perWriter; i++) {
+          // Random streams of this writer's own, so the expected version is known locally.
+          const stream = `writer-${w}-${Math.floor(Math.random() * 20)}`;
+          const version = versions.get(stream) ?? 0;
+          const [event] = await appendOne(stream, version, i);
+          versions.set(stream, version + 1);
+          written.push(event!.position);
+        }
+      }),
+    );
+    await subscription.waitFor(Math.max(...written));
+    await subscription.stop();
+
+    const positions = received.map((e) => e.position);
+    for (let i = 1; i < positions.length; i++) expect(positions[i]!).toBeGreaterThan(positions[i - 1]!);
+    const receivedSet = new Set(positions);
+    expect(receivedSet.size).toBe(positions.length);
+    for (const p of written) expect(receivedSet.has(p)).toBe(true);
+    const fromLog = (await readAll(db.sql, start, 1_000_000)).map((e) => e.position);
+    expect(positions).toEqual(fromLog);
+    expect(written).toHaveLength(writers * perWriter);
+  });
+});

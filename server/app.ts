@@ -5,7 +5,7 @@ import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { AppDeps } from './deps';
 import { authenticate } from './middleware/authenticate';
-import { errorMapper } from './middleware/errors';
+import { bodyParseError, errorMapper } from './middleware/errors';
 import { requestLog } from './middleware/requestLog';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
@@ -49,7 +49,16 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     // API answers are per user and must never be cached by a browser or proxy.
     if (ctx.path.startsWith('/api')) ctx.set('Cache-Control', 'no-store');
   });
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: options.bodyLimit, encoding: 'utf-8' }));
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: options.bodyLimit,
+      encoding: 'utf-8',
+      onError: (error) => {
+        throw bodyParseError(error);
+      },
+    }),
+  );
   app.use(api.routes());
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api')) return next();

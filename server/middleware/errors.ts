@@ -20,6 +20,24 @@ const bodyParserMessages: Record<string, string> = {
 };
 
 /**
+ * Turns what the body parser raises into an answer. Everything it raises is about the body the
+ * client sent: JSON that does not parse (co-body throws a SyntaxError without a `type`), a body
+ * too large, an encoding it cannot read, or a body declared compressed that does not decompress
+ * (zlib and brotli errors carry no status at all). Only raw-body's own 5xx stay server errors.
+ */
+export function bodyParseError(error: Error): Error {
+  const { status, statusCode, type } = error as ExposedError;
+  const code = status ?? statusCode;
+  if (code !== undefined && code >= 500) return error;
+  if (error instanceof SyntaxError) return new HttpError(400, bodyParserMessages['entity.parse.failed']!);
+  const known = bodyParserMessages[type ?? ''];
+  if (known) return new HttpError(code ?? 400, known);
+  if (code === 415) return new HttpError(415, bodyParserMessages['encoding.unsupported']!);
+  if (code !== undefined && code >= 400) return new HttpError(code, 'Bad request');
+  return new HttpError(400, 'Request body could not be decoded');
+}
+
+/**
  * The one place errors become answers: every failure is `{ message }` with a fitting status,
  * and anything unexpected is a 500 whose details go to the log only.
  */

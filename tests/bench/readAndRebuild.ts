@@ -49,9 +49,13 @@ export async function benchRebuild(
 
   if (replayed !== expected.events) throw new Error(`rebuild replayed ${replayed} events, expected ${expected.events}`);
   const locations = await count(sql, 'SELECT count(*)::int AS n FROM locations');
-  if (locations !== expected.locations) throw new Error(`locations has ${locations} rows after rebuild, expected ${expected.locations}`);
+  if (locations !== expected.locations) {
+    throw new Error(`locations has ${locations} rows after rebuild, expected ${expected.locations}`);
+  }
   const users = await count(sql, 'SELECT count(*)::int AS n FROM users');
-  if (users !== expected.users) throw new Error(`users has ${users} rows after rebuild, expected ${expected.users}`);
+  if (users !== expected.users) {
+    throw new Error(`users has ${users} rows after rebuild, expected ${expected.users}`);
+  }
   // Every row must carry its stream's head version, i.e. every event reached it.
   const current = await count(
     sql,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fold, type Aggregate } from './decider';
-import { append, readStream } from './store/append';
+import { announce, append, readStream } from './store/append';
 import { ConcurrencyError } from './store/errors';
 import type { EventMetadata, NewEvent, PendingEvent, Pool, StoredEvent, Tx } from './store/types';
 
@@ -103,7 +103,10 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     if (options.tx) return once(options.tx, aggregate, id, command, context, options);
     for (let attempt = 1; ; attempt++) {
       try {
-        return (await sql.begin((tx) => once(tx, aggregate, id, command, context, options))) as CommandResult<S, V>;
+        const result = (await sql.begin((tx) => once(tx, aggregate, id, command, context, options))) as CommandResult<S, V>;
+        const last = result.events[result.events.length - 1];
+        if (last) announce(sql, last.position);
+        return result;
       } catch (error) {
         const retry = error instanceof ConcurrencyError && options.expectedVersion === undefined && attempt < RETRIES;
         if (!retry) throw error;

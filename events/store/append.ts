@@ -1,18 +1,49 @@
 import { ConcurrencyError } from './errors';
-import type { Db, EventMetadata, NewEvent, StoredEvent, Tx } from './types';
+import type { Db, EventMetadata, NewEvent, Pool, StoredEvent, Tx } from './types';
 
 /**
  * The gap rule. Positions come from a sequence at insert time, but transactions commit out of
  * order, so a reader of "everything after N" could pass over a smaller position that commits
- * later. Every append therefore takes this transaction-scoped lock before it writes: positions
- * are handed out in commit order, and a row is never visible before every smaller position is
- * either visible or rolled back. The lock is taken as late as possible (after the decider and
- * the inline projections have run) so only the insert and the commit are serialised.
+ * later. Every append holds this lock in SHARED mode from before it draws a position until it
+ * commits; appends do not block each other, so their commits still share WAL flushes. A reader
+ * that needs a safe horizon takes the lock EXCLUSIVELY for an instant (`safeHorizon`): once
+ * granted, every position drawn so far belongs to a transaction that has committed or rolled
+ * back, so nothing at or below the sequence's current value can still appear. A rebuild holds it
+ * exclusively for its whole transaction, so no append interleaves with the replay.
  */
 export const APPEND_LOCK = 7_340_002;
 
+/** The sequence behind events.position (bigserial). */
+const POSITION_SEQUENCE = 'events_position_seq';
+
 /** Channel woken after each commit; the payload is the last position written. */
 export const EVENTS_CHANNEL = 'events';
+
+/**
+ * Wakes every subscriber after a commit. Sent after the commit, not inside the transaction: a
+ * NOTIFY inside would make PostgreSQL serialise the commits of all appends on its notification
+ * queue lock. Wake-ups carry no data, so while one is in flight further ones coalesce into a
+ * single follow-up. A wake-up lost to a crash between commit and notify costs a subscriber at
+ * most its poll interval, never an event.
+ */
+export function announce(sql: Pool, position: number): void {
+  let state = announcers.get(sql);
+  if (!state) announcers.set(sql, (state = { sending: false, latest: 0, sent: 0 }));
+  state.latest = Math.max(state.latest, position);
+  if (state.sending) return;
+  const s = state;
+  const send = (): void => {
+    if (s.sent >= s.latest) {
+      s.sending = false;
+      return;
+    }
+    s.sending = true;
+    s.sent = s.latest;
+    sql.notify(EVENTS_CHANNEL, String(s.sent)).then(send, send);
+  };
+  send();
+}
+const announcers = new WeakMap<Pool, { sending: boolean; latest: number; sent: number }>();
 
 interface AppendArgs {
   streamId: string;
@@ -30,23 +61,31 @@ interface AppendArgs {
 export async function append(tx: Tx, args: AppendArgs): Promise<StoredEvent[]> {
   const { streamId, streamType, expectedVersion, events, metadata } = args;
   if (events.length === 0) return [];
-  await tx`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`;
-  // Under the lock no other append can interleave, so this read is the stream's true head.
-  const [head] = await tx<{ version: number | null }[]>`
-    SELECT max(version) AS version FROM events WHERE stream_id = ${streamId}`;
-  if ((head?.version ?? 0) !== expectedVersion) throw new ConcurrencyError(streamId, expectedVersion);
-
   const versions = events.map((_, i) => expectedVersion + i + 1);
+  // One statement: the lock (shared, see APPEND_LOCK) is granted before the join yields a row,
+  // so before any position is drawn. The insert writes nothing unless the stream is at
+  // expectedVersion; a concurrent append of the same version that commits first makes it fail
+  // on the unique (stream, version) index.
   const rows = await tx<{ position: number; version: number }[]>`
+    WITH lock AS (
+      SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})
+    ), head AS (
+      SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = ${streamId}
+    )
     INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
     SELECT ${streamId}, ${streamType}, v, t, d, ${tx.json(metadata as never)}
-    FROM unnest(${versions}::int[], ${events.map((e) => e.type)}::text[],
-                ${events.map((e) => e.data) as never}::jsonb[]) AS x(v, t, d)
+    FROM lock, unnest(${versions}::int[], ${events.map((e) => e.type)}::text[], ${events.map((e) => e.data) as never}::jsonb[])
+         AS x(v, t, d)
+    WHERE (SELECT version FROM head) = ${expectedVersion}
     ORDER BY v
-    RETURNING position, version`;
+    RETURNING position, version`.catch((error: { code?: string; constraint_name?: string }) => {
+    if (error.code === '23505' && error.constraint_name === 'events_stream_version_unique') {
+      throw new ConcurrencyError(streamId, expectedVersion);
+    }
+    throw error;
+  });
+  if (rows.length !== events.length) throw new ConcurrencyError(streamId, expectedVersion);
   const positionByVersion = new Map(rows.map((r) => [r.version, r.position]));
-  const last = Math.max(...rows.map((r) => r.position));
-  await tx`SELECT pg_notify(${EVENTS_CHANNEL}, ${String(last)})`;
   return events.map((e, i) => ({
     position: positionByVersion.get(versions[i]!)!,
     stream_id: streamId,
@@ -68,12 +107,35 @@ export async function readStream(db: Db, streamId: string): Promise<StoredEvent[
   );
 }
 
-/** Up to `limit` events after `fromPosition` (exclusive), in log order. */
-export async function readAll(db: Db, fromPosition: number, limit: number): Promise<StoredEvent[]> {
-  return db.unsafe<StoredEvent[]>(
-    `SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`,
-    [fromPosition, limit],
-  );
+/**
+ * Up to `limit` events after `fromPosition` (exclusive), in log order, and none above
+ * `upTo` when given. A reader outside the append transaction that must never skip an event
+ * passes a horizon from `safeHorizon`.
+ */
+export async function readAll(db: Db, fromPosition: number, limit: number, upTo?: number): Promise<StoredEvent[]> {
+  return upTo === undefined
+    ? db.unsafe<StoredEvent[]>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [
+        fromPosition,
+        limit,
+      ])
+    : db.unsafe<StoredEvent[]>(
+        `SELECT ${COLUMNS} FROM events WHERE position > $1 AND position <= $3 ORDER BY position LIMIT $2`,
+        [fromPosition, limit, upTo],
+      );
+}
+
+/**
+ * The highest position below which the log can no longer change: every position up to it is
+ * committed or was rolled back. Waits, for an instant, for the appends in flight (APPEND_LOCK).
+ */
+export async function safeHorizon(sql: Pool): Promise<number> {
+  return sql.begin(async (tx) => {
+    const [, [row]] = await Promise.all([
+      tx`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`,
+      tx.unsafe<{ last_value: number; is_called: boolean }[]>(`SELECT last_value, is_called FROM ${POSITION_SEQUENCE}`),
+    ]);
+    return row && row.is_called ? row.last_value : 0;
+  });
 }
 
 /** The position of the newest committed event, 0 for an empty log. */

@@ -14,6 +14,9 @@ export interface PoolOptions {
 export function createPool(url: string, options: PoolOptions = {}): Pool {
   return postgres(url, {
     max: options.max ?? 10,
+    // A rebuild pipelines a whole batch of projection statements on one connection; the
+    // default depth of 100 would make it wait on round trips (see projections/replay.ts).
+    ...({ max_pipeline: 10_000 } as object),
     onnotice: options.onnotice ?? (() => undefined),
     types: {
       bigint: {

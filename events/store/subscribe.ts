@@ -1,4 +1,4 @@
-import { EVENTS_CHANNEL, readAll } from './append';
+import { EVENTS_CHANNEL, readAll, safeHorizon } from './append';
 import type { Pool, StoredEvent } from './types';
 
 export interface SubscriptionOptions {
@@ -21,9 +21,9 @@ export interface Subscription {
 }
 
 /**
- * Follows the log: LISTEN wakes it, then it catches up from its position in batches. Appends
- * are serialised (see append.ts), so reading "after N" in position order never skips a row and
- * never repeats one.
+ * Follows the log: LISTEN wakes it, then it catches up from its position in batches, never
+ * past the safe horizon (see APPEND_LOCK in append.ts), so it never skips a row that commits
+ * late and never repeats one.
  */
 export async function subscribe(sql: Pool, options: SubscriptionOptions): Promise<Subscription> {
   const batchSize = options.batchSize ?? 500;
@@ -49,7 +49,7 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
   const loop = (async () => {
     while (running) {
       try {
-        const batch = await readAll(sql, position, batchSize);
+        const batch = await readAll(sql, position, batchSize, await safeHorizon(sql));
         if (batch.length > 0) {
           await options.handle(batch);
           position = batch[batch.length - 1]!.position;

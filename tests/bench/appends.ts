@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { append } from '../../events/store/append';
+import { announce, append, safeHorizon } from '../../events/store/append';
+import { subscribe } from '../../events/store/subscribe';
 import type { EventMetadata, NewEvent, Pool } from '../../events/store/types';
 import { prng } from './generate';
 
 /**
  * The same columns, defaults and indexes as `events`, but written by a bare INSERT: no
- * advisory lock, no head read, no notify. What append() costs above this is its protocol.
+ * advisory lock, no head check, no notify. What append() costs above this is its protocol.
  */
 const RAW_TABLE = `
   CREATE TABLE raw_events (
@@ -98,9 +99,10 @@ async function runPlan(plan: Plan, transaction: (row: Row) => Promise<unknown>):
   return (performance.now() - started) / 1000;
 }
 
+/** As handleCommand appends: one transaction, then the wake-up for subscribers. */
 export const appendPlan = (sql: Pool, plan: Plan) =>
-  runPlan(plan, (row) =>
-    sql.begin((tx) =>
+  runPlan(plan, async (row) => {
+    const [event] = await sql.begin((tx) =>
       append(tx, {
         streamId: row.streamId,
         streamType: row.streamType,
@@ -108,8 +110,9 @@ export const appendPlan = (sql: Pool, plan: Plan) =>
         events: [row.event],
         metadata: row.metadata,
       }),
-    ),
-  );
+    );
+    announce(sql, event!.position);
+  });
 
 export const insertPlanRaw = (sql: Pool, plan: Plan) =>
   runPlan(plan, (row) =>
@@ -132,6 +135,7 @@ async function settle(sql: Pool) {
 
 export interface AppendResult {
   writers: number;
+  follow?: boolean;
   transactions: number;
   appendPerSecond: number;
   rawPerSecond: number;
@@ -147,7 +151,7 @@ export interface AppendResult {
 export async function benchAppends(
   sql: Pool,
   heads: { streamId: string; version: number }[],
-  configurations: { writers: number; transactions: number }[],
+  configurations: { writers: number; transactions: number; follow?: boolean }[],
   warmup: number,
   segments: number,
   progress: (line: string) => void,
@@ -158,8 +162,13 @@ export async function benchAppends(
   await insertPlanRaw(sql, warm);
 
   const results: AppendResult[] = [];
-  for (const [i, { writers, transactions }] of configurations.entries()) {
-    progress(`append() and raw INSERT: ${transactions} single-event transactions each, ${writers} writer(s)`);
+  for (const [i, { writers, transactions, follow }] of configurations.entries()) {
+    progress(`append() and raw INSERT: ${transactions} single-event transactions each, ${writers} writer(s)${follow ? ', log followed' : ''}`);
+    // A subscriber, as the live gateway runs one: it takes the append lock exclusively for an
+    // instant on each catch-up (safeHorizon), which the raw INSERT never pays.
+    const follower = follow
+      ? await subscribe(sql, { from: await safeHorizon(sql), handle: async () => undefined })
+      : null;
     let appendSeconds = 0;
     let rawSeconds = 0;
     for (let segment = 0; segment < segments; segment++) {
@@ -171,8 +180,10 @@ export async function benchAppends(
       await settle(sql);
       rawSeconds += await insertPlanRaw(sql, plan);
     }
+    await follower?.stop();
     results.push({
       writers,
+      follow,
       transactions,
       appendPerSecond: transactions / appendSeconds,
       rawPerSecond: transactions / rawSeconds,

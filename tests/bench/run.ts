@@ -13,6 +13,8 @@ const LOG = { events: 100_000, locations: 1_000, users: 1_000, userShare: 0.1, r
 const APPENDS = [
   { writers: 1, transactions: 3_000 },
   { writers: 8, transactions: 3_000 },
+  // As in production: the live gateway follows the log while the writers append.
+  { writers: 8, transactions: 3_000, follow: true },
 ];
 const WARMUP_TRANSACTIONS = 200;
 /** append() and raw INSERT alternate in this many slices of each configuration. */
@@ -57,7 +59,7 @@ try {
 
   const appendRows = appends.flatMap((a) => {
     const r = a.appendPerSecond / a.rawPerSecond;
-    const label = `${a.writers} writer${a.writers === 1 ? '' : 's'}, ${count(a.transactions)} tx`;
+    const label = `${a.writers} writer${a.writers === 1 ? '' : 's'}, ${count(a.transactions)} tx${a.follow ? ', log followed' : ''}`;
     return [
       [
         `append(), 1 event/tx, ${label}`,

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
-import { headPosition, readAll } from '../../events/store/append';
+import { readAll, safeHorizon } from '../../events/store/append';
 import type { Pool, StoredEvent } from '../../events/store/types';
 import { subscribe, type Subscription } from '../../events/store/subscribe';
 import { getUser } from '../../projections/users/queries';
@@ -91,7 +91,7 @@ export async function startGateway(httpServer: HttpServer, sql: Pool, tokens: To
   }
 
   const subscription: Subscription = await subscribe(sql, {
-    from: await headPosition(sql),
+    from: await safeHorizon(sql),
     handle: (events) => inOrder(() => push(events)),
     onError: (error) => logger.error({ err: error }, 'live gateway failed to push a batch'),
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { append, readAll, readStream } from '../../events/store/append';
+import { announce, append, readAll, readStream } from '../../events/store/append';
 import { ConcurrencyError } from '../../events/store/errors';
 import { subscribe } from '../../events/store/subscribe';
 import type { EventMetadata, StoredEvent } from '../../events/store/types';
@@ -23,10 +23,14 @@ const metadata = (): EventMetadata => ({
   scope: { locations: [] },
 });
 
-const appendOne = (streamId: string, expectedVersion: number, n = 0) =>
-  db.sql.begin((tx) =>
+/** One event in its own transaction, announced after commit as the command path does. */
+const appendOne = async (streamId: string, expectedVersion: number, n = 0) => {
+  const events = await db.sql.begin((tx) =>
     append(tx, { streamId, streamType: 'test', expectedVersion, events: [{ type: 'Tested', data: { n } }], metadata: metadata() }),
   );
+  announce(db.sql, events[0]!.position);
+  return events;
+};
 
 describe('event store', () => {
   it('appends events with consecutive versions and reads them back in order', async () => {

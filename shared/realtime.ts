@@ -40,14 +40,36 @@ export interface ResyncMessage {
   reason: string;
 }
 
+/** Someone looking at a screen right now. Presence is ephemeral: never in the event log. */
+export interface PresenceViewer {
+  user_id: string;
+  name: string;
+}
+
+/** Everyone on `screen` now (each user once, however many tabs), sent whenever that changes. */
+export interface PresenceMessage {
+  screen: string;
+  viewers: PresenceViewer[];
+}
+
+/** The screen a tab shows now (its path, e.g. '/offices'); null when it shows none. */
+export interface PresenceAnnouncement {
+  screen: string | null;
+}
+
 export interface ServerToClientEvents {
   change: (message: ChangeMessage) => void;
   ready: (message: ReadyMessage) => void;
   resync: (message: ResyncMessage) => void;
+  presence: (message: PresenceMessage) => void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ClientToServerEvents {}
+export interface ClientToServerEvents {
+  presence: (message: PresenceAnnouncement) => void;
+}
+
+/** Longest screen key the server accepts in a presence announcement. */
+export const MAX_SCREEN_LENGTH = 200;
 
 /** What the client sends in the handshake's `auth` field. */
 export interface HandshakeAuth {

@@ -1,0 +1,94 @@
+import { TOKEN_STORAGE_KEY } from '../../../shared/constants';
+
+/**
+ * The API base: the server origin plus /api, with a trailing /api removed from the origin
+ * first (so VITE_API_URL may be given with or without it). Same origin by default.
+ */
+export function apiBase(origin: string = import.meta.env.VITE_API_URL ?? window.location.origin): string {
+  return `${origin.replace(/\/+$/, '').replace(/\/api$/, '')}/api`;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: { field: string; message: string }[],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const getToken = () => localStorage.getItem(TOKEN_STORAGE_KEY);
+export const setToken = (token: string) => localStorage.setItem(TOKEN_STORAGE_KEY, token);
+export const clearToken = () => localStorage.removeItem(TOKEN_STORAGE_KEY);
+
+/** Where a 401 sends the browser; replaced in tests. */
+let onUnauthorized = () => {
+  if (window.location.pathname !== '/login') window.location.assign('/login');
+};
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler;
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+/** Filters: empty values are not sent, and the 'All Locations' sentinel is dropped. */
+function queryString(query?: Query): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '' || value === 'All Locations') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/**
+ * One typed fetch for every call: JSON, the bearer token when one is stored; a 401 clears the
+ * token, sends the browser to /login and raises 'Unauthorized'; any other failure raises the
+ * body's message, else 'HTTP error! status: N'.
+ */
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  path: string,
+  options: {
+    body?: unknown;
+    query?: Query;
+    signal?: AbortSignal;
+    /** Sign-in answers 401 for wrong credentials: that is a message to show, not an expired session. */
+    sessionCall?: boolean;
+  } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${apiBase()}${path}${queryString(options.query)}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  if (response.status === 401 && options.sessionCall !== false) {
+    clearToken();
+    onUnauthorized();
+    throw new ApiError(401, 'Unauthorized');
+  }
+  const text = await response.text();
+  const body = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const message = typeof body?.message === 'string' && body.message ? body.message : `HTTP error! status: ${response.status}`;
+    throw new ApiError(response.status, message, body?.fields);
+  }
+  return body as T;
+}
+
+function safeJson(text: string): any {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

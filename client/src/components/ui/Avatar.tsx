@@ -1,0 +1,34 @@
+import { cn } from '../../lib/cn';
+
+/** Up to two initials: first and last word of a name. */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const first = words[0]![0] ?? '';
+  const last = words.length > 1 ? (words[words.length - 1]![0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
+
+const palette = ['bg-sky-600', 'bg-emerald-600', 'bg-violet-600', 'bg-amber-600', 'bg-rose-600', 'bg-teal-600', 'bg-indigo-600'];
+
+/** A stable colour per person, so the same colleague looks the same on every screen. */
+function colourFor(key: string): string {
+  let hash = 0;
+  for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return palette[hash % palette.length]!;
+}
+
+export function Avatar({ name, id, className }: { name: string; id?: string; className?: string }) {
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        'inline-flex h-8 w-8 items-center justify-center rounded-full text-xs font-semibold text-white ring-2 ring-white',
+        colourFor(id ?? name),
+        className,
+      )}
+    >
+      {initials(name)}
+    </span>
+  );
+}

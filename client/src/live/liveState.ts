@@ -1,0 +1,16 @@
+import type { PresenceViewer } from '../../../shared/realtime';
+import { atom } from '../state/jotai';
+
+/** Live: connected and caught up. Reconnecting: dropped, trying again. Offline: no network. */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+export const liveStatusAtom = atom<LiveStatus>('connecting');
+
+/**
+ * Bumped whenever views must (re)load from REST: on the first connection, and when the server
+ * says the client is too far behind to catch up. A reconnect that caught up does not bump it.
+ */
+export const liveEpochAtom = atom(0);
+
+/** Who else is on the screen this tab shows. */
+export const presenceAtom = atom<{ screen: string | null; viewers: PresenceViewer[] }>({ screen: null, viewers: [] });

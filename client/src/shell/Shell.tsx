@@ -1,0 +1,72 @@
+import { Suspense, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Menu, X } from 'lucide-react';
+import { Outlet } from 'react-router';
+import { PRODUCT_NAME } from '../../../shared/constants';
+import { Button } from '../components/ui/Button';
+import { Skeleton } from '../components/ui/Skeleton';
+import { LiveProvider } from '../live/LiveProvider';
+import { LiveIndicator } from './LiveIndicator';
+import { PresenceBar } from './PresenceBar';
+import { Sidebar } from './Sidebar';
+import { UserMenu } from './UserMenu';
+
+function ScreenSkeleton() {
+  return (
+    <div className="space-y-4" aria-busy="true">
+      <Skeleton className="h-8 w-64" />
+      <Skeleton className="h-4 w-96" />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The signed-in frame: sidebar (a drawer on small screens), top bar, and the current screen. */
+export function Shell() {
+  const [drawer, setDrawer] = useState(false);
+  return (
+    <LiveProvider>
+      <div className="flex h-screen overflow-hidden">
+        <aside className="hidden lg:block">
+          <Sidebar />
+        </aside>
+        <Dialog.Root open={drawer} onOpenChange={setDrawer}>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
+            <Dialog.Content className="fixed inset-y-0 left-0 z-50 lg:hidden" aria-describedby={undefined}>
+              <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+              <Sidebar onNavigate={() => setDrawer(false)} />
+              <Dialog.Close asChild>
+                <button type="button" className="absolute top-4 -right-11 rounded-lg bg-white p-1.5 text-slate-700 shadow" aria-label="Close navigation">
+                  <X className="h-5 w-5" aria-hidden />
+                </button>
+              </Dialog.Close>
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+            <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setDrawer(true)}>
+              <Menu className="h-5 w-5" aria-hidden />
+            </Button>
+            <span className="font-semibold text-slate-900 lg:hidden">{PRODUCT_NAME}</span>
+            <div className="flex flex-1 items-center justify-end gap-3 sm:gap-4">
+              <PresenceBar />
+              <LiveIndicator />
+              <UserMenu />
+            </div>
+          </header>
+          <main className="flex-1 overflow-y-auto px-4 py-6 sm:px-8">
+            <Suspense fallback={<ScreenSkeleton />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+      </div>
+    </LiveProvider>
+  );
+}

@@ -14,15 +14,17 @@ import {
 import type { User } from '../../shared/schemas/auth';
 import type { TokenService } from '../auth/tokens';
 import { changesFor } from './changes';
+import { createPresence, isScreenRoom } from './presence';
 import { roomsFor, roomsForScope, userRoom } from './rooms';
 
-interface SocketData {
+export interface SocketData {
   user: User;
 }
-type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 export interface Gateway {
-  io: Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+  io: GatewayServer;
   /** The last log position pushed to sockets. */
   position(): number;
   /** Resolves once every event up to `position` has been pushed. */
@@ -47,11 +49,12 @@ function serial() {
  * missed, in order, or is told to reload when it is too far behind.
  */
 export async function startGateway(httpServer: HttpServer, sql: Pool, tokens: TokenService, logger: Logger): Promise<Gateway> {
-  const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(httpServer, {
+  const io: GatewayServer = new Server(httpServer, {
     serveClient: false,
     cors: { origin: false },
   });
   const inOrder = serial();
+  const presence = createPresence(io, logger);
 
   io.use(async (socket, next) => {
     const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
@@ -67,7 +70,11 @@ export async function startGateway(httpServer: HttpServer, sql: Pool, tokens: To
     return roomsForScope(event.metadata.scope).some((room) => mine.has(room));
   };
 
-  /** A user's role or locations changed: move its sockets to the rooms it may now see. */
+  /**
+   * A user's record changed: move its sockets to the rooms it may now see (keeping each one's
+   * screen room: presence is not a permission), and republish the screens it is on, in case its
+   * name changed.
+   */
   async function refreshUserSockets(userId: string) {
     const user = await getUser(sql, userId);
     for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
@@ -78,9 +85,10 @@ export async function startGateway(httpServer: HttpServer, sql: Pool, tokens: To
         continue;
       }
       live.data.user = user;
-      for (const room of live.rooms) if (room !== live.id) live.leave(room);
+      for (const room of live.rooms) if (room !== live.id && !isScreenRoom(room)) live.leave(room);
       live.join(roomsFor(user));
     }
+    presence.userChanged(userId);
   }
 
   async function push(events: StoredEvent[]) {
@@ -117,6 +125,9 @@ export async function startGateway(httpServer: HttpServer, sql: Pool, tokens: To
   }
 
   io.on('connection', (socket) => {
+    // Presence needs only the user, known since the handshake: it does not wait for catch-up.
+    socket.on('presence', (message) => presence.announce(socket, message));
+    socket.on('disconnect', () => presence.disconnected(socket));
     void inOrder(async () => {
       if (!socket.connected) return;
       const since = (socket.handshake.auth as Partial<HandshakeAuth>).since;
@@ -141,6 +152,7 @@ export async function startGateway(httpServer: HttpServer, sql: Pool, tokens: To
     waitFor: (position) => subscription.waitFor(position),
     async close() {
       await subscription.stop();
+      presence.close();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },

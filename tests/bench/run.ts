@@ -1,12 +1,14 @@
 import os from 'node:os';
 import { benchAppends, prepareRawTable } from './appends';
-import { openBenchDatabase } from './database';
+import { openBenchDatabase, type BenchDatabase } from './database';
 import { generateLog } from './generate';
+import { benchLive, type Percentiles } from './live';
 import { benchReadAll, benchRebuild } from './readAndRebuild';
 import { count, perSecond, ratio, seconds, table, verdict } from './report';
 
 /**
- * `npm run bench`: throughput of the event store and the projections on one fresh database.
+ * `npm run bench`: throughput of the event store and the projections on one fresh database,
+ * then live latency (REST mutation to every allowed socket) on a second one.
  * Figures are printed, never asserted: they depend on the machine.
  */
 const LOG = { events: 100_000, locations: 1_000, users: 1_000, userShare: 0.1, rounds: 4 };
@@ -22,18 +24,31 @@ const SEGMENTS = 3;
 const READ_BATCH = 5_000;
 const APPEND_TARGET = 0.7;
 const REBUILD_TARGET = 10_000;
+/** 25 managers' sockets per location, 200 measured mutations alternating between the two. */
+const LIVE = { clientsPerLocation: 25, samples: 200, warmup: 20 };
+/** Live p99 should stay under this many bare socket.io p99s plus one commit's p99. */
+const LIVE_TARGET_FACTOR = 3;
 
 const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
 
-const database = await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writers)) + 2);
-const interrupted = () => {
-  process.stderr.write('Interrupted: dropping the bench database.\n');
-  void database.close().finally(() => process.exit(130));
-};
-process.once('SIGINT', interrupted);
-process.once('SIGTERM', interrupted);
+/** Drops `database` on Ctrl-C (or SIGTERM) while `work` runs, and in any case once it ends. */
+async function withDatabase<T>(database: BenchDatabase, work: (database: BenchDatabase) => Promise<T>): Promise<T> {
+  const interrupted = () => {
+    process.stderr.write('Interrupted: dropping the bench database.\n');
+    void database.close().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+  try {
+    return await work(database);
+  } finally {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+    await database.close();
+  }
+}
 
-try {
+await withDatabase(await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writers)) + 2), async (database) => {
   const { sql } = database;
   const [pg] = await sql<{ version: string }[]>`SELECT version()`;
   console.log('FlexSpace event store benchmark');
@@ -102,8 +117,43 @@ try {
     `Rebuild verified: ${count(log.locations)} locations and ${count(log.users)} users, each at its stream's head version.`,
   );
   console.log('raw INSERT: a table of the same columns and indexes as events, no lock, no head read, no notify.');
-} finally {
-  process.off('SIGINT', interrupted);
-  process.off('SIGTERM', interrupted);
-  await database.close();
-}
+});
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const percentileCells = (p: Percentiles, withP95 = true) => [ms(p.p50), withP95 ? ms(p.p95) : '', ms(p.p99)];
+
+await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`live latency: the server on a second fresh database, ${database.name}`);
+  const started = performance.now();
+  const live = await benchLive(database, LIVE, progress);
+  const elapsed = (performance.now() - started) / 1000;
+  const perLocation = LIVE.clientsPerLocation;
+  const target = LIVE_TARGET_FACTOR * live.bare.p99 + live.commit.p99;
+  console.log('');
+  console.log(
+    table(
+      ['Live latency', 'p50', 'p95', 'p99'],
+      [
+        [
+          `REST PUT -> 'change' at all ${perLocation} allowed sockets (${count(live.samples)} mutations)`,
+          ...percentileCells(live.live),
+        ],
+        ['  until the PUT is answered (part of the above)', ...percentileCells(live.answer)],
+        [`bare socket.io: broadcast to a room of ${perLocation} (${count(live.samples)} times)`, ...percentileCells(live.bare)],
+        [`PostgreSQL commit, single-row INSERT (${count(live.samples)} times)`, ...percentileCells(live.commit, false)],
+      ],
+    ),
+  );
+  console.log('');
+  console.log(`Live p99 / bare p99: ${ratio(live.live.p99 / live.bare.p99)}`);
+  console.log(
+    `Target: live p99 < ${LIVE_TARGET_FACTOR} x bare p99 + commit p99 = ${ms(target)}: ${live.live.p99 < target ? 'met' : 'BELOW'} (live p99 ${ms(live.live.p99)})`,
+  );
+  console.log(
+    `Live: ${live.clients} sockets, ${perLocation} managers limited to each of ${live.locations.join(' and ')}; the admin's PUTs`,
+  );
+  console.log(`  alternate between the two, one at a time; none reached the other location's sockets.`);
+  console.log(`Bare: the same number of sockets and rooms, a payload of the same ${count(live.payloadBytes)} bytes (a real change message).`);
+  console.log(`Clients and servers share this process. Live part: ${seconds(elapsed)}.`);
+});

@@ -1,5 +1,13 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ChangeMessage, ClientToServerEvents, HandshakeAuth, ReadyMessage, ResyncMessage, ServerToClientEvents } from '../../shared/realtime';
+import type {
+  ChangeMessage,
+  ClientToServerEvents,
+  HandshakeAuth,
+  PresenceMessage,
+  ReadyMessage,
+  ResyncMessage,
+  ServerToClientEvents,
+} from '../../shared/realtime';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -7,10 +15,42 @@ export interface Listener {
   socket: TestSocket;
   changes: ChangeMessage[];
   resyncs: ResyncMessage[];
+  /** Every `presence` message received, in order. */
+  presence: PresenceMessage[];
   ready: Promise<ReadyMessage>;
   /** Resolves when `predicate` holds for the changes received so far. */
   until(predicate: (changes: ChangeMessage[]) => boolean, what?: string): Promise<void>;
+  /** Resolves when `predicate` holds for the presence messages received so far. */
+  untilPresence(predicate: (presence: PresenceMessage[]) => boolean, what?: string): Promise<void>;
+  /** Sends a presence announcement; `unknown` so tests can send what a browser never would. */
+  announce(message: unknown): void;
   close(): void;
+}
+
+/** Waits for a predicate over a growing list; `notify` re-checks after each arrival. */
+function waiter<T>(items: T[], kind: string) {
+  const checks = new Set<() => void>();
+  return {
+    notify() {
+      for (const check of checks) check();
+    },
+    until(predicate: (items: T[]) => boolean, what: string): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          checks.delete(check);
+          reject(new Error(`timed out waiting for ${what}; got ${items.length} ${kind}`));
+        }, 15_000);
+        const check = () => {
+          if (!predicate(items)) return;
+          clearTimeout(timer);
+          checks.delete(check);
+          resolve();
+        };
+        checks.add(check);
+        check();
+      });
+    },
+  };
 }
 
 /** Connects a socket.io client as the app's client does, recording what it receives. */
@@ -18,10 +58,16 @@ export function listen(url: string, auth: Partial<HandshakeAuth>): Listener {
   const socket: TestSocket = io(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
   const changes: ChangeMessage[] = [];
   const resyncs: ResyncMessage[] = [];
-  const checks = new Set<() => void>();
+  const presence: PresenceMessage[] = [];
+  const changeWaiter = waiter(changes, 'changes');
+  const presenceWaiter = waiter(presence, 'presence messages');
   socket.on('change', (message) => {
     changes.push(message);
-    for (const check of checks) check();
+    changeWaiter.notify();
+  });
+  socket.on('presence', (message) => {
+    presence.push(message);
+    presenceWaiter.notify();
   });
   socket.on('resync', (message) => resyncs.push(message));
   const ready = new Promise<ReadyMessage>((resolve, reject) => {
@@ -32,23 +78,11 @@ export function listen(url: string, auth: Partial<HandshakeAuth>): Listener {
     socket,
     changes,
     resyncs,
+    presence,
     ready,
-    until(predicate, what = 'expected changes') {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          checks.delete(check);
-          reject(new Error(`timed out waiting for ${what}; got ${changes.length} changes`));
-        }, 15_000);
-        const check = () => {
-          if (!predicate(changes)) return;
-          clearTimeout(timer);
-          checks.delete(check);
-          resolve();
-        };
-        checks.add(check);
-        check();
-      });
-    },
+    until: (predicate, what = 'expected changes') => changeWaiter.until(predicate, what),
+    untilPresence: (predicate, what = 'expected presence') => presenceWaiter.until(predicate, what),
+    announce: (message) => socket.emit('presence', message as never),
     close: () => socket.close(),
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fold, type Aggregate } from './decider';
+import type { Aggregate } from './decider';
 import { announce, append, readStream } from './store/append';
 import { ConcurrencyError } from './store/errors';
 import type { EventMetadata, NewEvent, PendingEvent, Pool, StoredEvent, Tx } from './store/types';
@@ -41,7 +41,18 @@ export interface CommandResult<S, V = undefined> {
  */
 const RETRIES = 10;
 
+/** How many folded stream states one process keeps (least recently used go first). */
+const CACHED_STATES = 5_000;
+
 export function createCommandHandler(sql: Pool, project: InlineProjector) {
+  const states = new Map<string, { version: number; state: unknown }>();
+  /** Remembers a state once its events are committed; never a state a rollback could undo. */
+  const remember = (streamId: string, version: number, state: unknown) => {
+    states.delete(streamId);
+    states.set(streamId, { version, state });
+    if (states.size > CACHED_STATES) states.delete(states.keys().next().value!);
+  };
+
   async function once<C, S, E extends NewEvent, V>(
     tx: Tx,
     aggregate: Aggregate<C, S, E>,
@@ -53,13 +64,16 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     const { expectedVersion } = options;
     const read = async () => (options.read ? await options.read(tx) : undefined) as V;
     const streamId = aggregate.streamId(id);
-    const history = (await readStream(tx, streamId)) as unknown as (StoredEvent & E)[];
-    const version = history.length === 0 ? 0 : history[history.length - 1]!.version;
+    // Events never change, so a state folded earlier only needs the events written since.
+    const cached = states.get(streamId) as { version: number; state: S } | undefined;
+    const newer = (await readStream(tx, streamId, cached?.version ?? 0)) as unknown as (StoredEvent & E)[];
+    const base = cached ?? { version: 0, state: aggregate.decider.initialState };
+    const version = newer.length === 0 ? base.version : newer[newer.length - 1]!.version;
     // An unknown stream is the decider's to refuse (404), not a conflict.
     if (expectedVersion !== undefined && version > 0 && expectedVersion !== version) {
       throw new ConcurrencyError(streamId, expectedVersion);
     }
-    const state = fold(aggregate.decider, history);
+    const state = newer.reduce(aggregate.decider.evolve, base.state);
     const decided = aggregate.decider.decide(command, state);
     if (decided.length === 0) return { state, version, events: [], view: await read() };
 
@@ -104,6 +118,7 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     for (let attempt = 1; ; attempt++) {
       try {
         const result = (await sql.begin((tx) => once(tx, aggregate, id, command, context, options))) as CommandResult<S, V>;
+        remember(aggregate.streamId(id), result.version, result.state);
         const last = result.events[result.events.length - 1];
         if (last) announce(sql, last.position);
         return result;

@@ -1,4 +1,5 @@
 import { ConcurrencyError } from './errors';
+import { PREPARED } from './connect';
 import type { Db, EventMetadata, NewEvent, Pool, StoredEvent, Tx } from './types';
 
 /**
@@ -27,6 +28,8 @@ export const EVENTS_CHANNEL = 'events';
  * most its poll interval, never an event.
  */
 export function announce(sql: Pool, position: number): void {
+  // Subscribers in this process are woken at once; others hear the NOTIFY.
+  for (const wake of localWakers.get(sql) ?? []) wake();
   let state = announcers.get(sql);
   if (!state) announcers.set(sql, (state = { sending: false, latest: 0, sent: 0 }));
   state.latest = Math.max(state.latest, position);
@@ -44,6 +47,15 @@ export function announce(sql: Pool, position: number): void {
   send();
 }
 const announcers = new WeakMap<Pool, { sending: boolean; latest: number; sent: number }>();
+const localWakers = new WeakMap<Pool, Set<() => void>>();
+
+/** Registers a wake-up called when this process announces a commit on `sql`; returns its removal. */
+export function onLocalAnnounce(sql: Pool, wake: () => void): () => void {
+  let set = localWakers.get(sql);
+  if (!set) localWakers.set(sql, (set = new Set()));
+  set.add(wake);
+  return () => set.delete(wake);
+}
 
 interface AppendArgs {
   streamId: string;
@@ -99,11 +111,12 @@ export async function append(tx: Tx, args: AppendArgs): Promise<StoredEvent[]> {
 
 const COLUMNS = 'position, stream_id, stream_type, version, type, data, metadata';
 
-/** Every event of one stream, oldest first. */
-export async function readStream(db: Db, streamId: string): Promise<StoredEvent[]> {
+/** The events of one stream after `afterVersion` (default: all of them), oldest first. */
+export async function readStream(db: Db, streamId: string, afterVersion = 0): Promise<StoredEvent[]> {
   return db.unsafe<StoredEvent[]>(
-    `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY version`,
-    [streamId],
+    `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND version > $2 ORDER BY version`,
+    [streamId, afterVersion],
+    PREPARED,
   );
 }
 
@@ -117,11 +130,10 @@ export async function readAll(db: Db, fromPosition: number, limit: number, upTo?
     ? db.unsafe<StoredEvent[]>(`SELECT ${COLUMNS} FROM events WHERE position > $1 ORDER BY position LIMIT $2`, [
         fromPosition,
         limit,
-      ])
+      ], PREPARED)
     : db.unsafe<StoredEvent[]>(
         `SELECT ${COLUMNS} FROM events WHERE position > $1 AND position <= $3 ORDER BY position LIMIT $2`,
-        [fromPosition, limit, upTo],
-      );
+        [fromPosition, limit, upTo], PREPARED);
 }
 
 /**
@@ -129,13 +141,12 @@ export async function readAll(db: Db, fromPosition: number, limit: number, upTo?
  * committed or was rolled back. Waits, for an instant, for the appends in flight (APPEND_LOCK).
  */
 export async function safeHorizon(sql: Pool): Promise<number> {
-  return sql.begin(async (tx) => {
-    const [, [row]] = await Promise.all([
-      tx`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`,
-      tx.unsafe<{ last_value: number; is_called: boolean }[]>(`SELECT last_value, is_called FROM ${POSITION_SEQUENCE}`),
-    ]);
-    return row && row.is_called ? row.last_value : 0;
-  });
+  // One statement in its own transaction. Target-list entries are evaluated in order, so the
+  // sequence is read only once the exclusive lock is granted; the lock ends with the statement.
+  const [row] = await sql.unsafe<{ last: number | null }[]>(
+    `SELECT pg_advisory_xact_lock($1)::text AS locked, pg_sequence_last_value('${POSITION_SEQUENCE}') AS last`,
+    [APPEND_LOCK], PREPARED);
+  return row?.last ?? 0;
 }
 
 /** The position of the newest committed event, 0 for an empty log. */

@@ -1,4 +1,4 @@
-import { EVENTS_CHANNEL, readAll, safeHorizon } from './append';
+import { EVENTS_CHANNEL, onLocalAnnounce, readAll, safeHorizon } from './append';
 import type { Pool, StoredEvent } from './types';
 
 export interface SubscriptionOptions {
@@ -31,14 +31,18 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
   let position = options.from;
   let running = true;
   let wake: (() => void) | null = null;
+  // A wake-up that came while a batch was being read or handled: look again before sleeping.
+  let pending = false;
   const waiters: { position: number; resolve: () => void }[] = [];
 
   const poke = () => {
     const w = wake;
     wake = null;
-    w?.();
+    if (w) w();
+    else pending = true;
   };
   const listener = await sql.listen(EVENTS_CHANNEL, poke);
+  const stopLocal = onLocalAnnounce(sql, poke);
 
   const settleWaiters = () => {
     for (let i = waiters.length - 1; i >= 0; i--) {
@@ -48,6 +52,7 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
 
   const loop = (async () => {
     while (running) {
+      pending = false;
       try {
         const batch = await readAll(sql, position, batchSize, await safeHorizon(sql));
         if (batch.length > 0) {
@@ -60,6 +65,7 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
         options.onError?.(error);
       }
       if (!running) break;
+      if (pending) continue;
       await new Promise<void>((resolve) => {
         wake = resolve;
         setTimeout(poke, pollMs).unref();
@@ -80,6 +86,7 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
       running = false;
       poke();
       await loop;
+      stopLocal();
       await listener.unlisten().catch(() => undefined);
       for (const w of waiters.splice(0)) w.resolve();
     },

@@ -3,6 +3,7 @@ import { benchAppends, prepareRawTable } from './appends';
 import { openBenchDatabase, type BenchDatabase } from './database';
 import { generateLog } from './generate';
 import { benchLive, type Percentiles } from './live';
+import { measureBundle } from './bundle';
 import { benchReadAll, benchRebuild } from './readAndRebuild';
 import { count, perSecond, ratio, seconds, table, verdict } from './report';
 
@@ -157,3 +158,20 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log(`Bare: the same number of sockets and rooms, a payload of the same ${count(live.payloadBytes)} bytes (a real change message).`);
   console.log(`Clients and servers share this process. Live part: ${seconds(elapsed)}.`);
 });
+
+{
+  console.log('');
+  progress('building the client for the bundle report');
+  const bundle = measureBundle();
+  const BUNDLE_TARGET_KB = 250;
+  console.log('');
+  console.log(
+    table(
+      ['Client bundle: initial JavaScript, gzip', 'Size', 'Files', 'Target', 'Status'],
+      [
+        ['/login (entry + sign-in screen)', `${bundle.loginKb.toFixed(1)} KB`, String(bundle.loginFiles), `< ${BUNDLE_TARGET_KB} KB`, bundle.loginKb < BUNDLE_TARGET_KB ? 'met' : 'BELOW'],
+        ['shell (entry + shell + first screen)', `${bundle.shellKb.toFixed(1)} KB`, String(bundle.shellFiles), '', ''],
+      ],
+    ),
+  );
+}

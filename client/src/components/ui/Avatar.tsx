@@ -9,7 +9,8 @@ export function initials(name: string): string {
   return (first + last).toUpperCase();
 }
 
-const palette = ['bg-sky-600', 'bg-emerald-600', 'bg-violet-600', 'bg-amber-600', 'bg-rose-600', 'bg-teal-600', 'bg-indigo-600'];
+// Shades dark enough for white initials to pass WCAG AA contrast.
+const palette = ['bg-sky-700', 'bg-emerald-700', 'bg-violet-700', 'bg-amber-700', 'bg-rose-700', 'bg-teal-700', 'bg-indigo-700'];
 
 /** A stable colour per person, so the same colleague looks the same on every screen. */
 function colourFor(key: string): string {

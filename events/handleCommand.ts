@@ -106,8 +106,44 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     return { state: next, version: version + decided.length, events, view: await read() };
   }
 
+  /** Remembers committed states and wakes subscribers, once a transaction has committed. */
+  function committed(results: { streamId: string; result: CommandResult<unknown, unknown> }[]) {
+    let last = 0;
+    for (const { streamId, result } of results) {
+      remember(streamId, result.version, result.state);
+      for (const event of result.events) last = Math.max(last, event.position);
+    }
+    if (last > 0) announce(sql, last);
+  }
+
+  /**
+   * Runs several commands (on one or more streams) in one transaction: all of them commit or
+   * none. `run` is `handleCommand` bound to the transaction. A lost race is retried from the
+   * start unless a command named an expected version (then it is a 409).
+   */
+  async function transaction<T>(work: (run: RunInTransaction) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const results: { streamId: string; result: CommandResult<unknown, unknown> }[] = [];
+      let pinned = false;
+      try {
+        const value = (await sql.begin((tx) =>
+          work(async (aggregate, id, command, context, options = {}) => {
+            pinned ||= options.expectedVersion !== undefined;
+            const result = await once(tx, aggregate, id, command, context, options);
+            results.push({ streamId: aggregate.streamId(id), result: result as CommandResult<unknown, unknown> });
+            return result;
+          }),
+        )) as T;
+        committed(results);
+        return value;
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError) || pinned || attempt >= RETRIES) throw error;
+      }
+    }
+  }
+
   /** Load, fold, decide, project and append, all in one transaction. */
-  return async function handleCommand<C, S, E extends NewEvent, V = undefined>(
+  async function handleCommand<C, S, E extends NewEvent, V = undefined>(
     aggregate: Aggregate<C, S, E>,
     id: string,
     command: C,
@@ -115,19 +151,19 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     options: CommandOptions<V> = {},
   ): Promise<CommandResult<S, V>> {
     if (options.tx) return once(options.tx, aggregate, id, command, context, options);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const result = (await sql.begin((tx) => once(tx, aggregate, id, command, context, options))) as CommandResult<S, V>;
-        remember(aggregate.streamId(id), result.version, result.state);
-        const last = result.events[result.events.length - 1];
-        if (last) announce(sql, last.position);
-        return result;
-      } catch (error) {
-        const retry = error instanceof ConcurrencyError && options.expectedVersion === undefined && attempt < RETRIES;
-        if (!retry) throw error;
-      }
-    }
-  };
+    return transaction((run) => run(aggregate, id, command, context, options));
+  }
+
+  return Object.assign(handleCommand, { transaction });
 }
+
+/** handleCommand inside a transaction that `transaction` opened. */
+export type RunInTransaction = <C, S, E extends NewEvent, V = undefined>(
+  aggregate: Aggregate<C, S, E>,
+  id: string,
+  command: C,
+  context: CommandContext,
+  options?: Omit<CommandOptions<V>, 'tx'>,
+) => Promise<CommandResult<S, V>>;
 
 export type HandleCommand = ReturnType<typeof createCommandHandler>;

@@ -7,11 +7,15 @@
  */
 import type { Location } from './schemas/locations';
 import type { User } from './schemas/auth';
+import type { Member } from './schemas/members';
+import type { Office } from './schemas/offices';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
 export interface LiveRows {
   locations: Location;
   users: User;
+  offices: Office;
+  members: Member;
 }
 export type LiveEntity = keyof LiveRows;
 

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ExpectedVersion, Id, text } from './common';
+
+export const MEMBERSHIP_TYPES = ['Premium', 'Standard', 'Basic'] as const;
+export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
+export const DEFAULT_MEMBERSHIP_TYPE: MembershipType = 'Standard';
+
+const REQUIRED_MEMBER = 'Company name, location, contact name, and contact email are required';
+const required = (max: number) => z.string({ message: REQUIRED_MEMBER }).trim().min(1, { message: REQUIRED_MEMBER }).max(max);
+
+export const CreateMemberInput = z
+  .object({
+    company_name: required(160),
+    location_id: z.uuid({ message: REQUIRED_MEMBER }).transform((id) => id.toLowerCase()),
+    primary_contact: z
+      .object({
+        name: required(120),
+        email: required(254).pipe(z.email({ message: 'Enter a valid e-mail address' })),
+        phone: z.string().trim().max(40).nullish().transform((v) => v || null),
+      }, { message: REQUIRED_MEMBER })
+      .strict(),
+    membership_type: z.enum(MEMBERSHIP_TYPES).default(DEFAULT_MEMBERSHIP_TYPE),
+  })
+  .strict();
+export type CreateMemberInput = z.infer<typeof CreateMemberInput>;
+
+/** Fields of a member response that a client may send back unchanged; they are ignored. */
+const READ_ONLY_MEMBER_FIELDS = {
+  id: z.unknown().optional(),
+  location_name: z.unknown().optional(),
+  office_id: z.unknown().optional(),
+  office_number: z.unknown().optional(),
+  employees: z.unknown().optional(),
+  contact_name: z.unknown().optional(),
+  contact_email: z.unknown().optional(),
+  contact_phone: z.unknown().optional(),
+  created_at: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
+};
+
+/** PUT /api/members/{id}: the member object; office assignment has its own call. */
+export const UpdateMemberInput = z
+  .object({
+    company_name: text('Company name', 160).optional(),
+    location_id: Id.optional(),
+    primary_contact: z
+      .object({
+        name: text('Contact name', 120),
+        email: z.email({ message: 'Enter a valid e-mail address' }).max(254),
+        phone: z.string().trim().max(40).nullish().transform((v) => v || null),
+      })
+      .strict()
+      .optional(),
+    membership_type: z.enum(MEMBERSHIP_TYPES).optional(),
+    version: ExpectedVersion,
+    ...READ_ONLY_MEMBER_FIELDS,
+  })
+  .strict();
+export type UpdateMemberInput = z.infer<typeof UpdateMemberInput>;
+
+const REQUIRED_EMPLOYEE = 'Name and email are required';
+
+export const AddEmployeeInput = z
+  .object({
+    name: z.string({ message: REQUIRED_EMPLOYEE }).trim().min(1, { message: REQUIRED_EMPLOYEE }).max(120),
+    email: z.string({ message: REQUIRED_EMPLOYEE }).trim().min(1, { message: REQUIRED_EMPLOYEE }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
+    role: z.string().trim().max(80).nullish().transform((v) => v || null),
+    version: ExpectedVersion,
+  })
+  .strict();
+
+/** PATCH /api/members/{id}/office: an office id assigns; empty or null unassigns. */
+export const AssignOfficeInput = z
+  .object({
+    office_id: z.union([Id, z.literal(''), z.null()]),
+    version: ExpectedVersion,
+  })
+  .strict();
+
+export interface Employee {
+  id: string;
+  name: string;
+  role: string | null;
+  email: string;
+}
+
+export interface PrimaryContact {
+  name: string;
+  email: string;
+  phone: string | null;
+}
+
+/** A member company as the API returns it and the gateway pushes it. */
+export interface Member {
+  id: string;
+  company_name: string;
+  location_id: string;
+  location_name: string;
+  office_id: string | null;
+  office_number: string | null;
+  primary_contact: PrimaryContact;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string | null;
+  membership_type: MembershipType;
+  employees: Employee[];
+  version: number;
+  created_at: string;
+  updated_at: string;
+}

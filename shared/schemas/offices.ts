@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { Id, ExpectedVersion, text } from './common';
+
+export const OFFICE_STATUSES = ['LEASED', 'VACANT', 'PENDING', 'UNAVAILABLE'] as const;
+export type OfficeStatus = (typeof OFFICE_STATUSES)[number];
+export const DEFAULT_OFFICE_TYPE = 'Private Office';
+
+const money = (label: string) =>
+  z.number({ message: `${label} must be a number` }).min(0, { message: `${label} cannot be negative` }).max(10_000_000);
+
+/** Monthly, 6-month and 12-month marketed rates; the longer terms are optional (0). */
+export const MarketedRates = z
+  .object({
+    monthly: money('Monthly rate').default(0),
+    six_month: money('6-month rate').nullish().transform((v) => v ?? 0),
+    twelve_month: money('12-month rate').nullish().transform((v) => v ?? 0),
+  })
+  .strict();
+export type MarketedRates = z.infer<typeof MarketedRates>;
+
+/** A calendar date, YYYY-MM-DD. */
+export const IsoDate = z.iso.date({ message: 'Must be a date (YYYY-MM-DD)' });
+
+const REQUIRED_OFFICE = 'Office number and location are required';
+
+export const CreateOfficeInput = z
+  .object({
+    office_number: z.string({ message: REQUIRED_OFFICE }).trim().min(1, { message: REQUIRED_OFFICE }).max(40),
+    location_id: z.uuid({ message: REQUIRED_OFFICE }).transform((id) => id.toLowerCase()),
+    type: text('Type', 60).default(DEFAULT_OFFICE_TYPE),
+    desks: z.number().int().min(0).max(500).default(1),
+    floor: z.number().int().min(-5).max(200).default(1),
+    windowed: z.boolean().default(false),
+    marketed_rates: MarketedRates.default({ monthly: 0, six_month: 0, twelve_month: 0 }),
+  })
+  .strict();
+export type CreateOfficeInput = z.infer<typeof CreateOfficeInput>;
+
+/** Lease terms as the rates dialog and the profile send them; an empty term or start is null. */
+export const LeaseInfoInput = z
+  .object({
+    term_months: z.number().int().min(1).max(600).nullable().optional(),
+    start_date: IsoDate.nullable().optional(),
+    // Derived by the server (start + term); accepted so a client may send back what it shows.
+    end_date: IsoDate.nullable().optional(),
+    signed_rate: money('Signed rate').nullable().optional(),
+  })
+  .strict();
+
+/** Fields of an office response that a client may send back unchanged; they are ignored. */
+const READ_ONLY_OFFICE_FIELDS = {
+  id: z.unknown().optional(),
+  location_name: z.unknown().optional(),
+  status: z.unknown().optional(),
+  tenant: z.unknown().optional(),
+  member_id: z.unknown().optional(),
+  contacts: z.unknown().optional(),
+  created_at: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
+};
+
+/** PUT /api/offices/{id}: rates and lease, and the profile's editable fields. */
+export const UpdateOfficeInput = z
+  .object({
+    office_number: text('Office number', 40).optional(),
+    location_id: Id.optional(),
+    type: text('Type', 60).optional(),
+    desks: z.number().int().min(0).max(500).optional(),
+    floor: z.number().int().min(-5).max(200).optional(),
+    windowed: z.boolean().optional(),
+    marketed_rates: MarketedRates.optional(),
+    /** The profile's name for marketed_rates. */
+    market_rates: MarketedRates.optional(),
+    signed_rate: money('Signed rate').nullable().optional(),
+    lease_info: LeaseInfoInput.optional(),
+    version: ExpectedVersion,
+    ...READ_ONLY_OFFICE_FIELDS,
+  })
+  .strict();
+export type UpdateOfficeInput = z.infer<typeof UpdateOfficeInput>;
+
+export const ChangeOfficeStatusInput = z
+  .object({
+    status: z.enum(OFFICE_STATUSES, { message: `Status must be one of ${OFFICE_STATUSES.join(', ')}` }),
+    version: ExpectedVersion,
+  })
+  .strict();
+
+const REQUIRED_CONTACT = 'Name and email are required';
+
+export const AddOfficeContactInput = z
+  .object({
+    name: z.string({ message: REQUIRED_CONTACT }).trim().min(1, { message: REQUIRED_CONTACT }).max(120),
+    email: z.string({ message: REQUIRED_CONTACT }).trim().min(1, { message: REQUIRED_CONTACT }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
+    phone: z.string().trim().max(40).nullish().transform((v) => v || null),
+    role: z.string().trim().max(80).nullish().transform((v) => v || null),
+    is_primary: z.boolean().default(false),
+    version: ExpectedVersion,
+  })
+  .strict();
+
+export interface OfficeContact {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: string | null;
+  is_primary: boolean;
+}
+
+export interface LeaseInfo {
+  term_months: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  signed_rate: number | null;
+}
+
+/** An office as the API returns it and the gateway pushes it. */
+export interface Office {
+  id: string;
+  office_number: string;
+  location_id: string;
+  location_name: string;
+  type: string;
+  desks: number;
+  floor: number;
+  windowed: boolean;
+  status: OfficeStatus;
+  /** The assigned member company's name, or null. */
+  tenant: string | null;
+  /** The assigned member company's id, or null. */
+  member_id: string | null;
+  signed_rate: number | null;
+  marketed_rates: MarketedRates;
+  /** The same rates under the name the profile reads. */
+  market_rates: MarketedRates;
+  lease_info: LeaseInfo;
+  contacts: OfficeContact[];
+  version: number;
+  created_at: string;
+  updated_at: string;
+}

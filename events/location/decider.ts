@@ -1,5 +1,5 @@
 import { conflict, notFound } from '../store/errors';
-import type { Aggregate, Decider } from '../decider';
+import { changedFields, type Aggregate, type Decider } from '../decider';
 import { LocationEventSchemas, type LocationEvent, type LocationCreated } from './events';
 
 export type LocationDetails = Omit<LocationCreated['data'], 'id'>;
@@ -9,8 +9,6 @@ export type LocationCommand =
   | { type: 'UpdateLocation'; changes: Partial<LocationDetails> };
 
 export type LocationState = ({ id: string } & LocationDetails) | null;
-
-const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 export const locationDecider: Decider<LocationCommand, LocationState, LocationEvent> = {
   initialState: null,
@@ -22,12 +20,7 @@ export const locationDecider: Decider<LocationCommand, LocationState, LocationEv
         return [{ type: 'LocationCreated', data: { id: command.id, ...command.details } }];
       case 'UpdateLocation': {
         if (!state) throw notFound('Location not found');
-        // Only what really changes is recorded; an edit that changes nothing records nothing.
-        const changes = Object.fromEntries(
-          Object.entries(command.changes).filter(
-            ([key, value]) => value !== undefined && !sameValue(value, state[key as keyof LocationDetails]),
-          ),
-        ) as Partial<LocationDetails>;
+        const changes = changedFields<LocationDetails>(command.changes, state);
         return Object.keys(changes).length === 0 ? [] : [{ type: 'LocationUpdated', data: changes }];
       }
     }

@@ -1,6 +1,6 @@
 import { ALL_LOCATIONS } from '../../shared/constants';
 import { DomainError, conflict, invalid, notFound } from '../store/errors';
-import type { Aggregate, Decider } from '../decider';
+import { changedFields, type Aggregate, type Decider } from '../decider';
 import { UserEventSchemas, type UserEvent, type UserRegistered } from './events';
 
 export type UserProfile = Omit<UserRegistered['data'], 'id' | 'password_hash'>;
@@ -41,12 +41,7 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         if (command.actor_id === current.id && command.changes.role && command.changes.role !== current.role) {
           throw new DomainError(403, 'You cannot change your own role');
         }
-        const changes = Object.fromEntries(
-          Object.entries(command.changes).filter(
-            ([key, value]) =>
-              value !== undefined && JSON.stringify(value) !== JSON.stringify(current[key as keyof UserProfile]),
-          ),
-        ) as Partial<UserProfile>;
+        const changes = changedFields<UserProfile>(command.changes, current);
         checkPrimaryLocation({ ...current, ...changes });
         return Object.keys(changes).length === 0 ? [] : [{ type: 'UserUpdated', data: changes }];
       }

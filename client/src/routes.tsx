@@ -8,6 +8,10 @@ const LoginPage = lazy(() => import('./screens/login/LoginPage'));
 const ComingSoonScreen = lazy(() => import('./screens/placeholder/ComingSoonScreen'));
 const NotFoundScreen = lazy(() => import('./screens/placeholder/NotFoundScreen'));
 const SettingsPage = lazy(() => import('./screens/settings/SettingsPage'));
+const OfficesPage = lazy(() => import('./screens/offices/OfficesPage'));
+const OfficeProfilePage = lazy(() => import('./screens/offices/OfficeProfilePage'));
+const MembersPage = lazy(() => import('./screens/members/MembersPage'));
+const MemberProfilePage = lazy(() => import('./screens/members/MemberProfilePage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [
@@ -20,10 +24,6 @@ const COMING: [string, string, string][] = [
   ['/crm/deals', 'Deals', 'The sales pipeline, dragged together live.'],
   ['/crm/deals/:id', 'Deal', 'A deal’s overview, contact and company, terms and pricing.'],
   ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
-  ['/offices', 'Office Management', 'Offices, leases and tenants across your locations, live.'],
-  ['/offices/:id', 'Office', 'An office’s overview, pricing and assignment.'],
-  ['/members', 'Member Directory', 'Member companies, their employees and offices.'],
-  ['/members/:id', 'Member', 'A member company’s overview, employees and office assignment.'],
   ['/tasks', 'Task Management', 'Maintenance and operations tasks by status and priority.'],
   ['/templates', 'Marketing Templates', 'E-mail, notification, social and document templates.'],
   ['/resources', 'Employee Resources', 'The staff document library.'],
@@ -46,6 +46,10 @@ export function AppRoutes() {
         {COMING.map(([path, title, description]) => (
           <Route key={path} path={path} element={<ComingSoonScreen title={title} description={description} />} />
         ))}
+        <Route path="/offices" element={<OfficesPage />} />
+        <Route path="/offices/:id" element={<OfficeProfilePage />} />
+        <Route path="/members" element={<MembersPage />} />
+        <Route path="/members/:id" element={<MemberProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn';
+import { Card } from './Card';
+
+const accents = {
+  green: 'bg-emerald-50 text-emerald-700',
+  blue: 'bg-brand-50 text-brand-700',
+  amber: 'bg-amber-50 text-amber-700',
+  grey: 'bg-slate-100 text-slate-600',
+  purple: 'bg-violet-50 text-violet-700',
+  red: 'bg-red-50 text-red-700',
+} as const;
+
+/** A summary figure: label, value, and an icon in a tinted square. */
+export function StatTile({
+  label,
+  value,
+  icon,
+  accent = 'blue',
+  hint,
+}: {
+  label: string;
+  value: ReactNode;
+  icon: ReactNode;
+  accent?: keyof typeof accents;
+  hint?: ReactNode;
+}) {
+  return (
+    <Card className="flex items-center gap-3 p-4" data-stat={label}>
+      <div className={cn('hidden h-10 w-10 shrink-0 items-center justify-center rounded-lg sm:flex', accents[accent])} aria-hidden>
+        {icon}
+      </div>
+      <div className="min-w-0">
+        <p className="truncate text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</p>
+        <p className="truncate text-xl font-semibold text-slate-900 tabular-nums" data-stat-value>
+          {value}
+        </p>
+        {hint && <p className="truncate text-xs text-slate-500">{hint}</p>}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,245 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, DoorOpen, Mail, Pencil, Phone, Save, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { canMutate } from '../../../../shared/domain/access';
+import { MEMBERSHIP_TYPES, UpdateMemberInput, type Member, type MembershipType } from '../../../../shared/schemas/members';
+import { endpoints } from '../../api/endpoints';
+import { useUser } from '../../auth/session';
+import { Avatar } from '../../components/ui/Avatar';
+import { Badge } from '../../components/ui/Badge';
+import { ErrorBanner } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Field, FormError, Select } from '../../components/ui/Field';
+import { Input } from '../../components/ui/Input';
+import { Spinner } from '../../components/ui/Spinner';
+import { Tabs } from '../../components/ui/Tabs';
+import { applyRow } from '../../live/collection';
+import { highlightSince, markOwnChange } from '../../live/highlight';
+import { appStore, useAtomValue } from '../../state/jotai';
+import { Detail, NotFound } from '../../components/ProfileParts';
+import { useLiveRow } from '../../live/useLiveRow';
+import { membersAtom } from './atoms';
+import { MEMBERSHIP_TONE } from './MembersPage';
+
+interface Draft {
+  company_name: string;
+  membership_type: MembershipType;
+  name: string;
+  email: string;
+  phone: string;
+}
+
+function draftOf(m: Member): Draft {
+  return {
+    company_name: m.company_name,
+    membership_type: m.membership_type,
+    name: m.primary_contact?.name ?? m.contact_name ?? '',
+    email: m.primary_contact?.email ?? m.contact_email ?? '',
+    phone: m.primary_contact?.phone ?? m.contact_phone ?? '',
+  };
+}
+
+type Tab = 'overview' | 'employees' | 'office';
+
+export default function MemberProfilePage() {
+  const { id } = useParams();
+  const user = useUser();
+  const writer = canMutate(user);
+  const { row: member, missing, failed } = useLiveRow<Member>(membersAtom, id, endpoints.member);
+  const touched = useAtomValue(membersAtom).touched;
+  const [tab, setTab] = useState<Tab>('overview');
+  const [editing, setEditing] = useState<{ draft: Draft; version: number } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [banner, setBanner] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  if (!id) return <NotFound message="No member ID provided" back="/members" backLabel="Back to members" />;
+  if (missing || (failed && !member)) return <NotFound message="Member not found" back="/members" backLabel="Back to members" />;
+  if (!member) {
+    return (
+      <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
+        <Spinner className="h-5 w-5" /> Loading member...
+      </div>
+    );
+  }
+
+  const draft = editing?.draft;
+  const set = (patch: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
+  const contact = { name: member.primary_contact?.name ?? member.contact_name, email: member.primary_contact?.email ?? member.contact_email, phone: member.primary_contact?.phone ?? member.contact_phone };
+  const highlightAt = highlightSince(touched, member.id);
+
+  const save = async () => {
+    if (!editing) return;
+    const d = editing.draft;
+    const body = {
+      company_name: d.company_name,
+      membership_type: d.membership_type,
+      primary_contact: { name: d.name, email: d.email, phone: d.phone },
+      version: editing.version,
+    };
+    const parsed = UpdateMemberInput.safeParse(body);
+    if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Check the fields');
+    setMessage(null);
+    setSaving(true);
+    try {
+      markOwnChange(member.id);
+      const saved = await endpoints.updateMember(member.id, { ...body, primary_contact: { ...body.primary_contact, phone: d.phone.trim() || null } });
+      if (saved?.id) appStore.set(membersAtom, (c) => applyRow(c, saved.id, saved));
+      setEditing(null);
+      setBanner(null);
+      toast.success('Member saved');
+    } catch (e) {
+      console.error('Failed to update member', e);
+      setBanner('Failed to update member');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const unassign = async () => {
+    try {
+      markOwnChange(member.id);
+      await endpoints.assignMemberOffice(member.id, null);
+      toast.success(`${member.company_name} no longer has an office`);
+    } catch (e) {
+      console.error('Failed to unassign member', e);
+      setBanner('Failed to unassign member');
+    }
+  };
+
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <Link to="/members" className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900">
+        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to members
+      </Link>
+      <div className="relative flex flex-wrap items-start justify-between gap-4">
+        {highlightAt !== null && <span key={highlightAt} aria-hidden className="live-flash pointer-events-none absolute -inset-2 rounded-xl" />}
+        <div>
+          <p className="text-sm text-slate-500">{member.location_name}</p>
+          <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900">
+            {member.company_name} <Badge tone={MEMBERSHIP_TONE[member.membership_type] ?? 'grey'}>{member.membership_type}</Badge>
+          </h1>
+        </div>
+        {writer && (
+          <div className="flex gap-2">
+            {editing ? (
+              <>
+                <Button variant="secondary" onClick={() => { setEditing(null); setMessage(null); }} disabled={saving}>
+                  <X className="h-4 w-4" aria-hidden /> Cancel
+                </Button>
+                <Button onClick={save} disabled={saving}>
+                  <Save className="h-4 w-4" aria-hidden /> {saving ? 'Saving...' : 'Save'}
+                </Button>
+              </>
+            ) : (
+              <Button variant="secondary" onClick={() => { setEditing({ draft: draftOf(member), version: member.version }); setTab('overview'); }}>
+                <Pencil className="h-4 w-4" aria-hidden /> Edit
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+
+      {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
+
+      <Card className="p-4 sm:p-6">
+        <Tabs
+          label="Member sections"
+          value={tab}
+          onChange={setTab}
+          tabs={[
+            { key: 'overview', label: 'Overview' },
+            { key: 'employees', label: `Employees (${member.employees?.length ?? 0})` },
+            { key: 'office', label: 'Office Assignment' },
+          ]}
+        >
+          {tab === 'overview' &&
+            (draft ? (
+              <div className="space-y-4">
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field label="Company name">{(fid) => <Input id={fid} value={draft.company_name} onChange={(e) => set({ company_name: e.target.value })} />}</Field>
+                  <Field label="Membership type">
+                    {(fid) => (
+                      <Select id={fid} value={draft.membership_type} onChange={(e) => set({ membership_type: e.target.value as MembershipType })}>
+                        {MEMBERSHIP_TYPES.map((t) => (
+                          <option key={t}>{t}</option>
+                        ))}
+                      </Select>
+                    )}
+                  </Field>
+                  <Field label="Contact name">{(fid) => <Input id={fid} value={draft.name} onChange={(e) => set({ name: e.target.value })} />}</Field>
+                  <Field label="Contact email">{(fid) => <Input id={fid} type="email" value={draft.email} onChange={(e) => set({ email: e.target.value })} />}</Field>
+                  <Field label="Contact phone" hint="(optional)">{(fid) => <Input id={fid} type="tel" value={draft.phone} onChange={(e) => set({ phone: e.target.value })} />}</Field>
+                </div>
+                <FormError message={message} />
+              </div>
+            ) : (
+              <dl className="grid gap-5 sm:grid-cols-3">
+                <Detail label="Company">{member.company_name}</Detail>
+                <Detail label="Membership">{member.membership_type}</Detail>
+                <Detail label="Location">{member.location_name}</Detail>
+                <Detail label="Primary contact">{contact.name}</Detail>
+                <Detail label="Email">
+                  <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1.5 text-brand-700 hover:underline">
+                    <Mail className="h-3.5 w-3.5" aria-hidden /> {contact.email}
+                  </a>
+                </Detail>
+                <Detail label="Phone">
+                  <span className="inline-flex items-center gap-1.5">
+                    <Phone className="h-3.5 w-3.5 text-slate-400" aria-hidden /> {contact.phone || '—'}
+                  </span>
+                </Detail>
+                <Detail label="Member since">{new Date(member.created_at).toLocaleDateString('en-US', { dateStyle: 'long' })}</Detail>
+              </dl>
+            ))}
+          {tab === 'employees' &&
+            ((member.employees?.length ?? 0) === 0 ? (
+              <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">No employees yet</p>
+            ) : (
+              <ul className="grid gap-3 sm:grid-cols-2">
+                {member.employees.map((e) => (
+                  <li key={e.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
+                    <Avatar name={e.name} id={e.id} className="ring-0" />
+                    <div className="min-w-0 text-sm">
+                      <p className="truncate font-medium text-slate-900">{e.name}</p>
+                      {e.role && <p className="truncate text-xs text-slate-500">{e.role}</p>}
+                      <a href={`mailto:${e.email}`} className="block truncate text-xs text-brand-700 hover:underline">
+                        {e.email}
+                      </a>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            ))}
+          {tab === 'office' &&
+            (member.office_id ? (
+              <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-4">
+                <div className="flex items-center gap-3">
+                  <div className="flex h-10 w-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700" aria-hidden>
+                    <DoorOpen className="h-5 w-5" />
+                  </div>
+                  <div>
+                    <p className="text-xs text-slate-500">Assigned office</p>
+                    <Link to={`/offices/${member.office_id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+                      Office {member.office_number ?? ''} · {member.location_name}
+                    </Link>
+                  </div>
+                </div>
+                {writer && (
+                  <Button variant="secondary" onClick={unassign}>
+                    Unassign
+                  </Button>
+                )}
+              </div>
+            ) : (
+              <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">
+                No office assigned. Assign one from the <Link to="/members" className="text-brand-700 hover:underline">Member Directory</Link>.
+              </p>
+            ))}
+        </Tabs>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,217 @@
+import { Link } from 'react-router';
+import { ArrowDown, ArrowUp, ArrowUpDown, Building2, Contact, DollarSign, Eye, Tag } from 'lucide-react';
+import type { Office } from '../../../../shared/schemas/offices';
+import { leaseEndTone, leaseTableText } from '../../../../shared/domain/lease';
+import { formatCurrency } from '../../../../shared/domain/money';
+import { Card } from '../../components/ui/Card';
+import { cn } from '../../lib/cn';
+import { useElementWidth, useListVirtualizer } from '../../lib/useListVirtualizer';
+import { ActionButton, OfficeCard, type OfficeAction } from './OfficeCard';
+import { LEASE_END_TEXT, StatusBadge, formatDate } from './officeUi';
+import type { OfficeSort, OfficeSortKey } from './officeList';
+
+interface ViewProps {
+  offices: Office[];
+  showLocation: boolean;
+  canMutate: boolean;
+  now: Date;
+  highlight: (id: string) => number | null;
+  onAction: (action: OfficeAction, office: Office) => void;
+}
+
+/** Virtualise only long lists: short ones render plainly (and fully, for find-in-page). */
+const VIRTUAL_FROM = 60;
+
+function columnsFor(width: number): number {
+  if (width >= 1200) return 4;
+  if (width >= 860) return 3;
+  if (width >= 560) return 2;
+  return 1;
+}
+
+/** The card grid: 1 to 4 columns by width; rows of cards are virtualised when the list is long. */
+export function OfficeGrid({ offices, ...props }: ViewProps) {
+  const { ref, width } = useElementWidth<HTMLDivElement>();
+  const columns = columnsFor(width || 1024);
+  const rows = Math.ceil(offices.length / columns);
+  const virtual = offices.length >= VIRTUAL_FROM;
+  const { listRef, virtualizer, scrollMargin } = useListVirtualizer(virtual ? rows : 0, 420, 3);
+  const gridStyle = { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` };
+  const card = (office: Office) => (
+    <OfficeCard key={office.id} office={office} highlightAt={props.highlight(office.id)} showLocation={props.showLocation} canMutate={props.canMutate} now={props.now} onAction={props.onAction} />
+  );
+
+  return (
+    <div ref={ref} data-testid="office-grid">
+      {!virtual ? (
+        <div className="grid gap-4" style={gridStyle}>
+          {offices.map(card)}
+        </div>
+      ) : (
+        <div ref={listRef} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="absolute inset-x-0 top-0 grid gap-4 pb-4"
+              style={{ ...gridStyle, transform: `translateY(${item.start - scrollMargin}px)` }}
+            >
+              {offices.slice(item.index * columns, item.index * columns + columns).map(card)}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SortHeader({ label, sortKey, sort, onSort, className }: { label: string; sortKey: OfficeSortKey; sort: OfficeSort | null; onSort: (key: OfficeSortKey) => void; className?: string }) {
+  const active = sort?.key === sortKey;
+  const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn('px-3 py-2.5', className)}>
+      <button type="button" onClick={() => onSort(sortKey)} className="inline-flex items-center gap-1 rounded text-left font-semibold tracking-wide whitespace-nowrap uppercase hover:text-slate-900" data-sort-key={sortKey}>
+        {label}
+        <Icon className={cn('h-3.5 w-3.5', active ? 'text-brand-600' : 'text-slate-400')} aria-hidden />
+      </button>
+    </th>
+  );
+}
+
+function PlainHeader({ label, className }: { label: string; className?: string }) {
+  return (
+    <th scope="col" className={cn('px-3 py-2.5 font-semibold whitespace-nowrap', className)}>
+      {label}
+    </th>
+  );
+}
+
+function OfficeRow({ office, showLocation, canMutate, now, highlightAt, onAction, measure, index }: Omit<ViewProps, 'offices' | 'highlight'> & { office: Office; highlightAt: number | null; measure?: (el: Element | null) => void; index?: number }) {
+  const tone = leaseEndTone(office.lease_info?.end_date, now);
+  const endText = leaseTableText(office.lease_info?.end_date, now);
+  const rates = office.marketed_rates ?? { monthly: 0, six_month: 0, twelve_month: 0 };
+  return (
+    <tr ref={measure} data-index={index} data-office-id={office.id} data-office-number={office.office_number} className="relative border-t border-slate-100 hover:bg-slate-50/60">
+      <td className="relative px-3 py-2.5">
+        {highlightAt !== null && <span key={highlightAt} aria-hidden className="live-flash pointer-events-none absolute inset-0" data-highlight />}
+        <Link to={`/offices/${office.id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+          {office.office_number}
+        </Link>
+        <div className="text-xs text-slate-500">{office.type}</div>
+      </td>
+      {showLocation && <td className="px-3 py-2.5 whitespace-nowrap">{office.location_name}</td>}
+      <td className="px-3 py-2.5">
+        <StatusBadge status={office.status} />
+      </td>
+      <td className="max-w-48 truncate px-3 py-2.5">{office.tenant ?? <span className="text-slate-400 italic">None</span>}</td>
+      <td className="px-3 py-2.5 tabular-nums">{office.desks}</td>
+      <td className="px-3 py-2.5 text-xs whitespace-nowrap tabular-nums">
+        {formatCurrency(rates.monthly)} / {formatCurrency(rates.six_month)} / {formatCurrency(rates.twelve_month)}
+      </td>
+      <td className="px-3 py-2.5 tabular-nums">{office.signed_rate === null ? <span className="text-slate-400">—</span> : formatCurrency(office.signed_rate)}</td>
+      <td className="px-3 py-2.5 whitespace-nowrap">{office.lease_info?.term_months ? `${office.lease_info.term_months} months` : <span className="text-slate-400">—</span>}</td>
+      <td className="px-3 py-2.5 whitespace-nowrap">
+        {endText ? (
+          <>
+            <div className="text-slate-700">{formatDate(office.lease_info.end_date)}</div>
+            <div className={cn('text-xs font-medium', LEASE_END_TEXT[tone])} data-lease-tone={tone}>
+              {endText}
+            </div>
+          </>
+        ) : (
+          <span className="text-slate-400">—</span>
+        )}
+      </td>
+      <td className="px-3 py-2.5 tabular-nums">{office.contacts?.length ?? 0}</td>
+      <td className="px-2 py-1.5">
+        <div className="flex items-center" role="group" aria-label={`Actions for office ${office.office_number}`}>
+          <Link to={`/offices/${office.id}`} aria-label="View profile" title="View profile" className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+            <Eye className="h-4 w-4" aria-hidden />
+          </Link>
+          {canMutate && (
+            <>
+              <ActionButton label="Edit status" onClick={() => onAction('status', office)}>
+                <Tag className="h-4 w-4" aria-hidden />
+              </ActionButton>
+              <ActionButton label="Assign company" onClick={() => onAction('assign', office)}>
+                <Building2 className="h-4 w-4" aria-hidden />
+              </ActionButton>
+              <ActionButton label="Edit rates & lease" onClick={() => onAction('rates', office)}>
+                <DollarSign className="h-4 w-4" aria-hidden />
+              </ActionButton>
+            </>
+          )}
+          <ActionButton label={canMutate ? 'Manage contacts' : 'View contacts'} onClick={() => onAction('contacts', office)}>
+            <Contact className="h-4 w-4" aria-hidden />
+          </ActionButton>
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** The list view: a sortable table; rows are virtualised when the list is long. */
+export function OfficeTable({ offices, sort, onSort, ...props }: ViewProps & { sort: OfficeSort | null; onSort: (key: OfficeSortKey) => void }) {
+  const virtual = offices.length >= VIRTUAL_FROM;
+  const { listRef, virtualizer, scrollMargin } = useListVirtualizer(virtual ? offices.length : 0, 66, 10);
+  const items = virtualizer.getVirtualItems();
+  const columns = props.showLocation ? 11 : 10;
+  const top = virtual && items.length ? items[0]!.start - scrollMargin : 0;
+  const bottom = virtual && items.length ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - scrollMargin) : 0;
+  const row = (office: Office, index?: number) => (
+    <OfficeRow
+      key={office.id}
+      office={office}
+      index={index}
+      measure={virtual ? virtualizer.measureElement : undefined}
+      highlightAt={props.highlight(office.id)}
+      showLocation={props.showLocation}
+      canMutate={props.canMutate}
+      now={props.now}
+      onAction={props.onAction}
+    />
+  );
+  return (
+    <Card className="overflow-hidden">
+      <div className="overflow-x-auto" ref={listRef}>
+        <table className="w-full min-w-[1100px] text-left text-sm text-slate-700" data-testid="office-table">
+          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+            <tr>
+              <SortHeader label="Office" sortKey="office" sort={sort} onSort={onSort} />
+              {props.showLocation && <SortHeader label="Location" sortKey="location" sort={sort} onSort={onSort} />}
+              <SortHeader label="Status" sortKey="status" sort={sort} onSort={onSort} />
+              <SortHeader label="Assigned Company" sortKey="company" sort={sort} onSort={onSort} />
+              <SortHeader label="Desks" sortKey="desks" sort={sort} onSort={onSort} />
+              <PlainHeader label="Pricing Tiers (Monthly/6M/12M)" className="whitespace-normal" />
+              <SortHeader label="Signed Rate" sortKey="signed_rate" sort={sort} onSort={onSort} />
+              <PlainHeader label="Lease Term" />
+              <SortHeader label="Lease End" sortKey="lease_end" sort={sort} onSort={onSort} />
+              <PlainHeader label="Contacts" />
+              <PlainHeader label="Actions" />
+            </tr>
+          </thead>
+          <tbody>
+            {!virtual ? (
+              offices.map((office) => row(office))
+            ) : (
+              <>
+                {top > 0 && (
+                  <tr aria-hidden>
+                    <td colSpan={columns} style={{ height: top, padding: 0 }} />
+                  </tr>
+                )}
+                {items.map((item) => row(offices[item.index]!, item.index))}
+                {bottom > 0 && (
+                  <tr aria-hidden>
+                    <td colSpan={columns} style={{ height: bottom, padding: 0 }} />
+                  </tr>
+                )}
+              </>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,269 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Building, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, MapPin, Percent, Plus, Search, User as UserIcon, Layers, Ban } from 'lucide-react';
+import { canMutate, isAdmin } from '../../../../shared/domain/access';
+import { formatCurrency } from '../../../../shared/domain/money';
+import { deskTotals, monthlyRevenue, occupancyPercent, statusCounts } from '../../../../shared/domain/officeFigures';
+import { OFFICE_STATUSES, type Office } from '../../../../shared/schemas/offices';
+import type { Location } from '../../../../shared/schemas/locations';
+import { endpoints } from '../../api/endpoints';
+import { useUser } from '../../auth/session';
+import { PageHeader } from '../../components/PageHeader';
+import { Badge } from '../../components/ui/Badge';
+import { ErrorBanner } from '../../components/ui/Banner';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Select } from '../../components/ui/Field';
+import { Input } from '../../components/ui/Input';
+import { Spinner } from '../../components/ui/Spinner';
+import { StatTile } from '../../components/ui/StatTile';
+import { rowsOf } from '../../live/collection';
+import { highlightSince } from '../../live/highlight';
+import { useLiveLoad } from '../../live/useLiveLoad';
+import { cn } from '../../lib/cn';
+import { useNow } from '../../lib/useNow';
+import { locationsAtom } from '../../shell/locationAtoms';
+import { useSelectedLocation } from '../../shell/useSelectedLocation';
+import { useAtom, useAtomValue } from '../../state/jotai';
+import { officeDeskFilterAtom, officeSearchAtom, officeSortAtom, officeStatusFilterAtom, officesAtom, officeViewAtom } from './atoms';
+import type { OfficeAction } from './OfficeCard';
+import { AddOfficeDialog, AssignCompanyDialog, ContactsDialog, EditRatesDialog, EditStatusDialog } from './OfficeDialogs';
+import { filterOffices, nextSort, sortOffices } from './officeList';
+import { OfficeGrid, OfficeTable } from './OfficeViews';
+
+const companyOf = (office: Office) => office.tenant;
+
+/** Office management: reloads from REST when the selected location changes. */
+export default function OfficesPage() {
+  const selected = useSelectedLocation();
+  return <OfficesScreen key={selected.value} locationId={selected.location?.id ?? null} locationName={selected.name} />;
+}
+
+function LocationCard({ location }: { location: Location }) {
+  const floors = [...(location.floors ?? [])].sort((a, b) => a - b);
+  return (
+    <Card className="p-4 sm:p-5" data-testid="location-card">
+      <div className="flex items-start gap-3">
+        <div className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700" aria-hidden>
+          <Building className="h-5 w-5" />
+        </div>
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold text-slate-900">{location.name}</h2>
+          <dl className="mt-1 grid gap-x-6 gap-y-1 text-sm text-slate-600 sm:grid-cols-3">
+            <div className="flex items-start gap-1.5">
+              <dt className="sr-only">Address</dt>
+              <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+              <dd>{location.address || '—'}</dd>
+            </div>
+            <div className="flex items-start gap-1.5">
+              <dt className="sr-only">Manager</dt>
+              <UserIcon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+              <dd>{location.manager || '—'}</dd>
+            </div>
+            <div className="flex items-start gap-1.5">
+              <dt className="sr-only">Floors</dt>
+              <Layers className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+              <dd>{floors.length ? `Floors ${floors.join(', ')}` : 'No floors listed'}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+/** Under All Locations: every location's address, manager and floors, compactly. */
+function LocationsOverview({ locations }: { locations: Location[] }) {
+  return (
+    <Card className="overflow-hidden" data-testid="locations-overview">
+      <h2 className="flex items-center gap-2 border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
+        <Building className="h-4 w-4 text-brand-600" aria-hidden /> {locations.length} locations
+      </h2>
+      <ul className="flex snap-x overflow-x-auto sm:grid sm:grid-cols-2 sm:overflow-visible xl:grid-cols-4">
+        {locations.map((l) => (
+          <li key={l.id} className="w-64 shrink-0 snap-start border-r border-slate-100 px-4 py-3 text-sm sm:w-auto sm:border-r-0 sm:border-b" data-testid="location-card">
+            <p className="font-medium text-slate-900">{l.name}</p>
+            <p className="truncate text-xs text-slate-600" title={l.address}>
+              {l.address || '—'}
+            </p>
+            <p className="truncate text-xs text-slate-500">
+              {l.manager || '—'} · {l.floors?.length ? `Floors ${[...l.floors].sort((a, b) => a - b).join(', ')}` : 'No floors listed'}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+type OpenDialog = { kind: OfficeAction; officeId: string } | { kind: 'add' } | null;
+
+function OfficesScreen({ locationId, locationName }: { locationId: string | null; locationName: string }) {
+  const user = useUser();
+  const writer = canMutate(user);
+  const admin = isAdmin(user);
+  const now = useNow();
+  const [banner, setBanner] = useState<string | null>(null);
+  const fail = useCallback((message: string, error: unknown) => {
+    console.error(message, error);
+    setBanner(message);
+  }, []);
+
+  const collection = useLiveLoad(officesAtom, () => endpoints.offices(locationName), (e) => fail('Failed to load data. Please try again.', e));
+  const locationsCollection = useAtomValue(locationsAtom);
+  const locations = useMemo(() => rowsOf(locationsCollection).sort((a, b) => a.name.localeCompare(b.name)), [locationsCollection]);
+  const selectedLocation = locationId ? (locationsCollection.byId[locationId] ?? null) : null;
+
+  const [view, setView] = useAtom(officeViewAtom);
+  const [search, setSearch] = useAtom(officeSearchAtom);
+  const [status, setStatus] = useAtom(officeStatusFilterAtom);
+  const [desks, setDesks] = useAtom(officeDeskFilterAtom);
+  const [sort, setSort] = useAtom(officeSortAtom);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+
+  const all = useMemo(() => rowsOf(collection).filter((o) => !locationId || o.location_id === locationId), [collection, locationId]);
+  const filtered = useMemo(() => filterOffices(all, { search, status, desks }, companyOf), [all, search, status, desks]);
+  const sorted = useMemo(() => sortOffices(filtered, view === 'list' ? sort : null, companyOf), [filtered, sort, view]);
+  const counts = statusCounts(filtered);
+  const totals = deskTotals(filtered);
+  const showLocation = !locationId;
+  const loading = collection.status !== 'ready' && collection.status !== 'error' && all.length === 0;
+
+  const touched = collection.touched;
+  const highlight = useCallback((id: string) => highlightSince(touched, id), [touched]);
+  const onAction = useCallback((kind: OfficeAction, office: Office) => setDialog({ kind, officeId: office.id }), []);
+  const dialogOffice = dialog && dialog.kind !== 'add' ? (collection.byId[dialog.officeId] ?? null) : null;
+  const close = () => setDialog(null);
+  const dialogProps = { onClose: close, onError: fail, error: banner, onDismissError: () => setBanner(null) };
+
+  return (
+    <div className="mx-auto max-w-screen-2xl space-y-6">
+      <PageHeader
+        title="Office Management"
+        subtitle={locationId ? `Offices, leases and tenants at ${locationName}` : 'Offices, leases and tenants across all your locations'}
+      >
+        {locationId && (
+          <Badge tone="blue" className="gap-1 px-2.5 py-1 text-sm" data-testid="location-badge">
+            <MapPin className="h-3.5 w-3.5" aria-hidden />
+            {locationName}
+          </Badge>
+        )}
+        {admin && (
+          <Button onClick={() => setDialog({ kind: 'add' })}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Office
+          </Button>
+        )}
+      </PageHeader>
+
+      {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
+
+      {selectedLocation ? (
+        <LocationCard location={selectedLocation} />
+      ) : (
+        locations.length > 0 && <LocationsOverview locations={locations} />
+      )}
+
+      <section aria-label="Summary" className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
+        <StatTile label="Leased" value={counts.LEASED ?? 0} icon={<CheckCircle2 className="h-5 w-5" />} accent="green" />
+        <StatTile label="Vacant" value={counts.VACANT ?? 0} icon={<DoorOpen className="h-5 w-5" />} accent="blue" />
+        <StatTile label="Pending" value={counts.PENDING ?? 0} icon={<Clock className="h-5 w-5" />} accent="amber" />
+        <StatTile label="Unavailable" value={counts.UNAVAILABLE ?? 0} icon={<Ban className="h-5 w-5" />} accent="grey" />
+        <StatTile label="Occupancy" value={`${occupancyPercent(filtered)}%`} icon={<Percent className="h-5 w-5" />} accent="purple" />
+        <StatTile label="Monthly Revenue" value={formatCurrency(monthlyRevenue(filtered))} icon={<DollarSign className="h-5 w-5" />} accent="green" />
+      </section>
+
+      <Card className="p-3 sm:p-4">
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+          <div className="relative flex-1">
+            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
+            <Input
+              type="search"
+              aria-label="Search offices"
+              placeholder="Search by office number, tenant or company..."
+              className="pl-9"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
+            <Select aria-label="Status filter" className="sm:w-44" value={status} onChange={(e) => setStatus(e.target.value)}>
+              <option value="all">All statuses</option>
+              {OFFICE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </Select>
+            <Input
+              aria-label="Desk count filter"
+              placeholder="Desks"
+              inputMode="numeric"
+              className="sm:w-28"
+              value={desks}
+              onChange={(e) => setDesks(e.target.value.replace(/[^0-9]/g, ''))}
+            />
+          </div>
+          <div className="flex shrink-0 rounded-lg border border-slate-300 p-0.5" role="group" aria-label="View">
+            {(
+              [
+                ['grid', 'Grid view', LayoutGrid],
+                ['list', 'List view', List],
+              ] as const
+            ).map(([key, label, Icon]) => (
+              <button
+                key={key}
+                type="button"
+                aria-label={label}
+                aria-pressed={view === key}
+                onClick={() => setView(key)}
+                className={cn(
+                  'flex flex-1 items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium',
+                  view === key ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100',
+                )}
+              >
+                <Icon className="h-4 w-4" aria-hidden />
+                <span>{key === 'grid' ? 'Grid' : 'List'}</span>
+              </button>
+            ))}
+          </div>
+        </div>
+        <p className="mt-3 text-sm text-slate-600" data-testid="desk-line">
+          <span className="font-semibold text-slate-900 tabular-nums">{totals.total}</span> total desks /{' '}
+          <span className="font-semibold text-slate-900 tabular-nums">{totals.occupied}</span> occupied desks
+          <span className="text-slate-400"> · </span>
+          {filtered.length} of {all.length} offices
+        </p>
+      </Card>
+
+      {loading ? (
+        <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
+          <Spinner className="h-5 w-5" label="Loading offices" />
+          Loading offices...
+        </div>
+      ) : sorted.length === 0 ? (
+        <Card className="px-6 py-16 text-center text-slate-600">No offices found matching your criteria.</Card>
+      ) : view === 'grid' ? (
+        <OfficeGrid offices={sorted} showLocation={showLocation} canMutate={writer} now={now} highlight={highlight} onAction={onAction} />
+      ) : (
+        <OfficeTable
+          offices={sorted}
+          showLocation={showLocation}
+          canMutate={writer}
+          now={now}
+          highlight={highlight}
+          onAction={onAction}
+          sort={sort}
+          onSort={(key) => setSort((s) => nextSort(s, key))}
+        />
+      )}
+
+      {dialog?.kind === 'add' && admin && (
+        <AddOfficeDialog {...dialogProps} locations={locations} defaultLocationId={locationId ?? ''} />
+      )}
+      {dialogOffice && dialog?.kind === 'status' && writer && <EditStatusDialog {...dialogProps} office={dialogOffice} />}
+      {dialogOffice && dialog?.kind === 'rates' && writer && <EditRatesDialog {...dialogProps} office={dialogOffice} />}
+      {dialogOffice && dialog?.kind === 'assign' && writer && <AssignCompanyDialog {...dialogProps} office={dialogOffice} />}
+      {dialogOffice && dialog?.kind === 'contacts' && <ContactsDialog {...dialogProps} office={dialogOffice} readOnly={!writer} />}
+    </div>
+  );
+}

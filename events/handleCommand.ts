@@ -84,7 +84,7 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
       correlation_id: context.correlationId ?? randomUUID(),
       causation_id: context.causationId ?? null,
       at: context.now.toISOString(),
-      scope: aggregate.scope(id, next),
+      scope: aggregate.scope(id, next, state),
     };
     const pending: PendingEvent[] = decided.map((event, i) => ({
       stream_id: streamId,
@@ -118,10 +118,11 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
 
   /**
    * Runs several commands (on one or more streams) in one transaction: all of them commit or
-   * none. `run` is `handleCommand` bound to the transaction. A lost race is retried from the
-   * start unless a command named an expected version (then it is a 409).
+   * none. `run` is `handleCommand` bound to the transaction; `tx` is the transaction itself, for
+   * reads that a rule spanning streams needs. A lost race is retried from the start unless a
+   * command named an expected version (then it is a 409).
    */
-  async function transaction<T>(work: (run: RunInTransaction) => Promise<T>): Promise<T> {
+  async function transaction<T>(work: (run: RunInTransaction, tx: Tx) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const results: { streamId: string; result: CommandResult<unknown, unknown> }[] = [];
       let pinned = false;
@@ -132,7 +133,7 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
             const result = await once(tx, aggregate, id, command, context, options);
             results.push({ streamId: aggregate.streamId(id), result: result as CommandResult<unknown, unknown> });
             return result;
-          }),
+          }, tx),
         )) as T;
         committed(results);
         return value;

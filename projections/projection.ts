@@ -26,8 +26,11 @@ export interface LiveView<E extends LiveEntity = LiveEntity> {
   entity: E;
   /** Stream types whose events change this view's rows. */
   streamTypes: string[];
-  /** Ids of the rows this event changed. */
-  ids(event: PendingEvent): string[];
+  /**
+   * Ids of the rows this event changed. May ask the database (as it stands now, not as of the
+   * event), e.g. for rows of this view that an event of another stream type touches.
+   */
+  ids(event: PendingEvent, db: Db): string[] | Promise<string[]>;
   load(db: Db, ids: string[]): Promise<LiveRows[E][]>;
 }
 

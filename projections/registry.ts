@@ -2,29 +2,42 @@ import { APPEND_LOCK } from '../events/store/append';
 import { DomainError } from '../events/store/errors';
 import type { Db, PendingEvent, Pool, Tx } from '../events/store/types';
 import { locationsProjection } from './locations/projection';
+import { membersProjection } from './members/projection';
+import { officesProjection } from './offices/projection';
 import type { Projection } from './projection';
 import { replay } from './replay';
 import { usersProjection } from './users/projection';
 
 /** Every inline projection: each owns its tables and commits with the events it reads. */
-export const projections: readonly Projection[] = [locationsProjection, usersProjection];
+export const projections: readonly Projection[] = [locationsProjection, usersProjection, officesProjection, membersProjection];
 
-/** Applies events to every read model, translating owned unique constraints into 409s. */
+/**
+ * Applies events to every read model, translating owned unique constraints into 409s. Each
+ * event is one statement per projection, sent without waiting for the previous answer
+ * (postgres.js pipelines them in order on the transaction's connection) and awaited together.
+ */
 export async function applyInline(tx: Db, events: PendingEvent[], only: readonly Projection[] = projections) {
+  const statements: Promise<unknown>[] = [];
   for (const event of events) {
     for (const projection of only) {
       const statement = projection.apply(tx, event);
       if (!statement) continue;
-      try {
-        await statement;
-      } catch (error) {
-        const constraint = (error as { constraint_name?: string }).constraint_name;
-        const message = constraint ? projection.conflicts?.[constraint] : undefined;
-        if (message) throw new DomainError(409, message);
-        throw error;
-      }
+      statements.push(
+        statement.then(
+          () => undefined,
+          (error: unknown) => {
+            const constraint = (error as { constraint_name?: string }).constraint_name;
+            const message = constraint ? projection.conflicts?.[constraint] : undefined;
+            throw message ? new DomainError(409, message) : error;
+          },
+        ),
+      );
     }
   }
+  // allSettled first: every statement has its answer before the first failure is reported.
+  const results = await Promise.allSettled(statements);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 async function recreate(tx: Tx, projection: Projection) {

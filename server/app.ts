@@ -10,6 +10,8 @@ import { requestLog } from './middleware/requestLog';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
 import { locationRoutes } from './routes/locations';
+import { memberRoutes } from './routes/members';
+import { officeRoutes } from './routes/offices';
 import { staticClient } from './static';
 
 export interface AppOptions {
@@ -26,7 +28,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const auth = authenticate(deps.sql, deps.tokens);
 
   const api = new Router({ prefix: '/api' });
-  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth)]) {
+  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth)]) {
     api.use(routes.routes());
   }
 

@@ -77,7 +77,8 @@ export async function append(tx: Tx, args: AppendArgs): Promise<StoredEvent[]> {
   // One statement: the lock (shared, see APPEND_LOCK) is granted before the join yields a row,
   // so before any position is drawn. The insert writes nothing unless the stream is at
   // expectedVersion; a concurrent append of the same version that commits first makes it fail
-  // on the unique (stream, version) index.
+  // on the unique (stream, version) index. Data goes as JSON text: postgres.js would read an
+  // array element with a `type` key (an office's type) as a typed parameter and lose it.
   const rows = await tx<{ position: number; version: number }[]>`
     WITH lock AS (
       SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})
@@ -85,8 +86,8 @@ export async function append(tx: Tx, args: AppendArgs): Promise<StoredEvent[]> {
       SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = ${streamId}
     )
     INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-    SELECT ${streamId}, ${streamType}, v, t, d, ${tx.json(metadata as never)}
-    FROM lock, unnest(${versions}::int[], ${events.map((e) => e.type)}::text[], ${events.map((e) => e.data) as never}::jsonb[])
+    SELECT ${streamId}, ${streamType}, v, t, d::jsonb, ${tx.json(metadata as never)}
+    FROM lock, unnest(${versions}::int[], ${events.map((e) => e.type)}::text[], ${events.map((e) => JSON.stringify(e.data))}::text[])
          AS x(v, t, d)
     WHERE (SELECT version FROM head) = ${expectedVersion}
     ORDER BY v

@@ -1,6 +1,7 @@
 import type { Actor } from '../../shared/domain/access';
 import { seesAllLocations } from '../../shared/domain/access';
 import type { Location } from '../../shared/schemas/locations';
+import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { iso } from '../projection';
 
@@ -20,25 +21,24 @@ const COLUMNS = 'id, name, city, address, manager, floors, version, created_at, 
 /** The locations an actor may see, by name. */
 export async function listLocations(db: Db, actor: Actor): Promise<Location[]> {
   const rows = seesAllLocations(actor)
-    ? await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations ORDER BY lower(name)`)
+    ? await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations ORDER BY lower(name)`, [], PREPARED)
     : await db.unsafe<LocationRow[]>(
         `SELECT ${COLUMNS} FROM locations WHERE id = ANY($1::uuid[]) ORDER BY lower(name)`,
-        [actor.locations],
-      );
+        [actor.locations], PREPARED);
   return rows.map(toLocation);
 }
 
 export async function getLocation(db: Db, id: string): Promise<Location | null> {
-  const [row] = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE id = $1`, [id]);
+  const [row] = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE id = $1`, [id], PREPARED);
   return row ? toLocation(row) : null;
 }
 
 export async function locationsByIds(db: Db, ids: string[]): Promise<Location[]> {
-  const rows = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE id = ANY($1::uuid[])`, [ids]);
+  const rows = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE id = ANY($1::uuid[])`, [ids], PREPARED);
   return rows.map(toLocation);
 }
 
 export async function findLocationByName(db: Db, name: string): Promise<Location | null> {
-  const [row] = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE lower(name) = lower($1)`, [name]);
+  const [row] = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE lower(name) = lower($1)`, [name], PREPARED);
   return row ? toLocation(row) : null;
 }

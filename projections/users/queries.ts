@@ -1,4 +1,5 @@
 import type { User } from '../../shared/schemas/auth';
+import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { iso } from '../projection';
 
@@ -23,17 +24,17 @@ const toUser = (row: UserRow): User => ({
 const COLUMNS = 'id, name, email, role, locations, primary_location, version, created_at, updated_at';
 
 export async function getUser(db: Db, id: string): Promise<User | null> {
-  const [row] = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
+  const [row] = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id], PREPARED);
   return row ? toUser(row) : null;
 }
 
 export async function usersByIds(db: Db, ids: string[]): Promise<User[]> {
-  const rows = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::uuid[])`, [ids]);
+  const rows = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::uuid[])`, [ids], PREPARED);
   return rows.map(toUser);
 }
 
 export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users ORDER BY lower(name)`);
+  const rows = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users ORDER BY lower(name)`, [], PREPARED);
   return rows.map(toUser);
 }
 
@@ -46,7 +47,6 @@ export async function countUsers(db: Db): Promise<number> {
 export async function findCredentials(db: Db, email: string): Promise<{ user: User; password_hash: string } | null> {
   const [row] = await db.unsafe<(UserRow & { password_hash: string })[]>(
     `SELECT ${COLUMNS}, password_hash FROM users WHERE lower(email) = lower($1)`,
-    [email],
-  );
+    [email], PREPARED);
   return row ? { user: toUser(row), password_hash: row.password_hash } : null;
 }

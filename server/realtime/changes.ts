@@ -18,18 +18,27 @@ for (const projection of projections) {
  */
 export async function changesFor(db: Db, events: StoredEvent[]): Promise<ChangeMessage[]> {
   const wanted = new Map<Projection, Set<string>>();
-  const idsByEvent = events.map((event) =>
-    (viewsByStreamType.get(event.stream_type) ?? []).map((projection) => {
-      const ids = projection.live!.ids(event);
+  const idsByEvent = await Promise.all(
+    events.map((event) =>
+      Promise.all(
+        (viewsByStreamType.get(event.stream_type) ?? []).map(async (projection) => ({
+          projection,
+          ids: await projection.live!.ids(event, db),
+        })),
+      ),
+    ),
+  );
+  for (const views of idsByEvent) {
+    for (const { projection, ids } of views) {
       const set = wanted.get(projection) ?? new Set<string>();
       ids.forEach((id) => set.add(id));
       wanted.set(projection, set);
-      return { projection, ids };
-    }),
-  );
+    }
+  }
   const loaded = new Map<Projection, Map<string, { id: string }>>();
   await Promise.all(
     [...wanted].map(async ([projection, ids]) => {
+      if (ids.size === 0) return;
       const rows = (await projection.live!.load(db, [...ids])) as { id: string }[];
       loaded.set(projection, new Map(rows.map((row) => [row.id, row])));
     }),

@@ -1,14 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { append } from '../../events/store/append';
 import { ConcurrencyError } from '../../events/store/errors';
-import type { HandleCommand } from '../../events/handleCommand';
+import type { HandleCommand, RunInTransaction } from '../../events/handleCommand';
+import { assignOffice } from '../../events/member/assignOffice';
+import { memberAggregate } from '../../events/member/decider';
+import { officeAggregate } from '../../events/office/decider';
 import { locationAggregate } from '../../events/location/decider';
-import type { Pool } from '../../events/store/types';
+import type { Pool, Tx } from '../../events/store/types';
 import { userAggregate } from '../../events/user/decider';
 import { countUsers } from '../../projections/users/queries';
 import { ALL_LOCATIONS } from '../../shared/constants';
 import { hashPassword } from '../auth/passwords';
 import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_USERS } from './demoData';
+import { planOfficesAndMembers, type SeedLocation } from './demoOffices';
 
 const SEED_STREAM = 'system-demo-seed';
 const system = () => ({ userId: 'system', now: new Date() });
@@ -25,9 +29,11 @@ export async function seedDemo(sql: Pool, handle: HandleCommand): Promise<boolea
   try {
     await sql.begin(async (tx) => {
       const ids = new Map<string, string>();
+      const seeded: SeedLocation[] = [];
       for (const details of DEMO_LOCATIONS) {
         const id = randomUUID();
         ids.set(details.name, id);
+        seeded.push({ id, floors: details.floors });
         await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, system(), { tx });
       }
       const { admin, manager, viewer } = DEMO_USERS;
@@ -41,6 +47,7 @@ export async function seedDemo(sql: Pool, handle: HandleCommand): Promise<boolea
         const id = randomUUID();
         await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash: passwordHash }, system(), { tx });
       }
+      await seedOfficesAndMembers(tx, handle, seeded);
       await append(tx, {
         streamId: SEED_STREAM,
         streamType: 'system',
@@ -67,4 +74,26 @@ export async function bootstrapAdmin(
   const profile = { name: admin.name, email: admin.email, role: 'admin' as const, locations: [], primary_location: ALL_LOCATIONS };
   await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash: await hashPassword(admin.password) }, system());
   return true;
+}
+
+/** Offices and member companies, through the commands, in the seed's transaction. */
+async function seedOfficesAndMembers(tx: Tx, handle: HandleCommand, locations: SeedLocation[]) {
+  const run: RunInTransaction = (aggregate, id, command, context, options = {}) =>
+    handle(aggregate, id, command, context, { ...options, tx });
+  const { offices, members } = planOfficesAndMembers(locations, new Date());
+  for (const office of offices) {
+    const { id, details } = office;
+    await run(officeAggregate, id, { type: 'CreateOffice', id, details }, system());
+    for (const contact of office.contacts) await run(officeAggregate, id, { type: 'AddOfficeContact', contact }, system());
+    if (office.lease) await run(officeAggregate, id, { type: 'UpdateOffice', lease: office.lease }, system());
+    if (office.status !== 'VACANT' && office.status !== 'LEASED') {
+      await run(officeAggregate, id, { type: 'ChangeOfficeStatus', status: office.status }, system());
+    }
+  }
+  for (const member of members) {
+    const { id, profile } = member;
+    await run(memberAggregate, id, { type: 'CreateMember', id, profile }, system());
+    await run(memberAggregate, id, { type: 'AddEmployees', employees: member.employees }, system());
+    if (member.office_id) await assignOffice(run, id, member.office_id, system());
+  }
 }

@@ -9,6 +9,10 @@ export const IdParam = z.object({ id: Id }).strict();
 /** NUL and unpaired UTF-16 surrogates: PostgreSQL can store neither in text or jsonb. */
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
+/** For `.refine(...storable(label))` on any string that reaches the database (text or jsonb). */
+export const storable = (label: string) =>
+  [(value: string) => !UNSTORABLE.test(value), { message: `${label} contains characters that are not allowed` }] as const;
+
 /** A short, trimmed, non-empty line of text. */
 export const text = (label: string, max = 200) =>
   z
@@ -26,3 +30,14 @@ export interface ErrorBody {
   message: string;
   fields?: { field: string; message: string }[];
 }
+
+/** List filters: `location` is a location's name or id; 'All Locations' or empty means every location. */
+export const LocationFilterQuery = z
+  .object({
+    location: z
+      .string({ message: 'Location must be text' })
+      .max(200, { message: 'Location is too long' })
+      .refine(...storable('Location'))
+      .optional(),
+  })
+  .strict();

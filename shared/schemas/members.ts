@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { ExpectedVersion, Id, text } from './common';
+import { ExpectedVersion, Id, storable, text } from './common';
 
 export const MEMBERSHIP_TYPES = ['Premium', 'Standard', 'Basic'] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 export const DEFAULT_MEMBERSHIP_TYPE: MembershipType = 'Standard';
 
 const REQUIRED_MEMBER = 'Company name, location, contact name, and contact email are required';
-const required = (max: number) => z.string({ message: REQUIRED_MEMBER }).trim().min(1, { message: REQUIRED_MEMBER }).max(max);
+const required = (max: number) =>
+  z.string({ message: REQUIRED_MEMBER }).trim().min(1, { message: REQUIRED_MEMBER }).max(max).refine(...storable('Text'));
 
 export const CreateMemberInput = z
   .object({
@@ -16,7 +17,7 @@ export const CreateMemberInput = z
       .object({
         name: required(120),
         email: required(254).pipe(z.email({ message: 'Enter a valid e-mail address' })),
-        phone: z.string().trim().max(40).nullish().transform((v) => v || null),
+        phone: z.string().trim().max(40).refine(...storable('Phone')).nullish().transform((v) => v || null),
       }, { message: REQUIRED_MEMBER })
       .strict(),
     membership_type: z.enum(MEMBERSHIP_TYPES).default(DEFAULT_MEMBERSHIP_TYPE),
@@ -47,7 +48,7 @@ export const UpdateMemberInput = z
       .object({
         name: text('Contact name', 120),
         email: z.email({ message: 'Enter a valid e-mail address' }).max(254),
-        phone: z.string().trim().max(40).nullish().transform((v) => v || null),
+        phone: z.string().trim().max(40).refine(...storable('Phone')).nullish().transform((v) => v || null),
       })
       .strict()
       .optional(),
@@ -62,9 +63,9 @@ const REQUIRED_EMPLOYEE = 'Name and email are required';
 
 export const AddEmployeeInput = z
   .object({
-    name: z.string({ message: REQUIRED_EMPLOYEE }).trim().min(1, { message: REQUIRED_EMPLOYEE }).max(120),
+    name: z.string({ message: REQUIRED_EMPLOYEE }).trim().min(1, { message: REQUIRED_EMPLOYEE }).max(120).refine(...storable('Name')),
     email: z.string({ message: REQUIRED_EMPLOYEE }).trim().min(1, { message: REQUIRED_EMPLOYEE }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
-    role: z.string().trim().max(80).nullish().transform((v) => v || null),
+    role: z.string().trim().max(80).refine(...storable('Role')).nullish().transform((v) => v || null),
     version: ExpectedVersion,
   })
   .strict();

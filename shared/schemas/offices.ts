@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, ExpectedVersion, text } from './common';
+import { Id, ExpectedVersion, storable, text } from './common';
 
 export const OFFICE_STATUSES = ['LEASED', 'VACANT', 'PENDING', 'UNAVAILABLE'] as const;
 export type OfficeStatus = (typeof OFFICE_STATUSES)[number];
@@ -25,7 +25,7 @@ const REQUIRED_OFFICE = 'Office number and location are required';
 
 export const CreateOfficeInput = z
   .object({
-    office_number: z.string({ message: REQUIRED_OFFICE }).trim().min(1, { message: REQUIRED_OFFICE }).max(40),
+    office_number: z.string({ message: REQUIRED_OFFICE }).trim().min(1, { message: REQUIRED_OFFICE }).max(40).refine(...storable('Office number')),
     location_id: z.uuid({ message: REQUIRED_OFFICE }).transform((id) => id.toLowerCase()),
     type: text('Type', 60).default(DEFAULT_OFFICE_TYPE),
     desks: z.number().int().min(0).max(500).default(1),
@@ -90,10 +90,10 @@ const REQUIRED_CONTACT = 'Name and email are required';
 
 export const AddOfficeContactInput = z
   .object({
-    name: z.string({ message: REQUIRED_CONTACT }).trim().min(1, { message: REQUIRED_CONTACT }).max(120),
+    name: z.string({ message: REQUIRED_CONTACT }).trim().min(1, { message: REQUIRED_CONTACT }).max(120).refine(...storable('Name')),
     email: z.string({ message: REQUIRED_CONTACT }).trim().min(1, { message: REQUIRED_CONTACT }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
-    phone: z.string().trim().max(40).nullish().transform((v) => v || null),
-    role: z.string().trim().max(80).nullish().transform((v) => v || null),
+    phone: z.string().trim().max(40).refine(...storable('Phone')).nullish().transform((v) => v || null),
+    role: z.string().trim().max(80).refine(...storable('Role')).nullish().transform((v) => v || null),
     is_primary: z.boolean().default(false),
     version: ExpectedVersion,
   })

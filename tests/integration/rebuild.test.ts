@@ -19,6 +19,29 @@ beforeAll(async () => {
     const res = await server.api('PUT', `/api/locations/${created.body.id}`, { token, body: change });
     expect(res.status).toBe(200);
   }
+  // Office and member history: contacts (a primary demoting another), a lease, a status change,
+  // an assignment, a move to another office, a rename that changes the tenant, an unassignment.
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await server.api(method, path, { token, body });
+    expect(res.status, `${method} ${path} ${res.text}`).toBeLessThan(300);
+    return res.body;
+  };
+  const location_id = created.body.id as string;
+  const a = await call('POST', '/api/offices', { office_number: '101', location_id, desks: 4, marketed_rates: { monthly: 2800 } });
+  const b = await call('POST', '/api/offices', { office_number: '102', location_id, windowed: true });
+  await call('POST', `/api/offices/${a.id}/contacts`, { name: 'Ana', email: 'ana@x.com', is_primary: true });
+  const withTwo = await call('POST', `/api/offices/${a.id}/contacts`, { name: 'Bo', email: 'bo@x.com', is_primary: true });
+  await call('DELETE', `/api/offices/${a.id}/contacts/${withTwo.contacts[0].id}`);
+  await call('PUT', `/api/offices/${a.id}`, { signed_rate: 2700, lease_info: { term_months: 12, start_date: '2025-02-01' }, desks: 5 });
+  await call('PATCH', `/api/offices/${b.id}/status`, { status: 'PENDING' });
+  const m = await call('POST', '/api/members', { company_name: 'Kite Co', location_id, primary_contact: { name: 'K', email: 'k@x.com' } });
+  await call('POST', `/api/members/${m.id}/employees`, { name: 'E', email: 'e@x.com' });
+  await call('PATCH', `/api/members/${m.id}/office`, { office_id: a.id });
+  await call('PATCH', `/api/members/${m.id}/office`, { office_id: b.id });
+  await call('PUT', `/api/members/${m.id}`, { company_name: 'Kite Works' });
+  const m2 = await call('POST', '/api/members', { company_name: 'Lark Co', location_id, primary_contact: { name: 'L', email: 'l@x.com' } });
+  await call('PATCH', `/api/members/${m2.id}/office`, { office_id: a.id });
+  await call('PATCH', `/api/members/${m2.id}/office`, { office_id: '' });
 });
 afterAll(async () => {
   await server.stop();
@@ -41,8 +64,14 @@ describe('rebuild', () => {
     const live = await snapshot(sql);
     expect(live.locations).toHaveLength(9);
     expect(live.users).toHaveLength(3);
+    // The demo seed's ~120 offices and ~150 member companies, plus the two and two above.
+    expect(live.offices!.length).toBeGreaterThanOrEqual(110);
+    expect(live.members!.length).toBeGreaterThanOrEqual(140);
+    expect(live.offices!.filter((o) => (o as { status: string }).status === 'LEASED').length).toBeGreaterThan(60);
+    expect(live.offices).toContainEqual(expect.objectContaining({ office_number: '102', tenant: 'Kite Works', status: 'LEASED' }));
+    expect(live.offices).toContainEqual(expect.objectContaining({ office_number: '101', tenant: null, status: 'VACANT', term_months: 12 }));
     const replayed = await rebuild(sql);
-    expect(replayed).toBeGreaterThan(12);
+    expect(replayed).toBeGreaterThan(2000);
     expect(await snapshot(sql)).toEqual(live);
   });
 
@@ -54,5 +83,15 @@ describe('rebuild', () => {
     expect(await ensureProjections(sql)).toEqual(['locations']);
     expect(await snapshot(sql)).toEqual(before);
     expect(await ensureProjections(sql)).toEqual([]);
+  });
+
+  it('rebuilds the offices and members read models on their own', async () => {
+    const { sql } = server.deps;
+    const before = await snapshot(sql);
+    await sql`UPDATE projection_versions SET version = 0 WHERE name IN ('offices', 'members')`;
+    await sql`DELETE FROM offices`;
+    await sql`UPDATE members SET company_name = 'garbage'`;
+    expect((await ensureProjections(sql)).sort()).toEqual(['members', 'offices']);
+    expect(await snapshot(sql)).toEqual(before);
   });
 });

@@ -1,0 +1,41 @@
+import type { CommandContext, RunInTransaction } from '../handleCommand';
+import { officeAggregate } from '../office/decider';
+import { memberAggregate } from './decider';
+
+/**
+ * Assigns an office to a member company (or, with null, releases its office), keeping both
+ * sides consistent: run it inside one `handle.transaction`. The company's previous office is
+ * released (VACANT); the new one becomes LEASED with the company as tenant. The office decider
+ * refuses an office another company holds (409) or one at another location (400).
+ */
+export async function assignOffice(
+  run: RunInTransaction,
+  memberId: string,
+  officeId: string | null,
+  context: CommandContext,
+  expectedVersion?: number,
+) {
+  const { state: member, events } = await run(
+    memberAggregate,
+    memberId,
+    { type: 'AssignOffice', office_id: officeId },
+    context,
+    { expectedVersion },
+  );
+  const m = member!;
+  for (const event of events) {
+    const data = event.data as { office_id: string; previous_office_id?: string | null };
+    const released = event.type === 'MemberOfficeUnassigned' ? data.office_id : data.previous_office_id;
+    if (released) await run(officeAggregate, released, { type: 'UnassignCompany', member_id: memberId }, context);
+  }
+  if (officeId) {
+    // Also when the member already held it: an office set to another status by hand is LEASED again.
+    await run(
+      officeAggregate,
+      officeId,
+      { type: 'AssignCompany', member_id: memberId, tenant: m.company_name, location_id: m.location_id },
+      context,
+    );
+  }
+  return m;
+}

@@ -1,0 +1,68 @@
+import type { Actor } from '../../shared/domain/access';
+import { seesAllLocations } from '../../shared/domain/access';
+import type { Employee, Member, MembershipType, PrimaryContact } from '../../shared/schemas/members';
+import { PREPARED } from '../../events/store/connect';
+import type { Db } from '../../events/store/types';
+import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
+import { iso } from '../projection';
+
+interface MemberRow {
+  id: string;
+  company_name: string;
+  location_id: string;
+  location_name: string | null;
+  office_id: string | null;
+  office_number: string | null;
+  primary_contact: PrimaryContact;
+  membership_type: MembershipType;
+  employees: Employee[];
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toMember = (r: MemberRow): Member => ({
+  id: r.id,
+  company_name: r.company_name,
+  location_id: r.location_id,
+  location_name: r.location_name ?? '',
+  office_id: r.office_id,
+  office_number: r.office_number,
+  primary_contact: r.primary_contact,
+  contact_name: r.primary_contact.name,
+  contact_email: r.primary_contact.email,
+  contact_phone: r.primary_contact.phone,
+  membership_type: r.membership_type,
+  employees: r.employees,
+  version: r.version,
+  created_at: iso(r.created_at),
+  updated_at: iso(r.updated_at),
+});
+
+/** Location name and office number are joined at read time: renames never leave stale copies. */
+const SELECT = `
+  SELECT m.id, m.company_name, m.location_id, l.name AS location_name, m.office_id, o.office_number,
+         m.primary_contact, m.membership_type, m.employees, m.version, m.created_at, m.updated_at
+  FROM members m
+  LEFT JOIN locations l ON l.id = m.location_id
+  LEFT JOIN offices o ON o.id = m.office_id`;
+
+/** The member companies an actor may see, optionally at one location (name or id); one query. */
+export async function listMembers(db: Db, actor: Actor, location?: string): Promise<Member[]> {
+  const rows = await db.unsafe<MemberRow[]>(
+    `${SELECT} WHERE ${ACCESS_AND_FILTER('m')} ORDER BY lower(m.company_name), m.id`,
+    [seesAllLocations(actor), seesAllLocations(actor) ? [] : actor.locations, locationFilter(location)],
+    PREPARED,
+  );
+  return rows.map(toMember);
+}
+
+export async function getMember(db: Db, id: string): Promise<Member | null> {
+  const [row] = await db.unsafe<MemberRow[]>(`${SELECT} WHERE m.id = $1`, [id], PREPARED);
+  return row ? toMember(row) : null;
+}
+
+export async function membersByIds(db: Db, ids: string[]): Promise<Member[]> {
+  const rows = await db.unsafe<MemberRow[]>(`${SELECT} WHERE m.id = ANY($1::uuid[])`, [ids], PREPARED);
+  return rows.map(toMember);
+}

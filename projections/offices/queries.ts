@@ -1,0 +1,96 @@
+import type { Actor } from '../../shared/domain/access';
+import { seesAllLocations } from '../../shared/domain/access';
+import { ALL_LOCATIONS } from '../../shared/constants';
+import type { MarketedRates, Office, OfficeContact, OfficeStatus } from '../../shared/schemas/offices';
+import { PREPARED } from '../../events/store/connect';
+import type { Db } from '../../events/store/types';
+import { iso } from '../projection';
+
+interface OfficeRow {
+  id: string;
+  office_number: string;
+  location_id: string;
+  location_name: string | null;
+  type: string;
+  desks: number;
+  floor: number;
+  windowed: boolean;
+  status: OfficeStatus;
+  member_id: string | null;
+  tenant: string | null;
+  marketed_rates: MarketedRates;
+  signed_rate: number | null;
+  term_months: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  contacts: OfficeContact[];
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toOffice = (r: OfficeRow): Office => ({
+  id: r.id,
+  office_number: r.office_number,
+  location_id: r.location_id,
+  location_name: r.location_name ?? '',
+  type: r.type,
+  desks: r.desks,
+  floor: r.floor,
+  windowed: r.windowed,
+  status: r.status,
+  tenant: r.tenant,
+  member_id: r.member_id,
+  signed_rate: r.signed_rate,
+  marketed_rates: r.marketed_rates,
+  market_rates: r.marketed_rates,
+  lease_info: { term_months: r.term_months, start_date: r.start_date, end_date: r.end_date, signed_rate: r.signed_rate },
+  contacts: r.contacts,
+  version: r.version,
+  created_at: iso(r.created_at),
+  updated_at: iso(r.updated_at),
+});
+
+/** The location's name is joined at read time, so a location rename never leaves stale copies. */
+const SELECT = `
+  SELECT o.id, o.office_number, o.location_id, l.name AS location_name, o.type, o.desks, o.floor, o.windowed,
+         o.status, o.member_id, o.tenant, o.marketed_rates, o.signed_rate, o.term_months,
+         o.start_date::text AS start_date, o.end_date::text AS end_date, o.contacts, o.version, o.created_at, o.updated_at
+  FROM offices o LEFT JOIN locations l ON l.id = o.location_id`;
+
+/**
+ * A location filter as the client sends it: a location's name or id; absent, empty or
+ * 'All Locations' means every location the actor may see.
+ */
+export function locationFilter(location: string | undefined): string | null {
+  const value = location?.trim();
+  return !value || value === ALL_LOCATIONS ? null : value;
+}
+
+/** Rows of `alias` at the locations the actor may see, matching the optional filter (name or id). */
+export const ACCESS_AND_FILTER = (alias: string) => `
+  ($1::boolean OR ${alias}.location_id = ANY($2::uuid[]))
+  AND ($3::text IS NULL OR ${alias}.location_id::text = lower($3) OR lower(l.name) = lower($3))`;
+
+/**
+ * The offices an actor may see, optionally at one location; one query. Byte order ("C") sorts
+ * thousands of rows several times faster than the locale's; clients sort for display anyway.
+ */
+export async function listOffices(db: Db, actor: Actor, location?: string): Promise<Office[]> {
+  const rows = await db.unsafe<OfficeRow[]>(
+    `${SELECT} WHERE ${ACCESS_AND_FILTER('o')} ORDER BY l.name COLLATE "C", o.floor, length(o.office_number), o.office_number COLLATE "C"`,
+    [seesAllLocations(actor), seesAllLocations(actor) ? [] : actor.locations, locationFilter(location)],
+    PREPARED,
+  );
+  return rows.map(toOffice);
+}
+
+export async function getOffice(db: Db, id: string): Promise<Office | null> {
+  const [row] = await db.unsafe<OfficeRow[]>(`${SELECT} WHERE o.id = $1`, [id], PREPARED);
+  return row ? toOffice(row) : null;
+}
+
+export async function officesByIds(db: Db, ids: string[]): Promise<Office[]> {
+  const rows = await db.unsafe<OfficeRow[]>(`${SELECT} WHERE o.id = ANY($1::uuid[])`, [ids], PREPARED);
+  return rows.map(toOffice);
+}

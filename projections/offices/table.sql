@@ -1,0 +1,24 @@
+CREATE TABLE offices (
+  id             uuid PRIMARY KEY,
+  office_number  text        NOT NULL,
+  location_id    uuid        NOT NULL,
+  type           text        NOT NULL,
+  desks          integer     NOT NULL,
+  floor          integer     NOT NULL,
+  windowed       boolean     NOT NULL,
+  status         text        NOT NULL,
+  member_id      uuid,
+  tenant         text,
+  marketed_rates jsonb       NOT NULL,
+  signed_rate    double precision,
+  term_months    integer,
+  start_date     date,
+  end_date       date,
+  contacts       jsonb       NOT NULL DEFAULT '[]',
+  version        integer     NOT NULL,
+  created_at     timestamptz NOT NULL,
+  updated_at     timestamptz NOT NULL
+);
+CREATE INDEX offices_location ON offices (location_id, office_number);
+CREATE INDEX offices_member ON offices (member_id) WHERE member_id IS NOT NULL;
+CREATE UNIQUE INDEX offices_number_unique ON offices (location_id, lower(office_number));

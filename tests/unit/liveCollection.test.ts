@@ -56,3 +56,17 @@ describe('live collection merge', () => {
     expect(rowsOf(mergeSnapshot(c, [row('a', 1)]))).toEqual([]);
   });
 });
+
+describe('rows that change without their own stream moving', () => {
+  const at = (id: string, version: number, updated_at: string, name: string) => ({ id, version, updated_at, name });
+
+  it('applies the same version when it changed later, and never an earlier one', () => {
+    let c = applyRow(emptyCollection<Row & { updated_at: string }>(), 'a', at('a', 2, '2026-11-22T10:00:00.000Z', 'Acme'));
+    c = applyRow(c, 'a', at('a', 2, '2026-11-22T10:05:00.000Z', 'Acme Renamed'));
+    expect(c.byId.a?.name).toBe('Acme Renamed');
+    const late = applyRow(c, 'a', at('a', 2, '2026-11-22T10:00:00.000Z', 'Acme'));
+    expect(late).toBe(c);
+    const repeated = applyRow(c, 'a', at('a', 2, '2026-11-22T10:05:00.000Z', 'Acme Renamed'));
+    expect(repeated).toBe(c);
+  });
+});

@@ -6,6 +6,17 @@
 export interface Versioned {
   id: string;
   version: number;
+  /**
+   * When the row last changed. A row can change without its own stream moving (an office's
+   * tenant text follows its member company's name), so at an equal version the later wins.
+   */
+  updated_at?: string;
+}
+
+/** True when `a` is strictly newer than `b`: a higher version, or the same one changed later. */
+export function isNewer(a: Versioned, b: Versioned): boolean {
+  if (a.version !== b.version) return a.version > b.version;
+  return (a.updated_at ?? '') > (b.updated_at ?? '');
 }
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -35,7 +46,7 @@ export function applyRow<R extends Versioned>(
     return { ...collection, byId, removed: { ...collection.removed, [id]: true } };
   }
   const current = collection.byId[id];
-  if (current && current.version >= row.version) return collection;
+  if (current && !isNewer(row, current)) return collection;
   return {
     ...collection,
     byId: { ...collection.byId, [id]: row },
@@ -57,7 +68,7 @@ export function mergeSnapshot<R extends Versioned>(
   for (const row of rows) {
     if (collection.removed[row.id]) continue;
     const current = collection.byId[row.id];
-    byId[row.id] = current && current.version > row.version ? current : row;
+    byId[row.id] = current && isNewer(current, row) ? current : row;
   }
   for (const id of pushedSince) {
     const pushed = collection.byId[id];

@@ -123,7 +123,7 @@ function arrivals() {
   };
 }
 
-const benchConfig = (): Config => ({
+export const benchConfig = (): Config => ({
   port: 0,
   host: '127.0.0.1',
   dataDir: '.data/unused',

@@ -4,6 +4,7 @@ import { openBenchDatabase, type BenchDatabase } from './database';
 import { generateLog } from './generate';
 import { benchLive, type Percentiles } from './live';
 import { measureBundle } from './bundle';
+import { benchOfficeList } from './officeList';
 import { benchReadAll, benchRebuild } from './readAndRebuild';
 import { count, perSecond, ratio, seconds, table, verdict } from './report';
 
@@ -157,6 +158,29 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log(`  alternate between the two, one at a time; none reached the other location's sockets.`);
   console.log(`Bare: the same number of sockets and rooms, a payload of the same ${count(live.payloadBytes)} bytes (a real change message).`);
   console.log(`Clients and servers share this process. Live part: ${seconds(elapsed)}.`);
+});
+
+/** GET /api/offices with 10,000 offices, against a bare Koa endpoint serving the same JSON. */
+const OFFICE_LIST = { offices: 10_000, connections: 50, seconds: 5 };
+const OFFICE_LIST_TARGET = 2;
+
+await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`office list: the server on a third fresh database, ${database.name}`);
+  const result = await benchOfficeList(database, OFFICE_LIST, progress);
+  const slower = result.bare.requestsPerSecond / result.api.requestsPerSecond;
+  console.log('');
+  console.log(
+    table(
+      [`GET /api/offices, ${count(result.offices)} offices (${(result.payloadBytes / 1024 / 1024).toFixed(1)} MB), ${OFFICE_LIST.connections} connections`, 'p50', 'p99', 'req/s', 'errors'],
+      [
+        ['the API (auth, access filter, one query, JSON)', ms(result.api.p50), ms(result.api.p99), result.api.requestsPerSecond.toFixed(1), String(result.api.errors)],
+        ['bare Koa, the same JSON from memory', ms(result.bare.p50), ms(result.bare.p99), result.bare.requestsPerSecond.toFixed(1), String(result.bare.errors)],
+      ],
+    ),
+  );
+  console.log('');
+  console.log(`Bare req/s / API req/s: ${ratio(slower)} (target: within ${OFFICE_LIST_TARGET}x: ${slower <= OFFICE_LIST_TARGET ? 'met' : 'BELOW'})`);
 });
 
 {

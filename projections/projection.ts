@@ -40,3 +40,25 @@ export function entityId(streamId: string): string {
 }
 
 export const iso = (value: Date | string): string => (value instanceof Date ? value.toISOString() : value);
+
+/**
+ * Rows of `table` (which joins its location's name at read time) that a location rename shows
+ * differently: every row at that location, when the event changed the name.
+ */
+export async function renamedLocationRows(db: Db, table: 'offices' | 'members', event: PendingEvent): Promise<string[]> {
+  if (event.type !== 'LocationUpdated' || (event.data as { name?: string }).name === undefined) return [];
+  const rows = await db.unsafe<{ id: string }[]>(`SELECT id FROM ${table} WHERE location_id = $1`, [entityId(event.stream_id)], {
+    prepare: true,
+  });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A location rename changes how rows of `table` read (the name is joined at read time) without
+ * touching their own streams: their updated_at moves, so clients merging by version and then
+ * updated_at take the pushed rows.
+ */
+export function touchOnLocationRename(db: Db, table: 'offices' | 'members', event: PendingEvent) {
+  if (event.type !== 'LocationUpdated' || (event.data as { name?: string }).name === undefined) return null;
+  return db`UPDATE ${db(table)} SET updated_at = ${event.metadata.at} WHERE location_id = ${entityId(event.stream_id)}`;
+}

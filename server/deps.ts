@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { HandleCommand } from '../events/handleCommand';
 import type { Pool } from '../events/store/types';
+import type { OfficeList } from '../projections/offices/listCache';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 
@@ -11,5 +12,7 @@ export interface AppDeps {
   tokens: TokenService;
   throttle: LoginThrottle;
   logger: Logger;
+  /** The office list, served from memory (projections/offices/listCache.ts). */
+  officeList: OfficeList;
   demo: { enabled: boolean; email: string | null; password: string | null };
 }

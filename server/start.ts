@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createCommandHandler } from '../events/handleCommand';
 import { applyInline } from '../projections/registry';
+import { createOfficeList } from '../projections/offices/listCache';
 import { createApp } from './app';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/throttle';
 import { createTokenService, loadSigningKey } from './auth/tokens';
@@ -51,12 +52,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger.info({ email: config.bootstrapAdmin.email }, 'first administrator created');
   }
 
+  const officeList = await createOfficeList(sql, (error) => logger.error({ err: error }, 'office list cache failed to follow the log'));
   const deps: AppDeps = {
     sql,
     handle,
     tokens: createTokenService(await loadSigningKey(sql, config.jwtSecret), config.jwtTtl),
     throttle: createLoginThrottle(options.throttle),
     logger,
+    officeList,
     demo: {
       enabled: config.demoMode,
       email: config.demoMode ? DEMO_USERS.admin.email : null,
@@ -81,6 +84,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     database,
     async close() {
       await gateway.close(); // also closes the HTTP server
+      await officeList.stop();
       if (!options.database) await database.close();
     },
   };

@@ -49,6 +49,11 @@ export function announce(sql: Pool, position: number): void {
 const announcers = new WeakMap<Pool, { sending: boolean; latest: number; sent: number }>();
 const localWakers = new WeakMap<Pool, Set<() => void>>();
 
+/** The last position this process committed (and announced) on `sql`; 0 before any. */
+export function lastAnnounced(sql: Pool): number {
+  return announcers.get(sql)?.latest ?? 0;
+}
+
 /** Registers a wake-up called when this process announces a commit on `sql`; returns its removal. */
 export function onLocalAnnounce(sql: Pool, wake: () => void): () => void {
   let set = localWakers.get(sql);

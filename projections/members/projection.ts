@@ -2,16 +2,23 @@ import { readFileSync } from 'node:fs';
 import type { MemberEvent } from '../../events/member/events';
 import type { OfficeEvent } from '../../events/office/events';
 import { PREPARED } from '../../events/store/connect';
-import { entityId, type Projection } from '../projection';
+import { entityId, renamedLocationRows, touchOnLocationRename, type Projection } from '../projection';
 import { membersByIds } from './queries';
 
 export const membersProjection: Projection = {
   name: 'members',
-  version: 1,
+  version: 2,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['members'],
 
   apply(db, stored) {
+    if (stored.stream_type === 'location') return touchOnLocationRename(db, 'members', stored);
+    if (stored.stream_type === 'office') {
+      // The member row shows its office's number: a renumbering moves its updated_at.
+      const edited = stored as unknown as OfficeEvent;
+      if (edited.type !== 'OfficeDetailsEdited' || edited.data.office_number === undefined) return null;
+      return db`UPDATE members SET updated_at = ${stored.metadata.at} WHERE office_id = ${entityId(stored.stream_id)}`;
+    }
     const event = stored as unknown as MemberEvent;
     const at = stored.metadata.at;
     const id = entityId(stored.stream_id);
@@ -45,9 +52,10 @@ export const membersProjection: Projection = {
 
   live: {
     entity: 'members',
-    streamTypes: ['member', 'office'],
+    streamTypes: ['member', 'office', 'location'],
     async ids(event, db) {
       if (event.stream_type === 'member') return [entityId(event.stream_id)];
+      if (event.stream_type === 'location') return renamedLocationRows(db, 'members', event);
       // The member row shows its office's number (joined at read time).
       const edited = event as unknown as OfficeEvent;
       if (edited.type !== 'OfficeDetailsEdited' || edited.data.office_number === undefined) return [];

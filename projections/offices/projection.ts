@@ -2,17 +2,18 @@ import { readFileSync } from 'node:fs';
 import type { MemberEvent } from '../../events/member/events';
 import type { OfficeEvent } from '../../events/office/events';
 import { PREPARED } from '../../events/store/connect';
-import { entityId, type Projection } from '../projection';
+import { entityId, renamedLocationRows, touchOnLocationRename, type Projection } from '../projection';
 import { officesByIds } from './queries';
 
 export const officesProjection: Projection = {
   name: 'offices',
-  version: 1,
+  version: 2,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['offices'],
   conflicts: { offices_number_unique: 'An office with this number already exists at this location' },
 
   apply(db, stored) {
+    if (stored.stream_type === 'location') return touchOnLocationRename(db, 'offices', stored);
     const event = stored as unknown as OfficeEvent | MemberEvent;
     const at = stored.metadata.at;
     const id = entityId(stored.stream_id);
@@ -84,9 +85,10 @@ export const officesProjection: Projection = {
 
   live: {
     entity: 'offices',
-    streamTypes: ['office', 'member'],
+    streamTypes: ['office', 'member', 'location'],
     async ids(event, db) {
       if (event.stream_type === 'office') return [entityId(event.stream_id)];
+      if (event.stream_type === 'location') return renamedLocationRows(db, 'offices', event);
       if (event.type !== 'MemberEdited' || (event.data as { company_name?: string }).company_name === undefined) return [];
       const rows = await db.unsafe<{ id: string }[]>(
         'SELECT id FROM offices WHERE member_id = $1',

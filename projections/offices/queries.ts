@@ -94,3 +94,33 @@ export async function officesByIds(db: Db, ids: string[]): Promise<Office[]> {
   const rows = await db.unsafe<OfficeRow[]>(`${SELECT} WHERE o.id = ANY($1::uuid[])`, [ids], PREPARED);
   return rows.map(toOffice);
 }
+
+/** The list's order in JavaScript, as ORDER BY in listOffices gives it (byte order, "C"). */
+export function compareOffices(a: Office, b: Office): number {
+  const byte = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  return (
+    byte(a.location_name, b.location_name) ||
+    a.floor - b.floor ||
+    a.office_number.length - b.office_number.length ||
+    byte(a.office_number, b.office_number)
+  );
+}
+
+/** listOffices' WHERE clause in JavaScript: the actor's locations and the optional filter. */
+export function officeFilter(actor: Actor, location?: string): { key: string; keep: (office: Office) => boolean } {
+  const all = seesAllLocations(actor);
+  const allowed = new Set(actor.locations);
+  const filter = locationFilter(location)?.toLowerCase() ?? null;
+  return {
+    key: `${all ? '*' : [...allowed].sort().join(',')}|${filter ?? ''}`,
+    keep: (office) =>
+      (all || allowed.has(office.location_id)) &&
+      (filter === null || office.location_id === filter || office.location_name.toLowerCase() === filter),
+  };
+}
+
+/** Every office, for the in-memory list. */
+export async function allOffices(db: Db): Promise<Office[]> {
+  const rows = await db.unsafe<OfficeRow[]>(SELECT, [], PREPARED);
+  return rows.map(toOffice);
+}

@@ -3,7 +3,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
 import { OFFICE_NOT_FOUND, officeAggregate, type LeaseChanges } from '../../events/office/decider';
-import { getOffice, listOffices } from '../../projections/offices/queries';
+import { getOffice } from '../../projections/offices/queries';
 import { ExpectedVersion, Id, IdParam, LocationFilterQuery } from '../../shared/schemas/common';
 import { AddOfficeContactInput, ChangeOfficeStatusInput, CreateOfficeInput, UpdateOfficeInput } from '../../shared/schemas/offices';
 import type { AppDeps } from '../deps';
@@ -25,7 +25,8 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
 
   router.get('/offices', auth, async (ctx) => {
     const { location } = parse(LocationFilterQuery, ctx.query, 'query');
-    ctx.body = await listOffices(sql, actorOf(ctx), location);
+    ctx.type = 'application/json';
+    ctx.body = await deps.officeList.json(actorOf(ctx), location);
   });
 
   router.get('/offices/:id', auth, async (ctx) => {

@@ -40,7 +40,7 @@ async function load(url: string, headers: Record<string, string>, options: ListO
 }
 
 /** Creates offices through the API until there are `total`, spread over the demo locations. */
-async function fill(base: string, token: string, total: number, progress: (line: string) => void) {
+export async function fill(base: string, token: string, total: number, progress: (line: string) => void) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const locations = (await (await fetch(`${base}/api/locations`, { headers })).json()) as { id: string }[];
   const existing = ((await (await fetch(`${base}/api/offices`, { headers })).json()) as unknown[]).length;

@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { createLogger } from '../../server/logger';
+import { startServer } from '../../server/start';
+import type { BenchDatabase } from './database';
+import { benchConfig } from './live';
+import { fill } from './officeList';
+
+export interface GridRenderResult {
+  offices: number;
+  /** Navigation to the first office card painted, per run, ms. */
+  firstCard: number[];
+  /** Cards in the DOM once rendered (the grid is virtualised). */
+  cardsInDom: number;
+  /** A search keystroke until the grid shows the one match, per run, ms. */
+  search: number[];
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The office grid with `offices` offices in Debian's Chromium: time from navigation to the
+ * first card, and from a search keystroke to the filtered grid, as an admin under All Locations.
+ */
+export async function benchGridRender(
+  database: BenchDatabase,
+  offices: number,
+  runs: number,
+  progress: (line: string) => void,
+): Promise<GridRenderResult | null> {
+  const clientDir = path.resolve('client/dist');
+  if (!existsSync(CHROMIUM) || !existsSync(path.join(clientDir, 'index.html'))) return null;
+  const server = await startServer(benchConfig(), {
+    database: { sql: database.sql, url: database.name, close: async () => undefined },
+    logger: createLogger('warn', process.stderr),
+    clientDir,
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@flexspace.demo', password: 'flexspace-demo' }),
+    });
+    const { access_token: token } = (await login.json()) as { access_token: string };
+    await fill(server.url, token, offices, progress);
+    const result: GridRenderResult = { offices, firstCard: [], cardsInDom: 0, search: [] };
+    for (let run = 0; run < runs; run++) {
+      progress(`office grid in Chromium, run ${run + 1} of ${runs}`);
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      await context.addInitScript((value) => localStorage.setItem('token', value), token);
+      const page = await context.newPage();
+      const started = performance.now();
+      await page.goto(`${server.url}/offices`);
+      await page.locator('[data-testid="office-card"]').first().waitFor();
+      result.firstCard.push(performance.now() - started);
+      result.cardsInDom = await page.locator('[data-testid="office-card"]').count();
+      const search = page.getByLabel('Search offices');
+      const typed = performance.now();
+      await search.fill('B-777');
+      await page.locator('[data-testid="office-card"][data-office-number="B-777"]').waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="office-card"]').length === 1);
+      result.search.push(performance.now() - typed);
+      await context.close();
+    }
+    return result;
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

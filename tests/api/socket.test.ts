@@ -41,7 +41,11 @@ describe('live gateway', () => {
     const [message] = listener.changes;
     expect(message!.position).toBeGreaterThan(position);
     expect(message!.event_type).toBe('LocationUpdated');
-    expect(message!.changes).toEqual([{ entity: 'locations', id: target.id, row: updated }]);
+    expect(message!.changes.filter((c) => c.entity === 'locations')).toEqual([{ entity: 'locations', id: target.id, row: updated }]);
+    // A rename also re-sends the offices and members there, whose rows show the location's name.
+    const offices = message!.changes.filter((c) => c.entity === 'offices');
+    expect(offices.length).toBeGreaterThan(0);
+    for (const change of offices) expect((change.row as { location_name: string }).location_name).toBe('Greenpoint Terminal');
     listener.close();
   });
 
@@ -62,7 +66,10 @@ describe('live gateway', () => {
     // Pushes reach a socket in log order, so once the manager has the last change it would
     // also have any earlier one that was sent to it.
     await managerSocket.until((c) => c.length >= 2, "the manager's changes");
-    const seen = managerSocket.changes.flatMap((m) => m.changes.map((c) => c.id));
+    const seen = managerSocket.changes.flatMap((m) => m.changes.filter((c) => c.entity === 'locations').map((c) => c.id));
+    // Nor any office or member row of another location that came with those renames.
+    const rows = managerSocket.changes.flatMap((m) => m.changes.filter((c) => c.entity !== 'locations'));
+    for (const change of rows) expect(manager.user.locations).toContain((change.row as { location_id: string }).location_id);
     expect(seen).toEqual([mine[0]!.id, mine[1]!.id]);
     managerSocket.close();
     adminSocket.close();

@@ -175,8 +175,8 @@ test.describe('office management', () => {
     await manager.context.close();
   });
 
-  test('a viewer sees no mutation buttons', async ({ browser }) => {
-    const { context } = await signedInContext(browser, 'viewer');
+  test('a viewer sees no mutation buttons, and the API refuses its changes', async ({ browser }) => {
+    const { context, token } = await signedInContext(browser, 'viewer');
     const page = await context.newPage();
     await page.goto('/offices');
     await expectLive(page);
@@ -188,6 +188,15 @@ test.describe('office management', () => {
     await expect(page.locator('[data-member-id]').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add Company' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^(Assign office|Add employee|Unassign)/ })).toHaveCount(0);
+
+    // The server, not only the screen, refuses a viewer's change.
+    const offices = (await apiAs(page, token, 'GET', '/api/offices')).body as { id: string; status: string }[];
+    const target = offices[0]!;
+    const refused = await apiAs(page, token, 'PATCH', `/api/offices/${target.id}/status`, { status: 'UNAVAILABLE' });
+    expect(refused.status).toBe(403);
+    expect(typeof refused.body.message).toBe('string');
+    const after = (await apiAs(page, token, 'GET', `/api/offices/${target.id}`)).body as { status: string };
+    expect(after.status).toBe(target.status);
     await context.close();
   });
 });

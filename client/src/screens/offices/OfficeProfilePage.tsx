@@ -22,7 +22,7 @@ import { highlightSince, markOwnChange } from '../../live/highlight';
 import { useNow } from '../../lib/useNow';
 import { appStore, useAtomValue } from '../../state/jotai';
 import { officesAtom } from './atoms';
-import { numberOrNull } from './OfficeDialogs';
+import { numberOrNull } from './officeDialogParts';
 import { useLiveRow } from '../../live/useLiveRow';
 import { Detail, NotFound } from '../../components/ProfileParts';
 import { StatusBadge, formatDate } from './officeUi';

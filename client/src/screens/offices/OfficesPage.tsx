@@ -26,7 +26,11 @@ import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
 import { officeDeskFilterAtom, officeSearchAtom, officeSortAtom, officeStatusFilterAtom, officesAtom, officeViewAtom } from './atoms';
 import type { OfficeAction } from './OfficeCard';
-import { AddOfficeDialog, AssignCompanyDialog, ContactsDialog, EditRatesDialog, EditStatusDialog } from './OfficeDialogs';
+import { AddOfficeDialog } from './AddOfficeDialog';
+import { AssignCompanyDialog } from './AssignCompanyDialog';
+import { ContactsDialog } from './ContactsDialog';
+import { EditRatesDialog } from './EditRatesDialog';
+import { EditStatusDialog } from './EditStatusDialog';
 import { filterOffices, nextSort, sortOffices } from './officeList';
 import { OfficeGrid, OfficeTable } from './OfficeViews';
 

@@ -1,0 +1,107 @@
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { endpoints } from '../../api/endpoints';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { Field, Select } from '../../components/ui/Field';
+import { rowsOf } from '../../live/collection';
+import { markOwnChange } from '../../live/highlight';
+import { useLiveLoad } from '../../live/useLiveLoad';
+import { membersAtom } from '../members/atoms';
+import { DialogError, type DialogProps } from './officeDialogParts';
+
+export function AssignCompanyDialog({ office, onClose, onError, error, onDismissError }: DialogProps) {
+  const members = useLiveLoad(membersAtom, () => endpoints.members(office.location_name), (e) => onError('Failed to load members', e));
+  const [memberId, setMemberId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const candidates = useMemo(
+    () =>
+      rowsOf(members)
+        .filter((m) => m.location_id === office.location_id && !m.office_id)
+        .sort((a, b) => a.company_name.localeCompare(b.company_name)),
+    [members, office.location_id],
+  );
+  const current = office.member_id ? (members.byId[office.member_id]?.company_name ?? office.tenant) : office.tenant;
+
+  const assign = async () => {
+    if (!memberId) return;
+    setBusy(true);
+    try {
+      markOwnChange(office.id);
+      markOwnChange(memberId);
+      await endpoints.assignMemberOffice(memberId, office.id);
+      toast.success(`Office ${office.office_number} assigned`);
+      onClose();
+    } catch (e) {
+      onError('Failed to assign member to office', e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const unassign = async () => {
+    if (!office.member_id) return;
+    setBusy(true);
+    try {
+      markOwnChange(office.id);
+      markOwnChange(office.member_id);
+      await endpoints.assignMemberOffice(office.member_id, null);
+      toast.success(`Office ${office.office_number} is now vacant`);
+    } catch (e) {
+      onError('Failed to unassign member from office', e);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Assign Member Company"
+      description={`Office ${office.office_number} · ${office.location_name}`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={assign} disabled={!memberId || busy}>
+            {busy ? 'Saving...' : 'Assign Company'}
+          </Button>
+        </>
+      }
+    >
+      <DialogError error={error} onDismiss={onDismissError} />
+      <div className="space-y-4">
+        {office.member_id || office.tenant ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
+            <div className="text-sm">
+              <p className="text-xs text-slate-500">Currently assigned</p>
+              <p className="font-medium text-slate-900">{current}</p>
+            </div>
+            <Button variant="secondary" size="sm" onClick={unassign} disabled={busy || !office.member_id}>
+              Unassign
+            </Button>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600">No company is assigned to this office.</p>
+        )}
+        <Field label="Member company">
+          {(id) => (
+            <Select id={id} value={memberId} onChange={(e) => setMemberId(e.target.value)} disabled={members.status === 'loading' && candidates.length === 0}>
+              <option value="">{members.status === 'loading' && candidates.length === 0 ? 'Loading companies...' : 'Select a company'}</option>
+              {candidates.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.company_name} ({m.membership_type})
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        {members.status === 'ready' && candidates.length === 0 && (
+          <p className="text-sm text-slate-500">Every member company at {office.location_name} already has an office.</p>
+        )}
+        <p className="text-xs text-slate-500">Assigning a company makes the office LEASED with that company as tenant.</p>
+      </div>
+    </Dialog>
+  );
+}

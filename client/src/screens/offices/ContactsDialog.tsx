@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Mail, Phone, Star, Trash2 } from 'lucide-react';
+import { toast } from 'sonner';
+import { AddOfficeContactInput } from '../../../../shared/schemas/offices';
+import { endpoints } from '../../api/endpoints';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Dialog } from '../../components/ui/Dialog';
+import { Field, FormError } from '../../components/ui/Field';
+import { Input } from '../../components/ui/Input';
+import { markOwnChange } from '../../live/highlight';
+import { DialogError, type DialogProps } from './officeDialogParts';
+
+interface ContactForm {
+  name: string;
+  email: string;
+  phone: string;
+  role: string;
+  is_primary: boolean;
+}
+
+export function ContactsDialog({ office, onClose, onError, error, onDismissError, readOnly }: DialogProps & { readOnly: boolean }) {
+  const { register, handleSubmit, reset, formState } = useForm<ContactForm>({ defaultValues: { name: '', email: '', phone: '', role: '', is_primary: false } });
+  const [message, setMessage] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<string | null>(null);
+  const contacts = office.contacts ?? [];
+  useEffect(() => setMessage(null), [office.id]);
+
+  const submit = handleSubmit(async (values) => {
+    const parsed = AddOfficeContactInput.safeParse(values);
+    if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Name and email are required');
+    setMessage(null);
+    try {
+      markOwnChange(office.id);
+      await endpoints.addOfficeContact(office.id, { ...parsed.data });
+      toast.success(`Contact ${parsed.data.name} added`);
+      reset();
+    } catch (e) {
+      onError('Failed to add contact', e);
+    }
+  });
+  const remove = async (contactId: string) => {
+    setRemoving(contactId);
+    try {
+      markOwnChange(office.id);
+      await endpoints.removeOfficeContact(office.id, contactId);
+      toast.success('Contact removed');
+    } catch (e) {
+      onError('Failed to remove contact', e);
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Manage Contacts"
+      description={`Office ${office.office_number} · ${office.location_name}`}
+      footer={
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      }
+    >
+      <DialogError error={error} onDismiss={onDismissError} />
+      <div className="space-y-5">
+        <section aria-label="Contacts">
+          {contacts.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 px-3 py-4 text-center text-sm text-slate-500">No contacts yet.</p>
+          ) : (
+            <ul className="max-h-64 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200" data-testid="contact-list">
+              {contacts.map((c) => (
+                <li key={c.id} className="flex items-start justify-between gap-3 px-3 py-2.5" data-contact-id={c.id}>
+                  <div className="min-w-0 text-sm">
+                    <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                      {c.name}
+                      {c.is_primary && (
+                        <Badge tone="blue">
+                          <Star className="mr-1 h-3 w-3" aria-hidden />
+                          Primary
+                        </Badge>
+                      )}
+                      {c.role && <span className="text-xs font-normal text-slate-500">{c.role}</span>}
+                    </p>
+                    <p className="flex items-center gap-1.5 truncate text-slate-600">
+                      <Mail className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                      <a className="truncate hover:underline" href={`mailto:${c.email}`}>
+                        {c.email}
+                      </a>
+                    </p>
+                    {c.phone && (
+                      <p className="flex items-center gap-1.5 text-slate-600">
+                        <Phone className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                        {c.phone}
+                      </p>
+                    )}
+                  </div>
+                  {!readOnly && (
+                    <Button variant="ghost" size="icon" aria-label={`Remove ${c.name}`} onClick={() => remove(c.id)} disabled={removing === c.id}>
+                      <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        {!readOnly && (
+          <form onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 p-3" noValidate aria-label="Add contact">
+            <h3 className="text-sm font-semibold text-slate-900">Add contact</h3>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Field label="Name">{(id) => <Input id={id} {...register('name')} />}</Field>
+              <Field label="Email">{(id) => <Input id={id} type="email" {...register('email')} />}</Field>
+              <Field label="Phone" hint="(optional)">{(id) => <Input id={id} type="tel" {...register('phone')} />}</Field>
+              <Field label="Role" hint="(optional)">{(id) => <Input id={id} {...register('role')} />}</Field>
+            </div>
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" {...register('is_primary')} />
+              Primary contact
+            </label>
+            <FormError message={message} />
+            <div className="flex justify-end">
+              <Button type="submit" size="sm" disabled={formState.isSubmitting}>
+                {formState.isSubmitting ? 'Adding...' : 'Add Contact'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </div>
+    </Dialog>
+  );
+}

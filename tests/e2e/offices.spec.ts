@@ -119,6 +119,45 @@ test.describe('office management', () => {
     await context.close();
   });
 
+  test('the Assign Member Company dialog assigns and unassigns, and a company rename reaches the card live', async ({ browser }) => {
+    const { context, token } = await signedInContext(browser, 'admin');
+    const page = await context.newPage();
+    await page.goto('/offices');
+    await expectLive(page);
+    const number = `A${Date.now() % 100000}`;
+    await createOffice(page, token, 'Bushwick', number);
+    const company = `Assignable ${number}`;
+    const member = await apiAs(page, token, 'POST', '/api/members', {
+      company_name: company,
+      location_id: await locationId(page, token, 'Bushwick'),
+      primary_contact: { name: 'Casey Lane', email: 'casey@example.com' },
+    });
+    expect(member.status).toBe(201);
+    await page.getByLabel('Search offices').fill(number);
+    const office = card(page, number);
+    await expect(office).toContainText('No company assigned');
+
+    await office.getByRole('button', { name: 'Assign company' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign Member Company' });
+    await expect(dialog.getByRole('button', { name: 'Assign Company' })).toBeDisabled();
+    await dialog.getByLabel('Member company').selectOption({ label: `${company} (Standard)` });
+    await dialog.getByRole('button', { name: 'Assign Company' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(office).toContainText(company);
+    await expect(office).toContainText('LEASED');
+
+    // Renamed elsewhere: the card follows without a reload.
+    const renamed = await apiAs(page, token, 'PUT', `/api/members/${member.body.id}`, { company_name: `${company} Group` });
+    expect(renamed.status).toBe(200);
+    await expect(office).toContainText(`${company} Group`);
+
+    await office.getByRole('button', { name: 'Assign company' }).click();
+    await dialog.getByRole('button', { name: 'Unassign' }).click();
+    await expect(office).toContainText('No company assigned');
+    await expect(office).toContainText('VACANT');
+    await context.close();
+  });
+
   test('the office profile edits, saves and cancels; unknown ids say Office not found', async ({ browser }) => {
     const { context, token } = await signedInContext(browser, 'admin');
     const page = await context.newPage();

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, Building2 } from 'lucide-react';
+import { ArrowLeft, Building2, Pencil, Save, X } from 'lucide-react';
+import { Button } from './ui/Button';
 import { Card } from './ui/Card';
+import { Spinner } from './ui/Spinner';
 
 /** The full-page message of a profile whose id is unknown ('Office not found', 'Member not found'). */
 export function NotFound({ message, back, backLabel }: { message: string; back: string; backLabel: string }) {
@@ -18,6 +20,86 @@ export function NotFound({ message, back, backLabel }: { message: string; back: 
   );
 }
 
+/** Shown while a profile's row is still on its way ('Loading office...'). */
+export function ProfileLoading({ text }: { text: string }) {
+  return (
+    <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
+      <Spinner className="h-5 w-5" /> {text}
+    </div>
+  );
+}
+
+export function BackLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link to={to} className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <ArrowLeft className="h-4 w-4" aria-hidden /> {label}
+    </Link>
+  );
+}
+
+/** A profile's title block; it flashes when the row changes live (`highlightAt` restarts the animation). */
+export function ProfileHeader({ highlightAt, eyebrow, title, children }: { highlightAt: number | null; eyebrow: ReactNode; title: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="relative flex flex-wrap items-start justify-between gap-4">
+      {highlightAt !== null && <span key={highlightAt} aria-hidden className="live-flash pointer-events-none absolute -inset-2 rounded-xl" />}
+      <div>
+        <p className="text-sm text-slate-500">{eyebrow}</p>
+        <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** Edit, or Cancel and Save while editing in place. */
+export function EditActions({ editing, saving, onEdit, onCancel, onSave }: { editing: boolean; saving: boolean; onEdit: () => void; onCancel: () => void; onSave: () => void }) {
+  return (
+    <div className="flex gap-2">
+      {editing ? (
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={saving}>
+            <X className="h-4 w-4" aria-hidden /> Cancel
+          </Button>
+          <Button onClick={onSave} disabled={saving}>
+            <Save className="h-4 w-4" aria-hidden /> {saving ? 'Saving...' : 'Save'}
+          </Button>
+        </>
+      ) : (
+        <Button variant="secondary" onClick={onEdit}>
+          <Pencil className="h-4 w-4" aria-hidden /> Edit
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** The office a member has, or the company an office has; Unassign shows only when `onUnassign` is given. */
+export function AssignmentCard({ icon, label, children, onUnassign }: { icon: ReactNode; label: string; children: ReactNode; onUnassign?: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-4">
+      <div className="flex items-center gap-3">
+        <div className="flex h-10 w-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700" aria-hidden>
+          {icon}
+        </div>
+        <div>
+          <p className="text-xs text-slate-500">{label}</p>
+          {children}
+        </div>
+      </div>
+      {onUnassign && (
+        <Button variant="secondary" onClick={onUnassign}>
+          Unassign
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** A profile tab with nothing to list. */
+export function EmptyNote({ children }: { children: ReactNode }) {
+  return <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">{children}</p>;
+}
+
 export function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
@@ -26,4 +108,3 @@ export function Detail({ label, children }: { label: string; children: ReactNode
     </div>
   );
 }
-

@@ -5,9 +5,8 @@ import { AddEmployeeInput, CreateMemberInput, DEFAULT_MEMBERSHIP_TYPE, MEMBERSHI
 import type { Location } from '../../../../shared/schemas/locations';
 import { formatCurrency } from '../../../../shared/domain/money';
 import { endpoints } from '../../api/endpoints';
-import { ErrorBanner } from '../../components/ui/Banner';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
+import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
+import { LocationField } from '../../components/LocationField';
 import { Field, FormError, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { rowsOf } from '../../live/collection';
@@ -15,21 +14,6 @@ import { markOwnChange } from '../../live/highlight';
 import { useLiveLoad } from '../../live/useLiveLoad';
 import { cn } from '../../lib/cn';
 import { officesAtom } from '../offices/atoms';
-
-interface Common {
-  onClose: () => void;
-  onError: (message: string, error: unknown) => void;
-  error: string | null;
-  onDismissError: () => void;
-}
-
-function DialogError({ error, onDismiss }: { error: string | null; onDismiss: () => void }) {
-  return error ? (
-    <div className="mb-4">
-      <ErrorBanner message={error} onDismiss={onDismiss} />
-    </div>
-  ) : null;
-}
 
 interface CompanyForm {
   company_name: string;
@@ -40,7 +24,7 @@ interface CompanyForm {
   membership_type: string;
 }
 
-export function AddCompanyDialog({ locations, defaultLocationId, onClose, onError, error, onDismissError }: Common & { locations: Location[]; defaultLocationId: string }) {
+export function AddCompanyDialog({ locations, defaultLocationId, onClose, onError, error, onDismissError }: ActionDialogProps & { locations: Location[]; defaultLocationId: string }) {
   const { register, handleSubmit, formState } = useForm<CompanyForm>({
     defaultValues: { company_name: '', location_id: defaultLocationId, contact_name: '', contact_email: '', contact_phone: '', membership_type: DEFAULT_MEMBERSHIP_TYPE },
   });
@@ -64,37 +48,17 @@ export function AddCompanyDialog({ locations, defaultLocationId, onClose, onErro
     }
   });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title="Add Company"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-company-form" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Adding...' : 'Add Company'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      error={error}
+      onDismissError={onDismissError}
+      primary={{ form: 'add-company-form', label: 'Add Company', busyLabel: 'Adding...', busy: formState.isSubmitting }}
     >
-      <DialogError error={error} onDismiss={onDismissError} />
       <form id="add-company-form" onSubmit={submit} className="space-y-4" noValidate>
         <Field label="Company name">{(id) => <Input id={id} autoFocus {...register('company_name')} />}</Field>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Location">
-            {(id) => (
-              <Select id={id} {...register('location_id')}>
-                <option value="">Select a location</option>
-                {locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <LocationField locations={locations} registration={register('location_id')} />
           <Field label="Membership type">
             {(id) => (
               <Select id={id} {...register('membership_type')}>
@@ -117,7 +81,7 @@ export function AddCompanyDialog({ locations, defaultLocationId, onClose, onErro
         </fieldset>
         <FormError message={message} />
       </form>
-    </Dialog>
+    </ActionDialog>
   );
 }
 
@@ -127,7 +91,7 @@ interface EmployeeForm {
   role: string;
 }
 
-export function AddEmployeeDialog({ member, onClose, onError, error, onDismissError }: Common & { member: Member }) {
+export function AddEmployeeDialog({ member, onClose, onError, error, onDismissError }: ActionDialogProps & { member: Member }) {
   const { register, handleSubmit, formState } = useForm<EmployeeForm>({ defaultValues: { name: '', email: '', role: '' } });
   const [message, setMessage] = useState<string | null>(null);
   const submit = handleSubmit(async (v) => {
@@ -144,35 +108,26 @@ export function AddEmployeeDialog({ member, onClose, onError, error, onDismissEr
     }
   });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title="Add Employee"
       description={member.company_name}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-employee-form" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Adding...' : 'Add Employee'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      error={error}
+      onDismissError={onDismissError}
+      primary={{ form: 'add-employee-form', label: 'Add Employee', busyLabel: 'Adding...', busy: formState.isSubmitting }}
     >
-      <DialogError error={error} onDismiss={onDismissError} />
       <form id="add-employee-form" onSubmit={submit} className="space-y-4" noValidate>
         <Field label="Name">{(id) => <Input id={id} autoFocus {...register('name')} />}</Field>
         <Field label="Email">{(id) => <Input id={id} type="email" {...register('email')} />}</Field>
         <Field label="Role" hint="(optional)">{(id) => <Input id={id} {...register('role')} />}</Field>
         <FormError message={message} />
       </form>
-    </Dialog>
+    </ActionDialog>
   );
 }
 
 /** Lists only VACANT offices of the company's location. */
-export function AssignOfficeDialog({ member, onClose, onError, error, onDismissError }: Common & { member: Member }) {
+export function AssignOfficeDialog({ member, onClose, onError, error, onDismissError }: ActionDialogProps & { member: Member }) {
   const offices = useLiveLoad(officesAtom, () => endpoints.offices(member.location_name), (e) => onError('Failed to load data. Please try again.', e));
   const vacant = useMemo(
     () =>
@@ -200,23 +155,14 @@ export function AssignOfficeDialog({ member, onClose, onError, error, onDismissE
   };
   const loading = offices.status !== 'ready' && vacant.length === 0;
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title="Assign Office"
       description={`${member.company_name} · ${member.location_name}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={assign} disabled={!officeId || busy}>
-            {busy ? 'Assigning...' : 'Assign Office'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      error={error}
+      onDismissError={onDismissError}
+      primary={{ onClick: assign, label: 'Assign Office', busyLabel: 'Assigning...', busy, disabled: !officeId }}
     >
-      <DialogError error={error} onDismiss={onDismissError} />
       {loading ? (
         <p className="py-6 text-center text-sm text-slate-500">Loading offices...</p>
       ) : vacant.length === 0 ? (
@@ -247,6 +193,6 @@ export function AssignOfficeDialog({ member, onClose, onError, error, onDismissE
           </ul>
         </fieldset>
       )}
-    </Dialog>
+    </ActionDialog>
   );
 }

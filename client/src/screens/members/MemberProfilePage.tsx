@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, DoorOpen, Mail, Pencil, Phone, Save, X } from 'lucide-react';
+import { DoorOpen, Mail, Phone } from 'lucide-react';
 import { toast } from 'sonner';
 import { canMutate } from '../../../../shared/domain/access';
 import { MEMBERSHIP_TYPES, UpdateMemberInput, type Member, type MembershipType } from '../../../../shared/schemas/members';
@@ -9,16 +9,14 @@ import { useUser } from '../../auth/session';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge } from '../../components/ui/Badge';
 import { ErrorBanner } from '../../components/ui/Banner';
-import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field, FormError, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { Spinner } from '../../components/ui/Spinner';
 import { Tabs } from '../../components/ui/Tabs';
 import { applyRow } from '../../live/collection';
 import { highlightSince, markOwnChange } from '../../live/highlight';
 import { appStore, useAtomValue } from '../../state/jotai';
-import { Detail, NotFound } from '../../components/ProfileParts';
+import { AssignmentCard, BackLink, Detail, EditActions, EmptyNote, NotFound, ProfileHeader, ProfileLoading } from '../../components/ProfileParts';
 import { useLiveRow } from '../../live/useLiveRow';
 import { membersAtom } from './atoms';
 import { MEMBERSHIP_TONE } from './MembersPage';
@@ -57,13 +55,7 @@ export default function MemberProfilePage() {
 
   if (!id) return <NotFound message="No member ID provided" back="/members" backLabel="Back to members" />;
   if (missing || (failed && !member)) return <NotFound message="Member not found" back="/members" backLabel="Back to members" />;
-  if (!member) {
-    return (
-      <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-        <Spinner className="h-5 w-5" /> Loading member...
-      </div>
-    );
-  }
+  if (!member) return <ProfileLoading text="Loading member..." />;
 
   const draft = editing?.draft;
   const set = (patch: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
@@ -111,36 +103,26 @@ export default function MemberProfilePage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <Link to="/members" className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to members
-      </Link>
-      <div className="relative flex flex-wrap items-start justify-between gap-4">
-        {highlightAt !== null && <span key={highlightAt} aria-hidden className="live-flash pointer-events-none absolute -inset-2 rounded-xl" />}
-        <div>
-          <p className="text-sm text-slate-500">{member.location_name}</p>
-          <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900">
+      <BackLink to="/members" label="Back to members" />
+      <ProfileHeader
+        highlightAt={highlightAt}
+        eyebrow={member.location_name}
+        title={
+          <>
             {member.company_name} <Badge tone={MEMBERSHIP_TONE[member.membership_type] ?? 'grey'}>{member.membership_type}</Badge>
-          </h1>
-        </div>
+          </>
+        }
+      >
         {writer && (
-          <div className="flex gap-2">
-            {editing ? (
-              <>
-                <Button variant="secondary" onClick={() => { setEditing(null); setMessage(null); }} disabled={saving}>
-                  <X className="h-4 w-4" aria-hidden /> Cancel
-                </Button>
-                <Button onClick={save} disabled={saving}>
-                  <Save className="h-4 w-4" aria-hidden /> {saving ? 'Saving...' : 'Save'}
-                </Button>
-              </>
-            ) : (
-              <Button variant="secondary" onClick={() => { setEditing({ draft: draftOf(member), version: member.version }); setTab('overview'); }}>
-                <Pencil className="h-4 w-4" aria-hidden /> Edit
-              </Button>
-            )}
-          </div>
+          <EditActions
+            editing={!!editing}
+            saving={saving}
+            onCancel={() => { setEditing(null); setMessage(null); }}
+            onSave={save}
+            onEdit={() => { setEditing({ draft: draftOf(member), version: member.version }); setTab('overview'); }}
+          />
         )}
-      </div>
+      </ProfileHeader>
 
       {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
 
@@ -196,7 +178,7 @@ export default function MemberProfilePage() {
             ))}
           {tab === 'employees' &&
             ((member.employees?.length ?? 0) === 0 ? (
-              <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">No employees yet</p>
+              <EmptyNote>No employees yet</EmptyNote>
             ) : (
               <ul className="grid gap-3 sm:grid-cols-2">
                 {member.employees.map((e) => (
@@ -215,28 +197,15 @@ export default function MemberProfilePage() {
             ))}
           {tab === 'office' &&
             (member.office_id ? (
-              <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-4">
-                <div className="flex items-center gap-3">
-                  <div className="flex h-10 w-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700" aria-hidden>
-                    <DoorOpen className="h-5 w-5" />
-                  </div>
-                  <div>
-                    <p className="text-xs text-slate-500">Assigned office</p>
-                    <Link to={`/offices/${member.office_id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
-                      Office {member.office_number ?? ''} · {member.location_name}
-                    </Link>
-                  </div>
-                </div>
-                {writer && (
-                  <Button variant="secondary" onClick={unassign}>
-                    Unassign
-                  </Button>
-                )}
-              </div>
+              <AssignmentCard icon={<DoorOpen className="h-5 w-5" />} label="Assigned office" onUnassign={writer ? unassign : undefined}>
+                <Link to={`/offices/${member.office_id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+                  Office {member.office_number ?? ''} · {member.location_name}
+                </Link>
+              </AssignmentCard>
             ) : (
-              <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">
+              <EmptyNote>
                 No office assigned. Assign one from the <Link to="/members" className="text-brand-700 hover:underline">Member Directory</Link>.
-              </p>
+              </EmptyNote>
             ))}
         </Tabs>
       </Card>

@@ -1,18 +1,18 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Building2, ChevronDown, ChevronRight, Crown, Eye, Mail, MapPin, Phone, Plus, Search, UserPlus, Users, DoorOpen, Unlink } from 'lucide-react';
+import { Building2, ChevronDown, ChevronRight, Crown, Eye, Mail, MapPin, Phone, Plus, UserPlus, Users, DoorOpen, Unlink } from 'lucide-react';
 import { toast } from 'sonner';
 import { canMutate } from '../../../../shared/domain/access';
 import type { Member } from '../../../../shared/schemas/members';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../../components/SearchInput';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { ErrorBanner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { Input } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
@@ -105,17 +105,7 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
         <StatTile label="Premium Members" value={premium} icon={<Crown className="h-5 w-5" />} accent="purple" />
       </section>
 
-      <div className="relative">
-        <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-        <Input
-          type="search"
-          aria-label="Search members"
-          placeholder="Search companies, contacts, employees..."
-          className="pl-9"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
-      </div>
+      <SearchInput label="Search members" placeholder="Search companies, contacts, employees..." value={search} onChange={setSearch} />
 
       {loading ? (
         <div className="flex items-center justify-center gap-3 py-16 text-slate-600">

@@ -4,12 +4,12 @@ import { toast } from 'sonner';
 import type { Location } from '../../../../shared/schemas/locations';
 import { CreateOfficeInput, DEFAULT_OFFICE_TYPE } from '../../../../shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
-import { Field, FormError, Select } from '../../components/ui/Field';
+import { ActionDialog } from '../../components/ActionDialog';
+import { LocationField } from '../../components/LocationField';
+import { Field, FormError } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { markOwnChange } from '../../live/highlight';
-import { DialogError, numberOrNull, type DialogProps } from './officeDialogParts';
+import { numberOrNull, type DialogProps } from './officeDialogParts';
 
 interface AddOfficeForm {
   office_number: string;
@@ -57,37 +57,17 @@ export function AddOfficeDialog({
     }
   });
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title="Add Office"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="add-office-form" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Creating...' : 'Create Office'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      error={error}
+      onDismissError={onDismissError}
+      primary={{ form: 'add-office-form', label: 'Create Office', busyLabel: 'Creating...', busy: formState.isSubmitting }}
     >
-      <DialogError error={error} onDismiss={onDismissError} />
       <form id="add-office-form" onSubmit={submit} className="space-y-4" noValidate>
         <div className="grid gap-3 sm:grid-cols-2">
           <Field label="Office number">{(id) => <Input id={id} autoFocus placeholder="e.g. 301" {...register('office_number')} />}</Field>
-          <Field label="Location">
-            {(id) => (
-              <Select id={id} {...register('location_id')}>
-                <option value="">Select a location</option>
-                {locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </Field>
+          <LocationField locations={locations} registration={register('location_id')} />
           <Field label="Type">{(id) => <Input id={id} {...register('type')} />}</Field>
           <div className="grid grid-cols-2 gap-3">
             <Field label="Desks">{(id) => <Input id={id} type="number" min={0} step={1} inputMode="numeric" {...register('desks')} />}</Field>
@@ -108,6 +88,6 @@ export function AddOfficeDialog({
         </fieldset>
         <FormError message={message} />
       </form>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -1,14 +1,14 @@
 import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { endpoints } from '../../api/endpoints';
+import { ActionDialog } from '../../components/ActionDialog';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { Field, Select } from '../../components/ui/Field';
 import { rowsOf } from '../../live/collection';
 import { markOwnChange } from '../../live/highlight';
 import { useLiveLoad } from '../../live/useLiveLoad';
 import { membersAtom } from '../members/atoms';
-import { DialogError, type DialogProps } from './officeDialogParts';
+import type { DialogProps } from './officeDialogParts';
 
 export function AssignCompanyDialog({ office, onClose, onError, error, onDismissError }: DialogProps) {
   const members = useLiveLoad(membersAtom, () => endpoints.members(office.location_name), (e) => onError('Failed to load members', e));
@@ -54,23 +54,14 @@ export function AssignCompanyDialog({ office, onClose, onError, error, onDismiss
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title="Assign Member Company"
       description={`Office ${office.office_number} · ${office.location_name}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={assign} disabled={!memberId || busy}>
-            {busy ? 'Saving...' : 'Assign Company'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      error={error}
+      onDismissError={onDismissError}
+      primary={{ onClick: assign, label: 'Assign Company', busyLabel: 'Saving...', busy, disabled: !memberId }}
     >
-      <DialogError error={error} onDismiss={onDismissError} />
       <div className="space-y-4">
         {office.member_id || office.tenant ? (
           <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5">
@@ -102,6 +93,6 @@ export function AssignCompanyDialog({ office, onClose, onError, error, onDismiss
         )}
         <p className="text-xs text-slate-500">Assigning a company makes the office LEASED with that company as tenant.</p>
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -4,13 +4,13 @@ import { Mail, Phone, Star, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { AddOfficeContactInput } from '../../../../shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
+import { ActionDialog } from '../../components/ActionDialog';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
 import { Field, FormError } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { markOwnChange } from '../../live/highlight';
-import { DialogError, type DialogProps } from './officeDialogParts';
+import type { DialogProps } from './officeDialogParts';
 
 interface ContactForm {
   name: string;
@@ -54,18 +54,14 @@ export function ContactsDialog({ office, onClose, onError, error, onDismissError
   };
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title="Manage Contacts"
       description={`Office ${office.office_number} · ${office.location_name}`}
-      footer={
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      }
+      onClose={onClose}
+      error={error}
+      onDismissError={onDismissError}
+      closeLabel="Close"
     >
-      <DialogError error={error} onDismiss={onDismissError} />
       <div className="space-y-5">
         <section aria-label="Contacts">
           {contacts.length === 0 ? (
@@ -130,6 +126,6 @@ export function ContactsDialog({ office, onClose, onError, error, onDismissError
           </form>
         )}
       </div>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -3,12 +3,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { leaseEndDate } from '../../../../shared/domain/lease';
 import { endpoints } from '../../api/endpoints';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
+import { ActionDialog } from '../../components/ActionDialog';
 import { Field, FormError } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { markOwnChange } from '../../live/highlight';
-import { DialogError, numberOrNull, type DialogProps } from './officeDialogParts';
+import { numberOrNull, type DialogProps } from './officeDialogParts';
 import { formatDate } from './officeUi';
 
 interface RatesForm {
@@ -59,23 +58,14 @@ export function EditRatesDialog({ office, onClose, onError, error, onDismissErro
   });
 
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title="Edit Rates & Lease Info"
       description={`Office ${office.office_number} · ${office.location_name}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="rates-form" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      error={error}
+      onDismissError={onDismissError}
+      primary={{ form: 'rates-form', label: 'Save Changes', busyLabel: 'Saving...', busy: formState.isSubmitting }}
     >
-      <DialogError error={error} onDismiss={onDismissError} />
       <form id="rates-form" onSubmit={submit} className="space-y-4" noValidate>
         <fieldset className="space-y-3">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Marketed rates (per month)</legend>
@@ -102,6 +92,6 @@ export function EditRatesDialog({ office, onClose, onError, error, onDismissErro
         </fieldset>
         <FormError message={message} />
       </form>
-    </Dialog>
+    </ActionDialog>
   );
 }

@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { OFFICE_STATUSES, type OfficeStatus } from '../../../../shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
-import { Button } from '../../components/ui/Button';
-import { Dialog } from '../../components/ui/Dialog';
+import { ActionDialog } from '../../components/ActionDialog';
 import { Field, Select } from '../../components/ui/Field';
 import { markOwnChange } from '../../live/highlight';
-import { DialogError, type DialogProps } from './officeDialogParts';
+import type { DialogProps } from './officeDialogParts';
 
 export function EditStatusDialog({ office, onClose, onError, error, onDismissError }: DialogProps) {
   const [status, setStatus] = useState<OfficeStatus>(office.status);
@@ -25,23 +24,14 @@ export function EditStatusDialog({ office, onClose, onError, error, onDismissErr
     }
   };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ActionDialog
       title="Edit Office Status"
       description={`Office ${office.office_number} · ${office.location_name}`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={save} disabled={busy}>
-            {busy ? 'Saving...' : 'Update Status'}
-          </Button>
-        </>
-      }
+      onClose={onClose}
+      error={error}
+      onDismissError={onDismissError}
+      primary={{ onClick: save, label: 'Update Status', busyLabel: 'Saving...', busy }}
     >
-      <DialogError error={error} onDismiss={onDismissError} />
       <Field label="Status">
         {(id) => (
           <Select id={id} value={status} onChange={(e) => setStatus(e.target.value as OfficeStatus)}>
@@ -53,6 +43,6 @@ export function EditStatusDialog({ office, onClose, onError, error, onDismissErr
           </Select>
         )}
       </Field>
-    </Dialog>
+    </ActionDialog>
   );
 }

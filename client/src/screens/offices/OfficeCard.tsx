@@ -1,6 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'react-router';
-import { Building2, CalendarClock, DollarSign, Eye, Layers, MapPin, Contact, Sun, Square, Tag, Users } from 'lucide-react';
+import { Building2, CalendarClock, DollarSign, Layers, MapPin, Contact, Sun, Square, Users } from 'lucide-react';
 import type { Office } from '../../../../shared/schemas/offices';
 import { leaseCardText, leaseState } from '../../../../shared/domain/lease';
 import { formatCurrency, formatCurrencyDelta } from '../../../../shared/domain/money';
@@ -8,9 +7,8 @@ import { signedVsMarketed } from '../../../../shared/domain/officeFigures';
 import { Badge } from '../../components/ui/Badge';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../lib/cn';
+import { OfficeActions, type OfficeAction } from './OfficeActions';
 import { StatusBadge, formatDate } from './officeUi';
-
-export type OfficeAction = 'status' | 'assign' | 'rates' | 'contacts';
 
 export interface OfficeCardProps {
   office: Office;
@@ -22,21 +20,6 @@ export interface OfficeCardProps {
 }
 
 const LEASE_TONE = { 'No lease': 'grey', Upcoming: 'purple', Active: 'green', Expired: 'red' } as const;
-
-export function ActionButton({ label, onClick, children, disabled }: { label: string; onClick: () => void; children: React.ReactNode; disabled?: boolean }) {
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      disabled={disabled}
-      onClick={onClick}
-      className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-40"
-    >
-      {children}
-    </button>
-  );
-}
 
 /** One office in the grid: everything the spec lists, and five actions. */
 export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMutate, now, highlightAt, onAction }: OfficeCardProps) {
@@ -132,32 +115,7 @@ export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMu
           <Contact className="h-3.5 w-3.5" aria-hidden />
           {office.contacts?.length ?? 0} {(office.contacts?.length ?? 0) === 1 ? 'contact' : 'contacts'}
         </span>
-        <div className="flex items-center" role="group" aria-label={`Actions for office ${office.office_number}`}>
-          <Link
-            to={`/offices/${office.id}`}
-            aria-label="View profile"
-            title="View profile"
-            className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-          >
-            <Eye className="h-4 w-4" aria-hidden />
-          </Link>
-          {canMutate && (
-            <>
-              <ActionButton label="Edit status" onClick={() => onAction('status', office)}>
-                <Tag className="h-4 w-4" aria-hidden />
-              </ActionButton>
-              <ActionButton label="Assign company" onClick={() => onAction('assign', office)}>
-                <Building2 className="h-4 w-4" aria-hidden />
-              </ActionButton>
-              <ActionButton label="Edit rates & lease" onClick={() => onAction('rates', office)}>
-                <DollarSign className="h-4 w-4" aria-hidden />
-              </ActionButton>
-            </>
-          )}
-          <ActionButton label={canMutate ? 'Manage contacts' : 'View contacts'} onClick={() => onAction('contacts', office)}>
-            <Contact className="h-4 w-4" aria-hidden />
-          </ActionButton>
-        </div>
+        <OfficeActions office={office} canMutate={canMutate} onAction={onAction} />
       </div>
     </Card>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ArrowLeft, Building2, Pencil, Save, X } from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import { toast } from 'sonner';
 import { isAdmin } from '../../../../shared/domain/access';
 import { leaseEndDate, profileLeaseStatus, DEFAULT_TERM_MONTHS } from '../../../../shared/domain/lease';
@@ -11,11 +11,9 @@ import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { Badge } from '../../components/ui/Badge';
 import { ErrorBanner } from '../../components/ui/Banner';
-import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { Spinner } from '../../components/ui/Spinner';
 import { Tabs } from '../../components/ui/Tabs';
 import { applyRow } from '../../live/collection';
 import { highlightSince, markOwnChange } from '../../live/highlight';
@@ -24,7 +22,7 @@ import { appStore, useAtomValue } from '../../state/jotai';
 import { officesAtom } from './atoms';
 import { numberOrNull } from './officeDialogParts';
 import { useLiveRow } from '../../live/useLiveRow';
-import { Detail, NotFound } from '../../components/ProfileParts';
+import { AssignmentCard, BackLink, Detail, EditActions, EmptyNote, NotFound, ProfileHeader, ProfileLoading } from '../../components/ProfileParts';
 import { StatusBadge, formatDate } from './officeUi';
 
 interface Draft {
@@ -77,13 +75,7 @@ export default function OfficeProfilePage() {
   if (!id) return <NotFound message="No office ID provided" back="/offices" backLabel="Back to offices" />;
   if (missing) return <NotFound message="Office not found" back="/offices" backLabel="Back to offices" />;
   if (!office) {
-    return failed ? (
-      <NotFound message="Office not found" back="/offices" backLabel="Back to offices" />
-    ) : (
-      <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-        <Spinner className="h-5 w-5" /> Loading office...
-      </div>
-    );
+    return failed ? <NotFound message="Office not found" back="/offices" backLabel="Back to offices" /> : <ProfileLoading text="Loading office..." />;
   }
 
   const draft = editing?.draft;
@@ -150,38 +142,30 @@ export default function OfficeProfilePage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <Link to="/offices" className="inline-flex items-center gap-2 text-sm font-medium text-slate-600 hover:text-slate-900">
-        <ArrowLeft className="h-4 w-4" aria-hidden /> Back to offices
-      </Link>
-      <div className="relative flex flex-wrap items-start justify-between gap-4">
-        {highlightAt !== null && <span key={highlightAt} aria-hidden className="live-flash pointer-events-none absolute -inset-2 rounded-xl" />}
-        <div>
-          <p className="text-sm text-slate-500">
+      <BackLink to="/offices" label="Back to offices" />
+      <ProfileHeader
+        highlightAt={highlightAt}
+        eyebrow={
+          <>
             {office.type} · {office.location_name}
-          </p>
-          <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900">
+          </>
+        }
+        title={
+          <>
             Office {office.office_number} <StatusBadge status={office.status} />
-          </h1>
-        </div>
+          </>
+        }
+      >
         {admin && (
-          <div className="flex gap-2">
-            {editing ? (
-              <>
-                <Button variant="secondary" onClick={() => setEditing(null)} disabled={saving}>
-                  <X className="h-4 w-4" aria-hidden /> Cancel
-                </Button>
-                <Button onClick={save} disabled={saving}>
-                  <Save className="h-4 w-4" aria-hidden /> {saving ? 'Saving...' : 'Save'}
-                </Button>
-              </>
-            ) : (
-              <Button variant="secondary" onClick={() => setEditing({ draft: draftOf(office), version: office.version })}>
-                <Pencil className="h-4 w-4" aria-hidden /> Edit
-              </Button>
-            )}
-          </div>
+          <EditActions
+            editing={!!editing}
+            saving={saving}
+            onCancel={() => setEditing(null)}
+            onSave={save}
+            onEdit={() => setEditing({ draft: draftOf(office), version: office.version })}
+          />
         )}
-      </div>
+      </ProfileHeader>
 
       {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
 
@@ -278,30 +262,17 @@ export default function OfficeProfilePage() {
           {tab === 'assignment' && (
             <div className="space-y-4">
               {office.tenant ? (
-                <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 p-4">
-                  <div className="flex items-center gap-3">
-                    <div className="flex h-10 w-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700" aria-hidden>
-                      <Building2 className="h-5 w-5" />
-                    </div>
-                    <div>
-                      <p className="text-xs text-slate-500">Assigned member company</p>
-                      {office.member_id ? (
-                        <Link to={`/members/${office.member_id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
-                          {office.tenant}
-                        </Link>
-                      ) : (
-                        <p className="font-semibold text-slate-900">{office.tenant}</p>
-                      )}
-                    </div>
-                  </div>
-                  {admin && office.member_id && (
-                    <Button variant="secondary" onClick={unassign}>
-                      Unassign
-                    </Button>
+                <AssignmentCard icon={<Building2 className="h-5 w-5" />} label="Assigned member company" onUnassign={admin && office.member_id ? unassign : undefined}>
+                  {office.member_id ? (
+                    <Link to={`/members/${office.member_id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+                      {office.tenant}
+                    </Link>
+                  ) : (
+                    <p className="font-semibold text-slate-900">{office.tenant}</p>
                   )}
-                </div>
+                </AssignmentCard>
               ) : (
-                <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-500">No company assigned</p>
+                <EmptyNote>No company assigned</EmptyNote>
               )}
             </div>
           )}

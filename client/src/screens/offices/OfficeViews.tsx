@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
-import { ArrowDown, ArrowUp, ArrowUpDown, Building2, Contact, DollarSign, Eye, Tag } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { Office } from '../../../../shared/schemas/offices';
 import { leaseEndTone, leaseTableText } from '../../../../shared/domain/lease';
 import { formatCurrency } from '../../../../shared/domain/money';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../lib/cn';
 import { useElementWidth, useListVirtualizer } from '../../lib/useListVirtualizer';
-import { ActionButton, OfficeCard, type OfficeAction } from './OfficeCard';
+import { OfficeCard } from './OfficeCard';
+import { OfficeActions, type OfficeAction } from './OfficeActions';
 import { LEASE_END_TEXT, StatusBadge, formatDate } from './officeUi';
 import type { OfficeSort, OfficeSortKey } from './officeList';
 
@@ -125,27 +126,7 @@ function OfficeRow({ office, showLocation, canMutate, now, highlightAt, onAction
       </td>
       <td className="px-3 py-2.5 tabular-nums">{office.contacts?.length ?? 0}</td>
       <td className="px-2 py-1.5">
-        <div className="flex items-center" role="group" aria-label={`Actions for office ${office.office_number}`}>
-          <Link to={`/offices/${office.id}`} aria-label="View profile" title="View profile" className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900">
-            <Eye className="h-4 w-4" aria-hidden />
-          </Link>
-          {canMutate && (
-            <>
-              <ActionButton label="Edit status" onClick={() => onAction('status', office)}>
-                <Tag className="h-4 w-4" aria-hidden />
-              </ActionButton>
-              <ActionButton label="Assign company" onClick={() => onAction('assign', office)}>
-                <Building2 className="h-4 w-4" aria-hidden />
-              </ActionButton>
-              <ActionButton label="Edit rates & lease" onClick={() => onAction('rates', office)}>
-                <DollarSign className="h-4 w-4" aria-hidden />
-              </ActionButton>
-            </>
-          )}
-          <ActionButton label={canMutate ? 'Manage contacts' : 'View contacts'} onClick={() => onAction('contacts', office)}>
-            <Contact className="h-4 w-4" aria-hidden />
-          </ActionButton>
-        </div>
+        <OfficeActions office={office} canMutate={canMutate} onAction={onAction} />
       </td>
     </tr>
   );

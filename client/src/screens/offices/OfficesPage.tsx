@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Building, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, MapPin, Percent, Plus, Search, User as UserIcon, Layers, Ban } from 'lucide-react';
+import { Building, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, MapPin, Percent, Plus, User as UserIcon, Layers, Ban } from 'lucide-react';
 import { canMutate, isAdmin } from '../../../../shared/domain/access';
 import { formatCurrency } from '../../../../shared/domain/money';
 import { deskTotals, monthlyRevenue, occupancyPercent, statusCounts } from '../../../../shared/domain/officeFigures';
@@ -8,6 +8,7 @@ import type { Location } from '../../../../shared/schemas/locations';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../../components/SearchInput';
 import { Badge } from '../../components/ui/Badge';
 import { ErrorBanner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -25,7 +26,7 @@ import { locationsAtom } from '../../shell/locationAtoms';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
 import { officeDeskFilterAtom, officeSearchAtom, officeSortAtom, officeStatusFilterAtom, officesAtom, officeViewAtom } from './atoms';
-import type { OfficeAction } from './OfficeCard';
+import type { OfficeAction } from './OfficeActions';
 import { AddOfficeDialog } from './AddOfficeDialog';
 import { AssignCompanyDialog } from './AssignCompanyDialog';
 import { ContactsDialog } from './ContactsDialog';
@@ -178,17 +179,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
 
       <Card className="p-3 sm:p-4">
         <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
-          <div className="relative flex-1">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" aria-hidden />
-            <Input
-              type="search"
-              aria-label="Search offices"
-              placeholder="Search by office number, tenant or company..."
-              className="pl-9"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
+          <SearchInput className="flex-1" label="Search offices" placeholder="Search by office number, tenant or company..." value={search} onChange={setSearch} />
           <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
             <Select aria-label="Status filter" className="sm:w-44" value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="all">All statuses</option>

@@ -1,0 +1,21 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Location } from '../../../shared/schemas/locations';
+import { Field, Select } from './ui/Field';
+
+/** The Add dialogs' Location field: every location, after an empty choice that fails validation. */
+export function LocationField({ locations, registration }: { locations: Location[]; registration: UseFormRegisterReturn }) {
+  return (
+    <Field label="Location">
+      {(id) => (
+        <Select id={id} {...registration}>
+          <option value="">Select a location</option>
+          {locations.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
+        </Select>
+      )}
+    </Field>
+  );
+}

@@ -6,6 +6,7 @@ import type { OfficeContactData } from '../../events/office/events';
 import { addMonths, formatIsoDate } from '../../shared/domain/dates';
 import type { MembershipType } from '../../shared/schemas/members';
 import type { OfficeStatus } from '../../shared/schemas/offices';
+import { prng } from './prng';
 
 /**
  * The demo's offices and member companies, generated from a fixed seed so every install gets
@@ -13,23 +14,6 @@ import type { OfficeStatus } from '../../shared/schemas/offices';
  * companies with 1 to 25 employees each, most offices leased with varied terms, some leases
  * ending within 30 and 90 days of the seeding day, a few expired.
  */
-
-/** mulberry32: small, fast, deterministic. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
 
 const PREFIXES = [
   'Northwind', 'Bluebird', 'Harborline', 'Summit', 'Copperleaf', 'Brightwater', 'Ironbridge', 'Redwood', 'Lumen',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { announce, append, safeHorizon } from '../../events/store/append';
 import { subscribe } from '../../events/store/subscribe';
 import type { EventMetadata, NewEvent, Pool } from '../../events/store/types';
-import { prng } from './generate';
+import { prng } from '../../server/seed/prng';
 
 /**
  * The same columns, defaults and indexes as `events`, but written by a bare INSERT: no
@@ -70,7 +70,7 @@ export function planAppends(
       const event: NewEvent =
         rng.next() < 0.6
           ? { type: 'LocationUpdated', data: { manager: rng.pick(MANAGERS) } }
-          : { type: 'LocationUpdated', data: { floors: Array.from({ length: 1 + rng.int(6) }, (_, i) => i + 1) } };
+          : { type: 'LocationUpdated', data: { floors: Array.from({ length: 1 + rng.below(6) }, (_, i) => i + 1) } };
       return {
         streamId: stream.streamId,
         streamType: 'location',

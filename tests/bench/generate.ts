@@ -4,6 +4,7 @@ import { append } from '../../events/store/append';
 import type { EventMetadata, NewEvent, Pool } from '../../events/store/types';
 import { UserEventSchemas, type UserEvent } from '../../events/user/events';
 import { ALL_LOCATIONS, ROLES } from '../../shared/constants';
+import { prng } from '../../server/seed/prng';
 
 export interface GenerateOptions {
   locations: number;
@@ -25,23 +26,6 @@ export interface Generated {
   locationStreams: { streamId: string; version: number }[];
 }
 
-/** A small seeded generator, so every run writes the same shape of log. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
-
 const CITIES = ['New York', 'Brooklyn', 'Austin', 'Philadelphia', 'Chicago', 'Denver', 'Seattle', 'Boston'];
 const STREETS = ['Broadway', 'Broad St', 'Market St', 'Main St', 'Elm St', 'Oak Ave', 'Pine St', 'Lake Shore Dr'];
 const FIRST = ['Ana', 'Ben', 'Chloe', 'Dev', 'Eli', 'Fatima', 'Gus', 'Hana', 'Ivan', 'Jo', 'Kai', 'Lena'];
@@ -60,7 +44,7 @@ interface Stream {
 type Rng = ReturnType<typeof prng>;
 
 const person = (rng: Rng) => `${rng.pick(FIRST)} ${rng.pick(LAST)}`;
-const floors = (rng: Rng) => Array.from({ length: 1 + rng.int(6) }, (_, i) => i + 1);
+const floors = (rng: Rng) => Array.from({ length: 1 + rng.below(6) }, (_, i) => i + 1);
 const argon2Hash = () =>
   `$argon2id$v=19$m=19456,t=2,p=1$${randomBytes(16).toString('base64url')}$${randomBytes(32).toString('base64url')}`;
 
@@ -71,7 +55,7 @@ function locationCreated(rng: Rng, stream: Stream, index: number): LocationEvent
       id: stream.id,
       name: `${rng.pick(STREETS)} ${index + 1}`,
       city: rng.pick(CITIES),
-      address: `${1 + rng.int(999)} ${rng.pick(STREETS)}`,
+      address: `${1 + rng.below(999)} ${rng.pick(STREETS)}`,
       manager: person(rng),
       floors: floors(rng),
     },
@@ -82,7 +66,7 @@ function locationUpdated(rng: Rng, stream: Stream, index: number): LocationEvent
   const roll = rng.next();
   if (roll < 0.5) return { type: 'LocationUpdated', data: { manager: person(rng) } };
   if (roll < 0.75) return { type: 'LocationUpdated', data: { floors: floors(rng) } };
-  if (roll < 0.9) return { type: 'LocationUpdated', data: { address: `${1 + rng.int(999)} ${rng.pick(STREETS)}` } };
+  if (roll < 0.9) return { type: 'LocationUpdated', data: { address: `${1 + rng.below(999)} ${rng.pick(STREETS)}` } };
   if (roll < 0.97) return { type: 'LocationUpdated', data: { city: rng.pick(CITIES), manager: person(rng) } };
   stream.revisions += 1;
   return { type: 'LocationUpdated', data: { name: `${rng.pick(STREETS)} ${index + 1} r${stream.revisions}` } };
@@ -149,11 +133,11 @@ export async function generateLog(sql: Pool, options: GenerateOptions): Promise<
     const share = (total: number) =>
       Math.floor((total * (round + 1)) / options.rounds) - Math.floor((total * round) / options.rounds);
     for (let n = share(locationUpdates); n > 0; n--) {
-      const i = rng.int(locations.length);
+      const i = rng.below(locations.length);
       add(locations[i]!, locationUpdated(rng, locations[i]!, i));
     }
     for (let n = share(userUpdates); n > 0; n--) {
-      const i = rng.int(users.length);
+      const i = rng.below(users.length);
       add(users[i]!, userUpdated(rng, users[i]!, i));
     }
 

@@ -1,7 +1,7 @@
-import { lastAnnounced, safeHorizon } from '../events/store/append';
-import { subscribe, type Subscription } from '../events/store/subscribe';
+import { lastAnnounced } from '../events/store/append';
 import type { Pool } from '../events/store/types';
-import type { LiveView } from './projection';
+import type { LiveEntity } from '../shared/realtime';
+import type { ChangeFeed } from './changeFeed';
 
 interface Row {
   id: string;
@@ -16,65 +16,64 @@ interface Entry<R> {
 }
 
 export interface RowCache<R extends Row> {
-  /** Resolves once the cache holds every row and has seen every commit this process made. */
+  /** Resolves once the cache has applied every commit this process made. */
   current(): Promise<void>;
   /** The rows passing `keep`, in `compare` order, as one JSON array (memoised under `key`). */
   json(key: string, keep: (row: R) => boolean): string;
-  stop(): Promise<void>;
 }
 
 /** How long a read waits for the cache to reach this process's last commit before giving up. */
 const CATCH_UP_MS = 5_000;
 
+/** A row replaces the copy held only when newer: a higher version, or the same one changed later. */
+const newer = (a: Row, b: Row | undefined) =>
+  !b || a.version > b.version || (a.version === b.version && a.updated_at > b.updated_at);
+
 /**
- * An in-memory copy of one read model's rows, kept current by following the log with the
- * view's own `ids`/`load` (the same path the live gateway pushes). Lists served from it cost
- * a filter and a string join instead of a query, row parsing and serialisation. A read first
- * waits until the cache has applied every commit this process made, so a client reads its own
- * writes; writes through other processes appear as soon as their events are followed.
+ * An in-memory copy of one entity's rows, kept current by the server's change feed (the rows
+ * the live gateway pushes). Lists served from it cost a filter and a string join instead of a
+ * query, row parsing and serialisation. A read first waits until the feed has handled every
+ * commit this process made, so a client reads its own writes; writes through other processes
+ * appear as soon as the feed follows them.
  */
 export async function createRowCache<R extends Row>(
   sql: Pool,
-  view: LiveView,
+  feed: ChangeFeed,
+  entity: LiveEntity,
   loadAll: (sql: Pool) => Promise<R[]>,
   compare: (a: R, b: R) => number,
-  onError: (error: unknown) => void,
 ): Promise<RowCache<R>> {
   const entries = new Map<string, Entry<R>>();
   let sorted: Entry<R>[] | null = null;
   const memo = new Map<string, string>();
-  // Every load happens after the events that caused it, so a loaded row is never older than
-  // the copy it replaces.
-  const put = (row: R) => entries.set(row.id, { row, json: JSON.stringify(row) });
+  const put = (row: R) => {
+    if (newer(row, entries.get(row.id)?.row)) entries.set(row.id, { row, json: JSON.stringify(row) });
+  };
 
-  // Rows from the snapshot are at least as new as the horizon, so following from it misses nothing.
-  const from = await safeHorizon(sql);
-  for (const row of await loadAll(sql)) put(row);
-  const subscription: Subscription = await subscribe(sql, {
-    from,
-    onError,
-    handle: async (events) => {
-      const ids = new Set<string>();
-      for (const event of events) {
-        if (!view.streamTypes.includes(event.stream_type)) continue;
-        for (const id of await view.ids(event, sql)) ids.add(id);
+  // Listening before the snapshot loads, so no change falls between the two; either may arrive
+  // first, and the newer row wins.
+  feed.listen(async (_events, messages) => {
+    let changed = false;
+    for (const message of messages) {
+      for (const change of message.changes) {
+        if (change.entity !== entity) continue;
+        changed = true;
+        if (change.row) put(change.row as unknown as R);
+        else entries.delete(change.id);
       }
-      if (ids.size === 0) return;
-      const rows = (await view.load(sql, [...ids])) as unknown as R[];
-      const found = new Set(rows.map((r) => r.id));
-      for (const row of rows) put(row);
-      for (const id of ids) if (!found.has(id)) entries.delete(id);
-      sorted = null;
-      memo.clear();
-    },
+    }
+    if (!changed) return;
+    sorted = null;
+    memo.clear();
   });
+  for (const row of await loadAll(sql)) put(row);
 
   return {
     async current() {
       const target = lastAnnounced(sql);
-      if (target <= subscription.position()) return;
+      if (target <= feed.position()) return;
       await Promise.race([
-        subscription.waitFor(target),
+        feed.waitFor(target),
         new Promise((_, reject) => setTimeout(() => reject(new Error('row cache is behind the log')), CATCH_UP_MS).unref()),
       ]);
     },
@@ -87,6 +86,5 @@ export async function createRowCache<R extends Row>(
       memo.set(key, text);
       return text;
     },
-    stop: () => subscription.stop(),
   };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createCommandHandler } from '../events/handleCommand';
 import { applyInline } from '../projections/registry';
+import { createChangeFeed } from '../projections/changeFeed';
 import { createOfficeList } from '../projections/offices/listCache';
 import { createApp } from './app';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/throttle';
@@ -52,7 +53,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger.info({ email: config.bootstrapAdmin.email }, 'first administrator created');
   }
 
-  const officeList = await createOfficeList(sql, (error) => logger.error({ err: error }, 'office list cache failed to follow the log'));
+  const feed = await createChangeFeed(sql, (error) => logger.error({ err: error }, 'failed to follow the log'));
+  const officeList = await createOfficeList(sql, feed);
   const deps: AppDeps = {
     sql,
     handle,
@@ -68,7 +70,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const app = createApp(deps, { bodyLimit: config.bodyLimit, clientDir: options.clientDir });
   const http = createServer(app.callback());
-  const gateway = await startGateway(http, sql, deps.tokens, logger);
+  const gateway = await startGateway(http, sql, feed, deps.tokens, logger);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());
@@ -84,7 +86,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     database,
     async close() {
       await gateway.close(); // also closes the HTTP server
-      await officeList.stop();
+      await feed.stop();
       if (!options.database) await database.close();
     },
   };

@@ -1,10 +1,12 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
-import { readAll, safeHorizon } from '../../events/store/append';
+import { readAll } from '../../events/store/append';
 import type { Pool, StoredEvent } from '../../events/store/types';
-import { subscribe, type Subscription } from '../../events/store/subscribe';
+import type { ChangeFeed } from '../../projections/changeFeed';
+import { changesFor } from '../../projections/changes';
 import { getUser } from '../../projections/users/queries';
+import type { ChangeMessage } from '../../shared/realtime';
 import {
   MAX_CATCH_UP_EVENTS,
   type ClientToServerEvents,
@@ -13,7 +15,6 @@ import {
 } from '../../shared/realtime';
 import type { User } from '../../shared/schemas/auth';
 import type { TokenService } from '../auth/tokens';
-import { changesFor } from './changes';
 import { createPresence, isScreenRoom } from './presence';
 import { roomsFor, roomsForScope, userRoom } from './rooms';
 
@@ -44,11 +45,17 @@ function serial() {
 
 /**
  * The live gateway: authenticates sockets with the same JWT as the API, joins each to the rooms
- * its user may see, follows the log from its head and pushes each event's changed rows to the
+ * its user may see, and pushes each event's changed rows (from the server's change feed) to the
  * rooms of the event's scope. A socket that reconnects with `since` first receives what it
  * missed, in order, or is told to reload when it is too far behind.
  */
-export async function startGateway(httpServer: HttpServer, sql: Pool, tokens: TokenService, logger: Logger): Promise<Gateway> {
+export async function startGateway(
+  httpServer: HttpServer,
+  sql: Pool,
+  feed: ChangeFeed,
+  tokens: TokenService,
+  logger: Logger,
+): Promise<Gateway> {
   const io: GatewayServer = new Server(httpServer, {
     serveClient: false,
     cors: { origin: false },
@@ -91,21 +98,16 @@ export async function startGateway(httpServer: HttpServer, sql: Pool, tokens: To
     presence.userChanged(userId);
   }
 
-  async function push(events: StoredEvent[]) {
-    const messages = await changesFor(sql, events);
+  async function push(events: StoredEvent[], messages: ChangeMessage[]) {
     messages.forEach((message, i) => io.to(roomsForScope(events[i]!.metadata.scope)).emit('change', message));
     const users = new Set(events.filter((e) => e.stream_type === 'user').map((e) => e.stream_id.slice('user-'.length)));
     for (const userId of users) await refreshUserSockets(userId);
   }
 
-  const subscription: Subscription = await subscribe(sql, {
-    from: await safeHorizon(sql),
-    handle: (events) => inOrder(() => push(events)),
-    onError: (error) => logger.error({ err: error }, 'live gateway failed to push a batch'),
-  });
+  feed.listen((events, messages) => inOrder(() => push(events, messages)));
 
   async function catchUp(socket: GatewaySocket, since: number): Promise<number | 'resync'> {
-    const until = subscription.position();
+    const until = feed.position();
     if (since > until) return 'resync';
     let from = since;
     let sent = 0;
@@ -131,7 +133,7 @@ export async function startGateway(httpServer: HttpServer, sql: Pool, tokens: To
     void inOrder(async () => {
       if (!socket.connected) return;
       const since = (socket.handshake.auth as Partial<HandshakeAuth>).since;
-      const position = subscription.position();
+      const position = feed.position();
       let caughtUp = 0;
       if (typeof since === 'number' && Number.isInteger(since) && since >= 0) {
         const result = await catchUp(socket, since);
@@ -148,10 +150,9 @@ export async function startGateway(httpServer: HttpServer, sql: Pool, tokens: To
 
   return {
     io,
-    position: () => subscription.position(),
-    waitFor: (position) => subscription.waitFor(position),
+    position: () => feed.position(),
+    waitFor: (position) => feed.waitFor(position),
     async close() {
-      await subscription.stop();
       presence.close();
       io.disconnectSockets(true);
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -1,0 +1,41 @@
+import { safeHorizon } from '../events/store/append';
+import { subscribe } from '../events/store/subscribe';
+import type { Pool, StoredEvent } from '../events/store/types';
+import type { ChangeMessage } from '../shared/realtime';
+import { changesFor } from './changes';
+
+/** Told of each batch of the log, in order, with the rows the batch changed. */
+export type ChangeListener = (events: StoredEvent[], messages: ChangeMessage[]) => Promise<void>;
+
+export interface ChangeFeed {
+  /** The last log position every listener has handled. */
+  position(): number;
+  /** Resolves once every event up to `position` has been handled by every listener. */
+  waitFor(position: number): Promise<void>;
+  listen(listener: ChangeListener): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The server's one follower of the log: from the safe horizon at start, it turns each batch of
+ * events into the changed rows (one load per entity) and hands both to its listeners (the live
+ * gateway, the in-memory lists). One subscription and one row load per batch, however many
+ * consumers. A failing listener is reported and does not hold back the others.
+ */
+export async function createChangeFeed(sql: Pool, onError: (error: unknown) => void): Promise<ChangeFeed> {
+  const listeners: ChangeListener[] = [];
+  const subscription = await subscribe(sql, {
+    from: await safeHorizon(sql),
+    onError,
+    handle: async (events) => {
+      const messages = await changesFor(sql, events);
+      for (const listener of listeners) await listener(events, messages).catch(onError);
+    },
+  });
+  return {
+    position: () => subscription.position(),
+    waitFor: (position) => subscription.waitFor(position),
+    listen: (listener) => void listeners.push(listener),
+    stop: () => subscription.stop(),
+  };
+}

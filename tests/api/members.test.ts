@@ -116,6 +116,7 @@ describe('PUT /api/members/:id', () => {
     const member = await w.newMember('55 Broadway', 'Old Name Inc');
     const office = await w.newOffice('55 Broadway');
     await assign(member.id, office.id);
+    await w.settled();
     const socket = listen(w.server.url, { token: w.tokens.manager });
     await socket.ready;
     const current = await w.getMember(member.id);
@@ -126,8 +127,11 @@ describe('PUT /api/members/:id', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ company_name: 'New Name Inc', membership_type: 'Premium', office_id: office.id });
     expect((await w.getOffice(office.id)).tenant).toBe('New Name Inc');
-    await socket.until((c) => c.some((m) => m.changes.some((x) => x.entity === 'offices' && x.id === office.id)), 'the office row');
-    const pushed = socket.changes.find((m) => m.event_type === 'MemberEdited')!;
+    // The assignment, committed just before the socket connected, may still arrive first.
+    const renamed = (m: (typeof socket.changes)[number]) =>
+      m.event_type === 'MemberEdited' && m.changes.some((x) => x.entity === 'offices' && x.id === office.id);
+    await socket.until((c) => c.some(renamed), 'the office row with the rename');
+    const pushed = socket.changes.find(renamed)!;
     expect(pushed.changes).toContainEqual({ entity: 'members', id: member.id, row: res.body });
     const officeRow = pushed.changes.find((x) => x.entity === 'offices')!.row as Office;
     expect(officeRow.tenant).toBe('New Name Inc');
@@ -264,6 +268,7 @@ describe('PATCH /api/members/:id/office', () => {
   it('pushes the member and both offices to an allowed socket, nothing to a manager elsewhere', async () => {
     const member = await w.newMember('Market Street');
     const office = await w.newOffice('Market Street');
+    await w.settled();
     const admin = listen(w.server.url, { token: w.tokens.admin });
     const manager = listen(w.server.url, { token: w.tokens.manager });
     await Promise.all([admin.ready, manager.ready]);

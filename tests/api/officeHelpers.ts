@@ -27,6 +27,11 @@ export async function officeWorld() {
     return row?.position ?? 0;
   }
 
+  /** Waits until the gateway has pushed everything committed so far, so a socket opened next sees only what follows. */
+  async function settled(): Promise<void> {
+    await server.gateway.waitFor(await logHead());
+  }
+
   /** A fresh VACANT office at the named location, created by the admin. */
   async function newOffice(locationName: string, extra: Record<string, unknown> = {}): Promise<Office> {
     counter += 1;
@@ -55,7 +60,7 @@ export async function officeWorld() {
   const getOffice = async (id: string) => (await api<Office>('GET', `/api/offices/${id}`, { token: tokens.admin })).body;
   const getMember = async (id: string) => (await api<Member>('GET', `/api/members/${id}`, { token: tokens.admin })).body;
 
-  return { server, api, tokens, users: { admin, manager, viewer }, locations, loc, logHead, newOffice, newMember, getOffice, getMember };
+  return { server, api, tokens, users: { admin, manager, viewer }, locations, loc, logHead, settled, newOffice, newMember, getOffice, getMember };
 }
 
 export type OfficeWorld = Awaited<ReturnType<typeof officeWorld>>;

@@ -315,6 +315,7 @@ describe('live office rows', () => {
   it('pushes an office row to sockets allowed to see it, never to a manager of another location', async () => {
     const elsewhere = await w.newOffice('East Austin');
     const own = await w.newOffice('60 Broad');
+    await w.settled();
     const admin = listen(w.server.url, { token: w.tokens.admin });
     const manager = listen(w.server.url, { token: w.tokens.manager });
     await Promise.all([admin.ready, manager.ready]);

@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -5,6 +6,7 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   root: 'client',
   plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,7 +1,7 @@
 import { safeHorizon } from '../events/store/append';
 import { subscribe } from '../events/store/subscribe';
 import type { Pool, StoredEvent } from '../events/store/types';
-import type { ChangeMessage } from '../shared/realtime';
+import type { ChangeMessage } from '@shared/realtime';
 import { changesFor } from './changes';
 
 /** Told of each batch of the log, in order, with the rows the batch changed. */

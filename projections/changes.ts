@@ -1,7 +1,7 @@
 import type { Db, StoredEvent } from '../events/store/types';
 import type { Projection } from './projection';
 import { projections } from './registry';
-import type { ChangeMessage, LiveEntity, RowChange } from '../shared/realtime';
+import type { ChangeMessage, LiveEntity, RowChange } from '@shared/realtime';
 
 /** Which projections' rows an event of a given stream type touches. */
 const viewsByStreamType = new Map<string, Projection[]>();

@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import type { LiveEntity, LiveRows } from '../shared/realtime';
+import type { LiveEntity, LiveRows } from '@shared/realtime';
 import type { Db, PendingEvent } from '../events/store/types';
 
 /**

@@ -1,6 +1,6 @@
 import { lastAnnounced } from '../events/store/append';
 import type { Pool } from '../events/store/types';
-import type { LiveEntity } from '../shared/realtime';
+import type { LiveEntity } from '@shared/realtime';
 import type { ChangeFeed } from './changeFeed';
 
 interface Row {

@@ -1,4 +1,4 @@
-import type { ErrorBody } from '../shared/schemas/common';
+import type { ErrorBody } from '@shared/schemas/common';
 
 /** An answer other than 2xx that the client is meant to read. */
 export class HttpError extends Error {

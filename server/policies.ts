@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
-import type { Role } from '../shared/constants';
-import { canAccessLocation, canMutate, type Actor } from '../shared/domain/access';
+import type { Role } from '@shared/constants';
+import { canAccessLocation, canMutate, type Actor } from '@shared/domain/access';
 import { forbidden } from './httpError';
 import type { AuthState } from './middleware/authenticate';
 

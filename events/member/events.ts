@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MEMBERSHIP_TYPES } from '../../shared/schemas/members';
+import { MEMBERSHIP_TYPES } from '@shared/schemas/members';
 
 const PrimaryContact = z.object({ name: z.string().min(1), email: z.string().min(1), phone: z.string().nullable() }).strict();
 const Employee = z

@@ -1,5 +1,5 @@
-import { leaseEndDate } from '../../shared/domain/lease';
-import type { OfficeStatus } from '../../shared/schemas/offices';
+import { leaseEndDate } from '@shared/domain/lease';
+import type { OfficeStatus } from '@shared/schemas/offices';
 import { conflict, invalid, notFound } from '../store/errors';
 import { changedFields, type Aggregate, type Decider } from '../decider';
 import {

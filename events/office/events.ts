@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OFFICE_STATUSES } from '../../shared/schemas/offices';
+import { OFFICE_STATUSES } from '@shared/schemas/offices';
 
 const Rates = z.object({ monthly: z.number().min(0), six_month: z.number().min(0), twelve_month: z.number().min(0) }).strict();
 const IsoDate = z.iso.date();

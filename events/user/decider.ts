@@ -1,4 +1,4 @@
-import { ALL_LOCATIONS } from '../../shared/constants';
+import { ALL_LOCATIONS } from '@shared/constants';
 import { DomainError, conflict, invalid, notFound } from '../store/errors';
 import { changedFields, type Aggregate, type Decider } from '../decider';
 import { UserEventSchemas, type UserEvent, type UserRegistered } from './events';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../../shared/constants';
+import { ROLES } from '@shared/constants';
 
 const UserProfile = {
   name: z.string().min(1),

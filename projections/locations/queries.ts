@@ -1,6 +1,6 @@
-import type { Actor } from '../../shared/domain/access';
-import { seesAllLocations } from '../../shared/domain/access';
-import type { Location } from '../../shared/schemas/locations';
+import type { Actor } from '@shared/domain/access';
+import { seesAllLocations } from '@shared/domain/access';
+import type { Location } from '@shared/schemas/locations';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { iso } from '../projection';

@@ -1,6 +1,6 @@
-import type { Actor } from '../../shared/domain/access';
-import { seesAllLocations } from '../../shared/domain/access';
-import type { Employee, Member, MembershipType, PrimaryContact } from '../../shared/schemas/members';
+import type { Actor } from '@shared/domain/access';
+import { seesAllLocations } from '@shared/domain/access';
+import type { Employee, Member, MembershipType, PrimaryContact } from '@shared/schemas/members';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';

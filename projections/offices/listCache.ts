@@ -1,6 +1,6 @@
 import type { Pool } from '../../events/store/types';
-import type { Actor } from '../../shared/domain/access';
-import type { Office } from '../../shared/schemas/offices';
+import type { Actor } from '@shared/domain/access';
+import type { Office } from '@shared/schemas/offices';
 import type { ChangeFeed } from '../changeFeed';
 import { createRowCache } from '../rowCache';
 import { allOffices, compareOffices, officeFilter } from './queries';

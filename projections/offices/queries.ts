@@ -1,7 +1,7 @@
-import type { Actor } from '../../shared/domain/access';
-import { seesAllLocations } from '../../shared/domain/access';
-import { ALL_LOCATIONS } from '../../shared/constants';
-import type { MarketedRates, Office, OfficeContact, OfficeStatus } from '../../shared/schemas/offices';
+import type { Actor } from '@shared/domain/access';
+import { seesAllLocations } from '@shared/domain/access';
+import { ALL_LOCATIONS } from '@shared/constants';
+import type { MarketedRates, Office, OfficeContact, OfficeStatus } from '@shared/schemas/offices';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { iso } from '../projection';

@@ -1,4 +1,4 @@
-import type { User } from '../../shared/schemas/auth';
+import type { User } from '@shared/schemas/auth';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { iso } from '../projection';

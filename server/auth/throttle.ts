@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface LoginThrottleOptions {
   /** Failed attempts allowed per e-mail within the window. */

@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Db } from '../../events/store/types';
 import { getUser } from '../../projections/users/queries';
-import type { User } from '../../shared/schemas/auth';
+import type { User } from '@shared/schemas/auth';
 import type { TokenService } from '../auth/tokens';
 import { unauthorized } from '../httpError';
 

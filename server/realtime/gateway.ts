@@ -6,14 +6,14 @@ import type { Pool, StoredEvent } from '../../events/store/types';
 import type { ChangeFeed } from '../../projections/changeFeed';
 import { changesFor } from '../../projections/changes';
 import { getUser } from '../../projections/users/queries';
-import type { ChangeMessage } from '../../shared/realtime';
+import type { ChangeMessage } from '@shared/realtime';
 import {
   MAX_CATCH_UP_EVENTS,
   type ClientToServerEvents,
   type HandshakeAuth,
   type ServerToClientEvents,
-} from '../../shared/realtime';
-import type { User } from '../../shared/schemas/auth';
+} from '@shared/realtime';
+import type { User } from '@shared/schemas/auth';
 import type { TokenService } from '../auth/tokens';
 import { createPresence, isScreenRoom } from './presence';
 import { roomsFor, roomsForScope, userRoom } from './rooms';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { MAX_SCREEN_LENGTH, type PresenceAnnouncement, type PresenceViewer } from '../../shared/realtime';
+import { MAX_SCREEN_LENGTH, type PresenceAnnouncement, type PresenceViewer } from '@shared/realtime';
 import type { GatewayServer, GatewaySocket } from './gateway';
 
 /**

@@ -1,4 +1,4 @@
-import { seesAllLocations, type Actor } from '../../shared/domain/access';
+import { seesAllLocations, type Actor } from '@shared/domain/access';
 import type { EventScope } from '../../events/store/types';
 
 /**

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { findCredentials } from '../../projections/users/queries';
-import { LoginInput, type LoginResult } from '../../shared/schemas/auth';
+import { LoginInput, type LoginResult } from '@shared/schemas/auth';
 import { verifyPassword } from '../auth/passwords';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { headPosition } from '../../events/store/append';
-import type { PublicConfig } from '../../shared/schemas/auth';
+import type { PublicConfig } from '@shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { NoQuery, parse } from '../middleware/validate';
 

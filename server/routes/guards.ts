@@ -1,6 +1,6 @@
 import { getLocation } from '../../projections/locations/queries';
-import type { Actor } from '../../shared/domain/access';
-import { isAdmin } from '../../shared/domain/access';
+import type { Actor } from '@shared/domain/access';
+import { isAdmin } from '@shared/domain/access';
 import type { Db } from '../../events/store/types';
 import { forbidden, HttpError } from '../httpError';
 import { assertLocationAccess } from '../policies';

@@ -3,9 +3,9 @@ import type { OfficeDetails } from '../../events/office/decider';
 import type { MemberProfile } from '../../events/member/decider';
 import type { EmployeeData } from '../../events/member/events';
 import type { OfficeContactData } from '../../events/office/events';
-import { addMonths, formatIsoDate } from '../../shared/domain/dates';
-import type { MembershipType } from '../../shared/schemas/members';
-import type { OfficeStatus } from '../../shared/schemas/offices';
+import { addMonths, formatIsoDate } from '@shared/domain/dates';
+import type { MembershipType } from '@shared/schemas/members';
+import type { OfficeStatus } from '@shared/schemas/offices';
 import { prng } from './prng';
 
 /**

@@ -9,7 +9,7 @@ import { locationAggregate } from '../../events/location/decider';
 import type { Pool, Tx } from '../../events/store/types';
 import { userAggregate } from '../../events/user/decider';
 import { countUsers } from '../../projections/users/queries';
-import { ALL_LOCATIONS } from '../../shared/constants';
+import { ALL_LOCATIONS } from '@shared/constants';
 import { hashPassword } from '../auth/passwords';
 import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_USERS } from './demoData';
 import { planOfficesAndMembers, type SeedLocation } from './demoOffices';

@@ -7,6 +7,7 @@ export const Id = z.uuid({ message: 'Must be a valid id' }).transform((id) => id
 export const IdParam = z.object({ id: Id }).strict();
 
 /** NUL and unpaired UTF-16 surrogates: PostgreSQL can store neither in text or jsonb. */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what must be refused
 const UNSTORABLE = /[\u0000\p{Cs}]/u;
 
 /** For `.refine(...storable(label))` on any string that reaches the database (text or jsonb). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOCATIONS } from '../../server/seed/demoData';
-import type { Location } from '../../shared/schemas/locations';
+import type { Location } from '@shared/schemas/locations';
 import { demoCredentials, signIn, startTestServer, type Api, type TestServer } from '../support/server';
 
 /**

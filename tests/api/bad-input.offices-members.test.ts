@@ -62,7 +62,6 @@ describe('bad input on the office and member routes', () => {
     memberId = member.body.id;
   });
 
-  const keysOf = (schema: { shape: object }) => new Set(Object.keys(schema.shape));
   const badVersion = fc.oneof(
     fc.integer({ max: 0 }),
     fc.double({ min: 1, max: 1000, noNaN: true }).filter((x) => !Number.isInteger(x)),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Member } from '../../shared/schemas/members';
-import type { Office } from '../../shared/schemas/offices';
+import type { Member } from '@shared/schemas/members';
+import type { Office } from '@shared/schemas/offices';
 import { listen } from '../support/sockets';
 import { MANAGER_LOCATIONS, MEMBER_KEYS, officeWorld, type OfficeWorld } from './officeHelpers';
 

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
-import type { Location } from '../../shared/schemas/locations';
-import type { Member } from '../../shared/schemas/members';
-import type { Office } from '../../shared/schemas/offices';
+import type { Location } from '@shared/schemas/locations';
+import type { Member } from '@shared/schemas/members';
+import type { Office } from '@shared/schemas/offices';
 import { demoCredentials, signIn, startTestServer, type Api, type TestServer } from '../support/server';
 
 /** A server with the demo seed, the three demo tokens and location ids by name. */

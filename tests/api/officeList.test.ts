@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOffices } from '../../projections/offices/queries';
-import type { Actor } from '../../shared/domain/access';
-import type { Office } from '../../shared/schemas/offices';
+import type { Actor } from '@shared/domain/access';
+import type { Office } from '@shared/schemas/offices';
 import { officeWorld } from './officeHelpers';
 
 /**

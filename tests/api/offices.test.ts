@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Office } from '../../shared/schemas/offices';
+import type { Office } from '@shared/schemas/offices';
 import { listen } from '../support/sockets';
 import { MANAGER_LOCATIONS, OFFICE_KEYS, officeWorld, type OfficeWorld } from './officeHelpers';
 

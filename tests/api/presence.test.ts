@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userAggregate } from '../../events/user/decider';
 import { screenRoom } from '../../server/realtime/presence';
-import { MAX_SCREEN_LENGTH, type PresenceMessage } from '../../shared/realtime';
+import { MAX_SCREEN_LENGTH, type PresenceMessage } from '@shared/realtime';
 import { listen, type Listener } from '../support/sockets';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Location } from '../../shared/schemas/locations';
+import type { Location } from '@shared/schemas/locations';
 import { connectError, listen } from '../support/sockets';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 

@@ -3,7 +3,7 @@ import { LocationEventSchemas, type LocationEvent } from '../../events/location/
 import { append } from '../../events/store/append';
 import type { EventMetadata, NewEvent, Pool } from '../../events/store/types';
 import { UserEventSchemas, type UserEvent } from '../../events/user/events';
-import { ALL_LOCATIONS, ROLES } from '../../shared/constants';
+import { ALL_LOCATIONS, ROLES } from '@shared/constants';
 import { prng } from '../../server/seed/prng';
 
 export interface GenerateOptions {

@@ -10,8 +10,8 @@ import type { Config } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { DEMO_USERS } from '../../server/seed/demoData';
 import { startServer, type RunningServer } from '../../server/start';
-import type { ChangeMessage, ClientToServerEvents, ServerToClientEvents } from '../../shared/realtime';
-import type { Location } from '../../shared/schemas/locations';
+import type { ChangeMessage, ClientToServerEvents, ServerToClientEvents } from '@shared/realtime';
+import type { Location } from '@shared/schemas/locations';
 import type { BenchDatabase } from './database';
 
 /**

@@ -35,7 +35,7 @@ export function apiClient(baseUrl: string): Api {
     if (body !== undefined) headers['content-type'] ??= 'application/json';
     const res = await fetch(`${baseUrl}${path}`, { method, headers, body });
     const text = await res.text();
-    let parsed: any = undefined;
+    let parsed: any;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {

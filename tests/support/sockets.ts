@@ -7,7 +7,7 @@ import type {
   ReadyMessage,
   ResyncMessage,
   ServerToClientEvents,
-} from '../../shared/realtime';
+} from '@shared/realtime';
 
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, daysUntil, parseDate } from '../../shared/domain/dates';
+import { addMonths, daysUntil, parseDate } from '@shared/domain/dates';
 import {
   daysRemaining,
   leaseCardText,
@@ -8,7 +8,7 @@ import {
   leaseState,
   leaseTableText,
   profileLeaseStatus,
-} from '../../shared/domain/lease';
+} from '@shared/domain/lease';
 
 /** Local wall-clock time, as the rules read dates. */
 const at = (y: number, m: number, d: number, h = 10) => new Date(y, m - 1, d, h, 0, 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatCurrencyDelta } from '../../shared/domain/money';
-import { deskTotals, monthlyRevenue, occupancyPercent, signedVsMarketed, statusCounts } from '../../shared/domain/officeFigures';
+import { formatCurrency, formatCurrencyDelta } from '@shared/domain/money';
+import { deskTotals, monthlyRevenue, occupancyPercent, signedVsMarketed, statusCounts } from '@shared/domain/officeFigures';
 
 const office = (status: string, desks: number, signed_rate: number | null = null, monthly = 0) => ({
   status,

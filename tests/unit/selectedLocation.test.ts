@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveLocation } from '../../client/src/shell/locationAtoms';
-import type { Location } from '../../shared/schemas/locations';
+import type { Location } from '@shared/schemas/locations';
 
 const loc = (id: string) => ({ id, name: id }) as Location;
 const user = { id: 'u1', primary_location: 'l1' };

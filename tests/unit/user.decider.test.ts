@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { userDecider, type UserProfile } from '../../events/user/decider';
 import type { UserEvent } from '../../events/user/events';
-import { ALL_LOCATIONS } from '../../shared/constants';
+import { ALL_LOCATIONS } from '@shared/constants';
 import { specFor } from '../support/givenWhenThen';
 
 const given = specFor(userDecider);

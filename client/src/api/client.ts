@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY } from '../../../shared/constants';
+import { TOKEN_STORAGE_KEY } from '@shared/constants';
 
 /**
  * The API base: the server origin plus /api, with a trailing /api removed from the origin

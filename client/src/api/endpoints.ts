@@ -1,7 +1,7 @@
-import type { LoginResult, PublicConfig, User } from '../../../shared/schemas/auth';
-import type { Location } from '../../../shared/schemas/locations';
-import type { Employee, Member, MembershipType, PrimaryContact } from '../../../shared/schemas/members';
-import type { MarketedRates, Office, OfficeContact, OfficeStatus } from '../../../shared/schemas/offices';
+import type { LoginResult, PublicConfig, User } from '@shared/schemas/auth';
+import type { Location } from '@shared/schemas/locations';
+import type { Employee, Member, MembershipType, PrimaryContact } from '@shared/schemas/members';
+import type { MarketedRates, Office, OfficeContact, OfficeStatus } from '@shared/schemas/offices';
 import { api } from './client';
 
 /** POST /offices body, as the Add Office dialog sends it. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ShieldAlert } from 'lucide-react';
-import type { Role } from '../../../shared/constants';
+import type { Role } from '@shared/constants';
 import { Card } from '../components/ui/Card';
 import { useUser } from './session';
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { User } from '../../../shared/schemas/auth';
+import type { User } from '@shared/schemas/auth';
 import { ApiError, clearToken, getToken, setToken } from '../api/client';
 import { endpoints } from '../api/endpoints';
 

@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import type { Location } from '../../../shared/schemas/locations';
+import type { Location } from '@shared/schemas/locations';
 import { Field, Select } from './ui/Field';
 
 /** The Add dialogs' Location field: every location, after an empty choice that fails validation. */

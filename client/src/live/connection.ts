@@ -1,5 +1,5 @@
 import { io, type Socket } from 'socket.io-client';
-import type { ChangeMessage, ClientToServerEvents, HandshakeAuth, ServerToClientEvents } from '../../../shared/realtime';
+import type { ChangeMessage, ClientToServerEvents, HandshakeAuth, ServerToClientEvents } from '@shared/realtime';
 import { apiBase } from '../api/client';
 import { appStore } from '../state/jotai';
 import { applyRow } from './collection';

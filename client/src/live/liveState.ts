@@ -1,4 +1,4 @@
-import type { PresenceViewer } from '../../../shared/realtime';
+import type { PresenceViewer } from '@shared/realtime';
 import { atom } from '../state/jotai';
 
 /** Live: connected and caught up. Reconnecting: dropped, trying again. Offline: no network. */

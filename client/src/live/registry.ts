@@ -1,4 +1,4 @@
-import type { LiveEntity, LiveRows } from '../../../shared/realtime';
+import type { LiveEntity, LiveRows } from '@shared/realtime';
 import { atom, type PrimitiveAtom } from '../state/jotai';
 import { emptyCollection, type LiveCollection } from './collection';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { LiveEntity, LiveRows } from '../../../shared/realtime';
+import type { LiveEntity, LiveRows } from '@shared/realtime';
 import { appStore, useAtomValue } from '../state/jotai';
 import { mergeSnapshot, type LiveCollection } from './collection';
 import { liveEpochAtom } from './liveState';

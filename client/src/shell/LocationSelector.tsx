@@ -1,5 +1,5 @@
 import { MapPin } from 'lucide-react';
-import { ALL_LOCATIONS } from '../../../shared/constants';
+import { ALL_LOCATIONS } from '@shared/constants';
 import { ErrorBanner } from '../components/ui/Banner';
 import { endpoints } from '../api/endpoints';
 import { rowsOf } from '../live/collection';

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { Outlet } from 'react-router';
-import { PRODUCT_NAME } from '../../../shared/constants';
+import { PRODUCT_NAME } from '@shared/constants';
 import { Button } from '../components/ui/Button';
 import { Skeleton } from '../components/ui/Skeleton';
 import { LiveProvider } from '../live/LiveProvider';

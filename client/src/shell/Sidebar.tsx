@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Building2, ChevronDown } from 'lucide-react';
 import { NavLink, useLocation } from 'react-router';
-import { PRODUCT_NAME, PRODUCT_VERSION } from '../../../shared/constants';
+import { PRODUCT_NAME, PRODUCT_VERSION } from '@shared/constants';
 import { cn } from '../lib/cn';
 import { LocationSelector } from './LocationSelector';
 import { NAVIGATION, isActive, isGroup, type NavGroupItem, type NavLinkItem } from './navigation';

@@ -1,5 +1,5 @@
-import { ALL_LOCATIONS } from '../../../shared/constants';
-import type { Location } from '../../../shared/schemas/locations';
+import { ALL_LOCATIONS } from '@shared/constants';
+import type { Location } from '@shared/schemas/locations';
 import { liveCollection } from '../live/registry';
 import { atomWithStorage } from '../state/jotai';
 

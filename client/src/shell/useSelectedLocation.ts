@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { ALL_LOCATIONS } from '../../../shared/constants';
-import type { Location } from '../../../shared/schemas/locations';
+import { ALL_LOCATIONS } from '@shared/constants';
+import type { Location } from '@shared/schemas/locations';
 import { useUser } from '../auth/session';
 import { rowsOf } from '../live/collection';
 import { useAtom, useAtomValue } from '../state/jotai';

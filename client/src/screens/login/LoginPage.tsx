@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Building2 } from 'lucide-react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '../../../../shared/constants';
-import type { PublicConfig } from '../../../../shared/schemas/auth';
+import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '@shared/constants';
+import type { PublicConfig } from '@shared/schemas/auth';
 import { endpoints } from '../../api/endpoints';
 import { useSession } from '../../auth/session';
 import { Button } from '../../components/ui/Button';

@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { AddEmployeeInput, CreateMemberInput, DEFAULT_MEMBERSHIP_TYPE, MEMBERSHIP_TYPES, type Member } from '../../../../shared/schemas/members';
-import type { Location } from '../../../../shared/schemas/locations';
-import { formatCurrency } from '../../../../shared/domain/money';
+import { AddEmployeeInput, CreateMemberInput, DEFAULT_MEMBERSHIP_TYPE, MEMBERSHIP_TYPES, type Member } from '@shared/schemas/members';
+import type { Location } from '@shared/schemas/locations';
+import { formatCurrency } from '@shared/domain/money';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
 import { LocationField } from '../../components/LocationField';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import type { Location } from '../../../../shared/schemas/locations';
-import { CreateOfficeInput, DEFAULT_OFFICE_TYPE } from '../../../../shared/schemas/offices';
+import type { Location } from '@shared/schemas/locations';
+import { CreateOfficeInput, DEFAULT_OFFICE_TYPE } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog } from '../../components/ActionDialog';
 import { LocationField } from '../../components/LocationField';

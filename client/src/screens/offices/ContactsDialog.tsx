@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Mail, Phone, Star, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { AddOfficeContactInput } from '../../../../shared/schemas/offices';
+import { AddOfficeContactInput } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog } from '../../components/ActionDialog';
 import { Badge } from '../../components/ui/Badge';
@@ -25,7 +25,6 @@ export function ContactsDialog({ office, onClose, onError, error, onDismissError
   const [message, setMessage] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   const contacts = office.contacts ?? [];
-  useEffect(() => setMessage(null), [office.id]);
 
   const submit = handleSubmit(async (values) => {
     const parsed = AddOfficeContactInput.safeParse(values);

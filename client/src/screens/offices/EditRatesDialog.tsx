@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { leaseEndDate } from '../../../../shared/domain/lease';
+import { leaseEndDate } from '@shared/domain/lease';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog } from '../../components/ActionDialog';
 import { Field, FormError } from '../../components/ui/Field';

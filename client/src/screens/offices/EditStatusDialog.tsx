@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { OFFICE_STATUSES, type OfficeStatus } from '../../../../shared/schemas/offices';
+import { OFFICE_STATUSES, type OfficeStatus } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog } from '../../components/ActionDialog';
 import { Field, Select } from '../../components/ui/Field';

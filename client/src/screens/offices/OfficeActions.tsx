@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Building2, Contact, DollarSign, Eye, Tag } from 'lucide-react';
-import type { Office } from '../../../../shared/schemas/offices';
+import type { Office } from '@shared/schemas/offices';
 
 export type OfficeAction = 'status' | 'assign' | 'rates' | 'contacts';
 

@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { Building2, CalendarClock, DollarSign, Layers, MapPin, Contact, Sun, Square, Users } from 'lucide-react';
-import type { Office } from '../../../../shared/schemas/offices';
-import { leaseCardText, leaseState } from '../../../../shared/domain/lease';
-import { formatCurrency, formatCurrencyDelta } from '../../../../shared/domain/money';
-import { signedVsMarketed } from '../../../../shared/domain/officeFigures';
+import type { Office } from '@shared/schemas/offices';
+import { leaseCardText, leaseState } from '@shared/domain/lease';
+import { formatCurrency, formatCurrencyDelta } from '@shared/domain/money';
+import { signedVsMarketed } from '@shared/domain/officeFigures';
 import { Badge } from '../../components/ui/Badge';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../lib/cn';

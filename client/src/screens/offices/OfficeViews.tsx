@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import type { Office } from '../../../../shared/schemas/offices';
-import { leaseEndTone, leaseTableText } from '../../../../shared/domain/lease';
-import { formatCurrency } from '../../../../shared/domain/money';
+import type { Office } from '@shared/schemas/offices';
+import { leaseEndTone, leaseTableText } from '@shared/domain/lease';
+import { formatCurrency } from '@shared/domain/money';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../lib/cn';
 import { useElementWidth, useListVirtualizer } from '../../lib/useListVirtualizer';

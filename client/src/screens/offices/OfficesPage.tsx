@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Building, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, MapPin, Percent, Plus, User as UserIcon, Layers, Ban } from 'lucide-react';
-import { canMutate, isAdmin } from '../../../../shared/domain/access';
-import { formatCurrency } from '../../../../shared/domain/money';
-import { deskTotals, monthlyRevenue, occupancyPercent, statusCounts } from '../../../../shared/domain/officeFigures';
-import { OFFICE_STATUSES, type Office } from '../../../../shared/schemas/offices';
-import type { Location } from '../../../../shared/schemas/locations';
+import { canMutate, isAdmin } from '@shared/domain/access';
+import { formatCurrency } from '@shared/domain/money';
+import { deskTotals, monthlyRevenue, occupancyPercent, statusCounts } from '@shared/domain/officeFigures';
+import { OFFICE_STATUSES, type Office } from '@shared/schemas/offices';
+import type { Location } from '@shared/schemas/locations';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { PageHeader } from '../../components/PageHeader';
@@ -258,7 +258,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
       {dialogOffice && dialog?.kind === 'status' && writer && <EditStatusDialog {...dialogProps} office={dialogOffice} />}
       {dialogOffice && dialog?.kind === 'rates' && writer && <EditRatesDialog {...dialogProps} office={dialogOffice} />}
       {dialogOffice && dialog?.kind === 'assign' && writer && <AssignCompanyDialog {...dialogProps} office={dialogOffice} />}
-      {dialogOffice && dialog?.kind === 'contacts' && <ContactsDialog {...dialogProps} office={dialogOffice} readOnly={!writer} />}
+      {dialogOffice && dialog?.kind === 'contacts' && <ContactsDialog key={dialogOffice.id} {...dialogProps} office={dialogOffice} readOnly={!writer} />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Office } from '../../../../shared/schemas/offices';
+import type { Office } from '@shared/schemas/offices';
 import type { ActionDialogProps } from '../../components/ActionDialog';
 
 /** What every office dialog takes (the Add Office dialog, all but `office`). */

@@ -1,4 +1,4 @@
-import type { Office } from '../../../../shared/schemas/offices';
+import type { Office } from '@shared/schemas/offices';
 
 export interface OfficeFilters {
   search: string;

@@ -1,6 +1,6 @@
-import type { OfficeStatus } from '../../../../shared/schemas/offices';
+import type { OfficeStatus } from '@shared/schemas/offices';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
-import type { LeaseEndTone } from '../../../../shared/domain/lease';
+import type { LeaseEndTone } from '@shared/domain/lease';
 
 export const STATUS_TONE: Record<OfficeStatus, BadgeTone> = {
   LEASED: 'green',

@@ -1,0 +1,80 @@
+// Lint for every folder: typescript-eslint, React hooks in the client, and the import
+// boundaries that keep dependencies pointing one way (see ARCHITECTURE.md).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** `no-restricted-imports` patterns naming the folders a layer may not reach. */
+const forbid = (message, ...folders) => ({
+  patterns: folders.map((folder) => ({
+    group: [`**/${folder}`, `**/${folder}/**`, `../${folder}/**`],
+    message,
+  })),
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'client/dist/**', '.data/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-empty-object-type': 'off',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // We do not compile with the React Compiler; react-hook-form's watch() and the virtualiser are fine.
+      'react-hooks/incompatible-library': 'off',
+      'no-restricted-imports': ['error', forbid('The client talks to the server over HTTP and sockets only.', 'server', 'events', 'projections')],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...forbid('shared/ is imported by both ends and imports neither.', 'server', 'events', 'projections', 'client'),
+          paths: ['postgres', 'koa', 'socket.io', 'react'].map((name) => ({ name, message: 'shared/ holds pure rules and contracts.' })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['events/**/*.ts'],
+    ignores: ['events/store/**', 'events/handleCommand.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...forbid('Deciders are pure: no I/O, no transport.', 'server', 'projections', 'client', 'store/append', 'store/connect', 'store/subscribe'),
+          paths: ['postgres', 'koa', 'socket.io', 'node:fs', 'node:net', 'node:http'].map((name) => ({
+            name,
+            message: 'Deciders are pure: time and ids arrive in the command.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['events/store/**/*.ts', 'events/handleCommand.ts'],
+    rules: { 'no-restricted-imports': ['error', forbid('The log knows nothing of read models or transport.', 'server', 'projections', 'client')] },
+  },
+  {
+    files: ['projections/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', forbid('Projections never import the server.', 'server', 'client')] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', forbid('The server never imports the browser code.', 'client')] },
+  },
+);

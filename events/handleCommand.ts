@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Actor } from '@shared/domain/access';
+import { refusal, type Action } from '@shared/policy';
 import type { Aggregate } from './decider';
 import { announce, append, readStream } from './store/append';
-import { ConcurrencyError } from './store/errors';
+import { ConcurrencyError, DomainError, type ChangedSince } from './store/errors';
 import type { EventMetadata, NewEvent, PendingEvent, Pool, StoredEvent, Tx } from './store/types';
 
 /** Runs the inline projections for events about to be appended, in the same transaction. */
@@ -10,12 +12,16 @@ export type InlineProjector = (tx: Tx, events: PendingEvent[]) => Promise<void>;
 export interface CommandContext {
   /** The acting user's id, or 'system'. */
   userId: string;
+  /** The acting user's role and locations; commands by a user are checked against the policy table. */
+  actor?: Actor;
   now: Date;
   correlationId?: string;
   causationId?: string | null;
 }
 
 export interface CommandOptions<V = undefined> {
+  /** The policy table's entry this command needs; required when the context names an actor. */
+  action?: Action;
   /** The version the caller last saw; a mismatch is a ConcurrencyError (409), never retried. */
   expectedVersion?: number;
   /** Run inside this transaction (a seed, a multi-stream command) instead of a new one. */
@@ -44,6 +50,36 @@ const RETRIES = 10;
 /** How many folded stream states one process keeps (least recently used go first). */
 const CACHED_STATES = 5_000;
 
+/**
+ * Advisory-lock class of per-stream write locks (two-key form, apart from the append lock's
+ * one-key form). Writers of one stream queue here instead of racing to a version conflict, so a
+ * write without a version always applies to the latest state; writers of different streams
+ * never wait for each other.
+ */
+const STREAM_LOCK_CLASS = 7_340_003;
+
+/** PostgreSQL's deadlock (two commands locking the same streams in opposite orders): retried. */
+const DEADLOCK = '40P01';
+
+/** Checks the policy table; a refusal is a 403 that rolls the transaction back. */
+function authorize(context: CommandContext, action: Action | undefined, locations: string[]) {
+  if (!context.actor) return;
+  if (!action) throw new Error('A command by a user must name its policy action');
+  const reason = refusal(context.actor, action, locations);
+  if (reason) throw new DomainError(403, reason);
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
+
+/** Who changed the stream after `expected`, and which fields: for a 409 that names them. */
+async function changedSince(tx: Tx, streamId: string, expected: number): Promise<ChangedSince | undefined> {
+  const events = await readStream(tx, streamId, expected);
+  const last = events[events.length - 1];
+  if (!last) return undefined;
+  const fields = [...new Set(events.flatMap((e) => Object.keys((e.data ?? {}) as object)))].filter((f) => f !== 'id');
+  return { version: last.version, user_id: last.metadata.user_id, at: last.metadata.at, fields };
+}
+
 export function createCommandHandler(sql: Pool, project: InlineProjector) {
   const states = new Map<string, { version: number; state: unknown }>();
   /** Remembers a state once its events are committed; never a state a rollback could undo. */
@@ -64,6 +100,7 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     const { expectedVersion } = options;
     const read = async () => (options.read ? await options.read(tx) : undefined) as V;
     const streamId = aggregate.streamId(id);
+    await tx`SELECT pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, hashtext(${streamId}))`;
     // Events never change, so a state folded earlier only needs the events written since.
     const cached = states.get(streamId) as { version: number; state: S } | undefined;
     const newer = (await readStream(tx, streamId, cached?.version ?? 0)) as unknown as (StoredEvent & E)[];
@@ -71,14 +108,21 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     const version = newer.length === 0 ? base.version : newer[newer.length - 1]!.version;
     // An unknown stream is the decider's to refuse (404), not a conflict.
     if (expectedVersion !== undefined && version > 0 && expectedVersion !== version) {
-      throw new ConcurrencyError(streamId, expectedVersion);
+      throw new ConcurrencyError(streamId, expectedVersion, await changedSince(tx, streamId, expectedVersion));
     }
     const state = newer.reduce(aggregate.decider.evolve, base.state);
+    // The policy is checked against the row as it stands in this transaction: where it is now...
+    const before = version > 0 ? aggregate.scope(id, state, state).locations : [];
+    authorize(context, options.action, before);
     const decided = aggregate.decider.decide(command, state);
     if (decided.length === 0) return { state, version, events: [], view: await read() };
 
     for (const event of decided) aggregate.eventSchemas[event.type as E['type']].parse(event.data);
     const next = decided.reduce(aggregate.decider.evolve, state);
+    // ...and where the command leaves it: a row changing location needs the move permission too.
+    const after = aggregate.scope(id, next, next).locations;
+    if (version > 0 && !sameSet(before, after)) authorize(context, `${aggregate.streamType}.move` as Action, [...before, ...after]);
+    authorize(context, options.action, after);
     const metadata: EventMetadata = {
       user_id: context.userId,
       correlation_id: context.correlationId ?? randomUUID(),
@@ -138,7 +182,8 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
         committed(results);
         return value;
       } catch (error) {
-        if (!(error instanceof ConcurrencyError) || pinned || attempt >= RETRIES) throw error;
+        const deadlock = (error as { code?: string }).code === DEADLOCK;
+        if (!(deadlock || (error instanceof ConcurrencyError && !pinned)) || attempt >= RETRIES) throw error;
       }
     }
   }

@@ -1,6 +1,7 @@
 import type { Db, StoredEvent } from '../events/store/types';
 import type { Projection } from './projection';
 import { projections } from './registry';
+import { userNames } from './users/queries';
 import type { ChangeMessage, LiveEntity, RowChange } from '@shared/realtime';
 
 /** Which projections' rows an event of a given stream type touches. */
@@ -36,6 +37,7 @@ export async function changesFor(db: Db, events: StoredEvent[]): Promise<ChangeM
     }
   }
   const loaded = new Map<Projection, Map<string, { id: string }>>();
+  const names = userNames(db, events.map((e) => e.metadata.user_id));
   await Promise.all(
     [...wanted].map(async ([projection, ids]) => {
       if (ids.size === 0) return;
@@ -43,11 +45,14 @@ export async function changesFor(db: Db, events: StoredEvent[]): Promise<ChangeM
       loaded.set(projection, new Map(rows.map((row) => [row.id, row])));
     }),
   );
+  const byUser = await names;
   return events.map((event, i) => ({
     position: event.position,
     event_type: event.type,
     stream_id: event.stream_id,
     at: event.metadata.at,
+    correlation_id: event.metadata.correlation_id,
+    user_name: byUser.get(event.metadata.user_id) ?? null,
     changes: idsByEvent[i]!.flatMap(({ projection, ids }) =>
       ids.map(
         (id) =>

@@ -5,6 +5,7 @@ import Koa from 'koa';
 import helmet from 'koa-helmet';
 import type { AppDeps } from './deps';
 import { authenticate } from './middleware/authenticate';
+import { describeConflict } from './middleware/conflict';
 import { bodyParseError, errorMapper } from './middleware/errors';
 import { requestLog } from './middleware/requestLog';
 import { authRoutes } from './routes/auth';
@@ -45,7 +46,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     await next();
   });
   app.use(async (ctx, next) => (ctx.path.startsWith('/api') ? requestLog(deps.logger)(ctx, next) : next()));
-  app.use(errorMapper(deps.logger));
+  app.use(errorMapper(deps.logger, (error) => describeConflict(deps.sql, error)));
   app.use(async (ctx, next) => {
     await next();
     // API answers are per user and must never be cached by a browser or proxy.

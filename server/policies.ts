@@ -1,31 +1,25 @@
 import type { Context, Next } from 'koa';
-import type { Role } from '@shared/constants';
-import { canAccessLocation, canMutate, type Actor } from '@shared/domain/access';
+import { canAccessLocation, type Actor } from '@shared/domain/access';
+import { LOCATION_REFUSAL, POLICY, type Action } from '@shared/policy';
 import { forbidden } from './httpError';
 import type { AuthState } from './middleware/authenticate';
 
 /**
- * Route guards built on the shared access rules. Every route that changes data names its
- * policy; the socket gateway uses the same rules to pick rooms.
+ * Route-side use of the shared policy table. Commands check the full rule (role and the row's
+ * locations) inside their transaction; `permit` refuses a role that may never do the action
+ * before the request body is even read.
  */
 export const actorOf = (ctx: Context): Actor => (ctx.state as AuthState).user;
 
-/** Viewers may read but never change anything. */
-export async function requireWriter(ctx: Context, next: Next) {
-  if (!canMutate(actorOf(ctx))) throw forbidden('Viewers have read-only access');
-  await next();
-}
-
-export function requireRole(...roles: Role[]) {
-  return async function requireOneOf(ctx: Context, next: Next) {
-    if (!roles.includes(actorOf(ctx).role)) {
-      throw forbidden(roles.length === 1 ? `Requires the ${roles[0]} role` : `Requires one of the roles: ${roles.join(', ')}`);
-    }
+export function permit(action: Action) {
+  return async function permitted(ctx: Context, next: Next) {
+    const rule = POLICY[action];
+    if (!(rule.roles as readonly string[]).includes(actorOf(ctx).role)) throw forbidden(rule.refusal);
     await next();
   };
 }
 
-/** Refuses (403) any read or write of a location outside the actor's list. */
+/** Refuses (403) any read of a location outside the actor's list. */
 export function assertLocationAccess(actor: Actor, locationId: string) {
-  if (!canAccessLocation(actor, locationId)) throw forbidden("You don't have access to this location");
+  if (!canAccessLocation(actor, locationId)) throw forbidden(LOCATION_REFUSAL);
 }

@@ -19,9 +19,22 @@ export interface LiveRows {
 }
 export type LiveEntity = keyof LiveRows;
 
-/** One row as it stands after an event; `row: null` means it no longer exists. */
+/**
+ * Where a row stood when it left a user's view: a later row (higher version, or the same version
+ * changed later) may bring it back; an older one arriving late may not.
+ */
+export interface RemovedAt {
+  version: number;
+  updated_at: string;
+}
+
+/**
+ * One row as the receiving user's GET would answer it after an event: the row, or `row: null`
+ * when the user may not (or no longer) see it. `removed_at` is set when the row still exists but
+ * left the user's scope; absent, the row is gone for good (ids are never reused).
+ */
 export type RowChange = {
-  [E in LiveEntity]: { entity: E; id: string; row: LiveRows[E] | null };
+  [E in LiveEntity]: { entity: E; id: string; row: LiveRows[E] | null; removed_at?: RemovedAt };
 }[LiveEntity];
 
 export interface ChangeMessage {
@@ -29,6 +42,10 @@ export interface ChangeMessage {
   event_type: string;
   stream_id: string;
   at: string;
+  /** The command's correlation id: a client recognises the echo of its own change by it. */
+  correlation_id: string;
+  /** Who made the change (null: the system). */
+  user_name: string | null;
   changes: RowChange[];
 }
 
@@ -61,8 +78,18 @@ export interface PresenceAnnouncement {
   screen: string | null;
 }
 
+/**
+ * The server is about to close this socket. `reconnect: true` (a restart): come back after a
+ * pause; false (too many tabs, the account was removed): stay disconnected.
+ */
+export interface ClosingMessage {
+  reason: string;
+  reconnect: boolean;
+}
+
 export interface ServerToClientEvents {
   change: (message: ChangeMessage) => void;
+  closing: (message: ClosingMessage) => void;
   ready: (message: ReadyMessage) => void;
   resync: (message: ResyncMessage) => void;
   presence: (message: PresenceMessage) => void;
@@ -82,5 +109,15 @@ export interface HandshakeAuth {
   since?: number;
 }
 
-/** How many missed events a reconnecting client may be sent before it is told to reload. */
-export const MAX_CATCH_UP_EVENTS = 5000;
+/**
+ * How far (in log positions) a reconnecting client may be behind and still catch up row by row;
+ * further behind, it is told to reload its views, which costs one GET per screen instead of a
+ * scan of the log.
+ */
+export const MAX_CATCH_UP_EVENTS = 2000;
+
+/** Open sockets one user may hold (tabs, devices); the oldest is closed when a new one exceeds it. */
+export const MAX_SOCKETS_PER_USER = 12;
+
+/** The header a client sets on a mutation so the pushed change carries it back. */
+export const CORRELATION_HEADER = 'X-Correlation-Id';

@@ -20,13 +20,15 @@ export async function assignOffice(
     memberId,
     { type: 'AssignOffice', office_id: officeId },
     context,
-    { expectedVersion },
+    { expectedVersion, action: 'member.assignOffice' },
   );
   const m = member!;
   for (const event of events) {
     const data = event.data as { office_id: string; previous_office_id?: string | null };
     const released = event.type === 'MemberOfficeUnassigned' ? data.office_id : data.previous_office_id;
-    if (released) await run(officeAggregate, released, { type: 'UnassignCompany', member_id: memberId }, context);
+    if (released) {
+      await run(officeAggregate, released, { type: 'UnassignCompany', member_id: memberId }, context, { action: 'office.assignCompany' });
+    }
   }
   if (officeId) {
     // Also when the member already held it: an office set to another status by hand is LEASED again.
@@ -35,6 +37,7 @@ export async function assignOffice(
       officeId,
       { type: 'AssignCompany', member_id: memberId, tenant: m.company_name, location_id: m.location_id },
       context,
+      { action: 'office.assignCompany' },
     );
   }
   return m;

@@ -1,8 +1,20 @@
-/** The stream moved on since the caller read it. The API answers 409. */
+/** What changed a stream since the version a caller saw: the last writer and the fields touched. */
+export interface ChangedSince {
+  /** The stream's version now. */
+  version: number;
+  /** The user of the latest change ('system' for maintenance). */
+  user_id: string;
+  at: string;
+  /** Field names the changes touched (the events' data keys), in the order first seen. */
+  fields: string[];
+}
+
+/** The stream moved on since the caller read it. The API answers 409, naming who changed what. */
 export class ConcurrencyError extends Error {
   constructor(
     readonly streamId: string,
     readonly expectedVersion: number,
+    readonly since?: ChangedSince,
     message = 'This record was changed by someone else. Reload and try again.',
   ) {
     super(message);

@@ -33,6 +33,16 @@ export async function usersByIds(db: Db, ids: string[]): Promise<User[]> {
   return rows.map(toUser);
 }
 
+/** Display names by user id, for "changed by"; ids that are not users ('system') are skipped. */
+export async function userNames(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const uuids = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (uuids.length === 0) return new Map();
+  const rows = await db.unsafe<{ id: string; name: string }[]>('SELECT id, name FROM users WHERE id = ANY($1::uuid[])', [uuids], PREPARED);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function listUsers(db: Db): Promise<User[]> {
   const rows = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users ORDER BY lower(name)`, [], PREPARED);
   return rows.map(toUser);

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { ConcurrencyError, DomainError } from '../../events/store/errors';
+import type { ErrorBody } from '@shared/schemas/common';
 import { HttpError } from '../httpError';
 
 /** Koa and its body parser raise errors carrying a status the client caused (bad JSON, too large). */
@@ -41,7 +42,7 @@ export function bodyParseError(error: Error): Error {
  * The one place errors become answers: every failure is `{ message }` with a fitting status,
  * and anything unexpected is a 500 whose details go to the log only.
  */
-export function errorMapper(logger: Logger) {
+export function errorMapper(logger: Logger, conflictBody: (error: ConcurrencyError) => Promise<ErrorBody> = async (e) => ({ message: e.message })) {
   return async function mapErrors(ctx: Context, next: Next) {
     try {
       await next();
@@ -54,7 +55,7 @@ export function errorMapper(logger: Logger) {
       }
       if (error instanceof ConcurrencyError) {
         ctx.status = 409;
-        ctx.body = { message: error.message };
+        ctx.body = await conflictBody(error).catch(() => ({ message: error.message }));
         return;
       }
       if (error instanceof DomainError) {

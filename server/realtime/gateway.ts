@@ -6,20 +6,25 @@ import type { Pool, StoredEvent } from '../../events/store/types';
 import type { ChangeFeed } from '../../projections/changeFeed';
 import { changesFor } from '../../projections/changes';
 import { getUser } from '../../projections/users/queries';
-import type { ChangeMessage } from '@shared/realtime';
 import {
   MAX_CATCH_UP_EVENTS,
+  MAX_SOCKETS_PER_USER,
+  type ChangeMessage,
+  type ClosingMessage,
   type ClientToServerEvents,
   type HandshakeAuth,
   type ServerToClientEvents,
 } from '@shared/realtime';
 import type { User } from '@shared/schemas/auth';
 import type { TokenService } from '../auth/tokens';
+import { limit, serial } from './limit';
 import { createPresence, isScreenRoom } from './presence';
 import { roomsFor, roomsForScope, userRoom } from './rooms';
+import { viewFor, viewKey } from './views';
 
 export interface SocketData {
   user: User;
+  connectedAt: number;
 }
 export type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -33,21 +38,23 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/** Runs tasks one at a time, so a reconnecting socket's catch-up never interleaves with a live batch. */
-function serial() {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task, task);
-    tail = run.catch(() => undefined);
-    return run;
-  };
-}
+/**
+ * Catch-ups read the log and load rows: a few at a time, so a crowd of reconnecting tabs (every
+ * deploy) cannot take the database pool from the live path.
+ */
+const CONCURRENT_CATCH_UPS = 3;
+
+/** PostgreSQL's "invalid text representation": a token naming a user id that is not a UUID. */
+const INVALID_TEXT = '22P02';
+
+const access = (user: User) => `${user.role}|${[...user.locations].sort().join(',')}`;
 
 /**
- * The live gateway: authenticates sockets with the same JWT as the API, joins each to the rooms
- * its user may see, and pushes each event's changed rows (from the server's change feed) to the
- * rooms of the event's scope. A socket that reconnects with `since` first receives what it
- * missed, in order, or is told to reload when it is too far behind.
+ * The live gateway: authenticates sockets with the same JWT as the API, and pushes each event's
+ * changed rows (from the server's change feed) to every socket whose user could see the event,
+ * each as that user's GET would answer it (views.ts). A socket that reconnects with `since`
+ * receives the rows changed while it was away, as they stand now, or is told to reload when it
+ * is too far behind; catch-ups run beside the live path, never in its queue.
  */
 export async function startGateway(
   httpServer: HttpServer,
@@ -61,90 +68,122 @@ export async function startGateway(
     cors: { origin: false },
   });
   const inOrder = serial();
+  const catchUps = limit(CONCURRENT_CATCH_UPS);
   const presence = createPresence(io, logger);
 
+  // Nothing a client sends may stop the server: every failure here refuses the one socket.
   io.use(async (socket, next) => {
-    const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
-    const userId = await tokens.verify(typeof auth.token === 'string' ? auth.token : null);
-    const user = userId ? await getUser(sql, userId) : null;
-    if (!user) return next(new Error('Unauthorized'));
-    socket.data.user = user;
-    next();
+    try {
+      const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
+      const userId = await tokens.verify(typeof auth.token === 'string' ? auth.token : null);
+      const user = userId ? await getUser(sql, userId) : null;
+      if (!user) return next(new Error('Unauthorized'));
+      socket.data.user = user;
+      socket.data.connectedAt = Date.now();
+      next();
+    } catch (error) {
+      if ((error as { code?: string }).code === INVALID_TEXT) return next(new Error('Unauthorized'));
+      logger.warn({ err: error }, 'live gateway could not authenticate a socket');
+      next(new Error('Service unavailable'));
+    }
   });
 
-  const visibleTo = (socket: GatewaySocket, event: StoredEvent) => {
-    const mine = new Set(roomsFor(socket.data.user));
-    return roomsForScope(event.metadata.scope).some((room) => mine.has(room));
-  };
+  /** Tells the client why before closing, so it knows whether to come back. */
+  function close(socket: GatewaySocket, message: ClosingMessage) {
+    socket.emit('closing', message);
+    socket.disconnect(true);
+  }
+
+  /** Sockets of this process in any of `rooms`. */
+  function socketsIn(rooms: string[]): GatewaySocket[] {
+    const ids = new Set<string>();
+    for (const room of rooms) for (const id of io.sockets.adapter.rooms.get(room) ?? []) ids.add(id);
+    return [...ids].map((id) => io.sockets.sockets.get(id)).filter((s): s is GatewaySocket => !!s);
+  }
+
+  /** Sends `message` to `sockets`, each as its user may see it; one view computed per kind of user. */
+  function deliver(sockets: GatewaySocket[], message: ChangeMessage) {
+    const groups = new Map<string, GatewaySocket[]>();
+    for (const socket of sockets) {
+      const key = viewKey(socket.data.user, message);
+      groups.set(key, [...(groups.get(key) ?? []), socket]);
+    }
+    for (const group of groups.values()) {
+      io.to(group.map((s) => s.id)).emit('change', viewFor(group[0]!.data.user, message));
+    }
+  }
 
   /**
    * A user's record changed: move its sockets to the rooms it may now see (keeping each one's
-   * screen room: presence is not a permission), and republish the screens it is on, in case its
-   * name changed.
+   * screen room: presence is not a permission). When what it may see changed, its screens must
+   * reload (rows it lost are not in any event). Republish presence, in case its name changed.
    */
   async function refreshUserSockets(userId: string) {
     const user = await getUser(sql, userId);
-    for (const socket of await io.in(userRoom(userId)).fetchSockets()) {
-      const live = io.sockets.sockets.get(socket.id);
-      if (!live) continue;
+    for (const socket of socketsIn([userRoom(userId)])) {
       if (!user) {
-        live.disconnect(true);
+        close(socket, { reason: 'Your account was removed', reconnect: false });
         continue;
       }
-      live.data.user = user;
-      for (const room of live.rooms) if (room !== live.id && !isScreenRoom(room)) live.leave(room);
-      live.join(roomsFor(user));
+      const changedAccess = access(user) !== access(socket.data.user);
+      socket.data.user = user;
+      for (const room of socket.rooms) if (room !== socket.id && !isScreenRoom(room)) socket.leave(room);
+      socket.join(roomsFor(user));
+      if (changedAccess) socket.emit('resync', { position: feed.position(), reason: 'Your access changed' });
     }
     presence.userChanged(userId);
   }
 
   async function push(events: StoredEvent[], messages: ChangeMessage[]) {
-    messages.forEach((message, i) => io.to(roomsForScope(events[i]!.metadata.scope)).emit('change', message));
+    messages.forEach((message, i) => deliver(socketsIn(roomsForScope(events[i]!.metadata.scope)), message));
     const users = new Set(events.filter((e) => e.stream_type === 'user').map((e) => e.stream_id.slice('user-'.length)));
     for (const userId of users) await refreshUserSockets(userId);
   }
 
   feed.listen((events, messages) => inOrder(() => push(events, messages)));
 
-  async function catchUp(socket: GatewaySocket, since: number): Promise<number | 'resync'> {
-    const until = feed.position();
-    if (since > until) return 'resync';
-    let from = since;
-    let sent = 0;
-    const missed: StoredEvent[] = [];
-    while (from < until) {
-      const batch = (await readAll(sql, from, 1000)).filter((e) => e.position <= until);
-      if (batch.length === 0) break;
-      missed.push(...batch.filter((e) => visibleTo(socket, e)));
-      if (missed.length > MAX_CATCH_UP_EVENTS) return 'resync';
-      from = batch[batch.length - 1]!.position;
+  /**
+   * What a socket missed since `since`, as its user's GET answers now: bounded by
+   * MAX_CATCH_UP_EVENTS positions (one read of the log), else a resync.
+   */
+  async function catchUp(socket: GatewaySocket, since: number, until: number): Promise<number | 'resync'> {
+    if (since > until || until - since > MAX_CATCH_UP_EVENTS) return 'resync';
+    const mine = new Set(roomsFor(socket.data.user));
+    const missed = (await readAll(sql, since, MAX_CATCH_UP_EVENTS, until)).filter((event) =>
+      roomsForScope(event.metadata.scope).some((room) => mine.has(room)),
+    );
+    const messages = await changesFor(sql, missed);
+    for (const message of messages) socket.emit('change', viewFor(socket.data.user, message));
+    return messages.length;
+  }
+
+  /** One user may hold MAX_SOCKETS_PER_USER sockets; a new one closes the oldest beyond that. */
+  function capSockets(user: User) {
+    const sockets = socketsIn([userRoom(user.id)]).sort((a, b) => a.data.connectedAt - b.data.connectedAt);
+    for (const socket of sockets.slice(0, Math.max(0, sockets.length - MAX_SOCKETS_PER_USER))) {
+      close(socket, { reason: 'Too many open tabs: this one stopped updating', reconnect: false });
     }
-    for (const message of await changesFor(sql, missed)) {
-      socket.emit('change', message);
-      sent++;
-    }
-    return sent;
   }
 
   io.on('connection', (socket) => {
-    // Presence needs only the user, known since the handshake: it does not wait for catch-up.
     socket.on('presence', (message) => presence.announce(socket, message));
     socket.on('disconnect', () => presence.disconnected(socket));
-    void inOrder(async () => {
+    // Live pushes flow from now on; a catch-up row loaded later is never older than a pushed one
+    // (rows merge by version, removals carry theirs), so the two need no common queue.
+    const position = feed.position();
+    socket.join(roomsFor(socket.data.user));
+    capSockets(socket.data.user);
+    const since = (socket.handshake.auth as Partial<HandshakeAuth>).since;
+    const resume = typeof since === 'number' && Number.isInteger(since) && since >= 0;
+    void catchUps(async () => {
       if (!socket.connected) return;
-      const since = (socket.handshake.auth as Partial<HandshakeAuth>).since;
-      const position = feed.position();
-      let caughtUp = 0;
-      if (typeof since === 'number' && Number.isInteger(since) && since >= 0) {
-        const result = await catchUp(socket, since);
-        if (result === 'resync') socket.emit('resync', { position, reason: 'Too much changed while you were away' });
-        else caughtUp = result;
-      }
-      socket.join(roomsFor(socket.data.user));
-      socket.emit('ready', { position, caught_up: caughtUp });
+      const result = resume ? await catchUp(socket, since, position) : 0;
+      if (result === 'resync') socket.emit('resync', { position, reason: 'Too much changed while you were away' });
+      socket.emit('ready', { position, caught_up: result === 'resync' ? 0 : result });
     }).catch((error) => {
-      logger.error({ err: error }, 'live gateway failed to set up a socket');
-      socket.disconnect(true);
+      logger.error({ err: error }, 'live gateway failed to catch a socket up');
+      socket.emit('resync', { position, reason: 'Could not replay what you missed' });
+      socket.emit('ready', { position, caught_up: 0 });
     });
   });
 
@@ -154,7 +193,7 @@ export async function startGateway(
     waitFor: (position) => feed.waitFor(position),
     async close() {
       presence.close();
-      io.disconnectSockets(true);
+      for (const socket of io.sockets.sockets.values()) close(socket, { reason: 'The server is restarting', reconnect: true });
       await new Promise<void>((resolve) => io.close(() => resolve()));
     },
   };

@@ -1,16 +1,8 @@
 import { getLocation } from '../../projections/locations/queries';
 import type { Actor } from '@shared/domain/access';
-import { isAdmin } from '@shared/domain/access';
 import type { Db } from '../../events/store/types';
-import { forbidden, HttpError } from '../httpError';
+import { HttpError } from '../httpError';
 import { assertLocationAccess } from '../policies';
-
-/** A record's new location: admins only, and it must exist (400 otherwise). */
-export async function assertMayMove(db: Db, actor: Actor, from: string, to: string | undefined, what: string) {
-  if (to === undefined || to === from) return;
-  if (!isAdmin(actor)) throw forbidden(`Only administrators can move ${what} to another location`);
-  await assertLocationExists(db, to);
-}
 
 export async function assertLocationExists(db: Db, locationId: string) {
   if (!(await getLocation(db, locationId))) throw new HttpError(400, 'Location not found', [{ field: 'location_id', message: 'Location not found' }]);

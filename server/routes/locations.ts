@@ -7,49 +7,61 @@ import { IdParam } from '@shared/schemas/common';
 import { CreateLocationInput, UpdateLocationInput } from '@shared/schemas/locations';
 import type { AppDeps } from '../deps';
 import { notFoundHttp } from '../httpError';
-import { NoQuery, parse } from '../middleware/validate';
-import { actorOf, assertLocationAccess, requireRole } from '../policies';
+import { validate } from '../middleware/validate';
+import { actorOf, assertLocationAccess, permit } from '../policies';
 import { commandContext } from './context';
 
 export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql, handle } = deps;
 
-  router.get('/locations', auth, async (ctx) => {
-    parse(NoQuery, ctx.query, 'query');
-    ctx.body = await listLocations(sql, actorOf(ctx));
-  });
+  router.get(
+    '/locations',
+    auth,
+    validate({}, async (ctx) => {
+      ctx.body = await listLocations(sql, actorOf(ctx));
+    }),
+  );
 
-  router.get('/locations/:id', auth, async (ctx) => {
-    const { id } = parse(IdParam, ctx.params, 'id');
-    parse(NoQuery, ctx.query, 'query');
-    const location = await getLocation(sql, id);
-    if (!location) throw notFoundHttp('Location not found');
-    assertLocationAccess(actorOf(ctx), id);
-    ctx.body = location;
-  });
+  router.get(
+    '/locations/:id',
+    auth,
+    validate({ params: IdParam }, async (ctx, { params: { id } }) => {
+      const location = await getLocation(sql, id);
+      if (!location) throw notFoundHttp('Location not found');
+      assertLocationAccess(actorOf(ctx), id);
+      ctx.body = location;
+    }),
+  );
 
-  router.post('/locations', auth, requireRole('admin'), async (ctx) => {
-    parse(NoQuery, ctx.query, 'query');
-    const details = parse(CreateLocationInput, ctx.request.body);
-    const id = randomUUID();
-    const { view } = await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, commandContext(ctx), {
-      read: (tx) => getLocation(tx, id),
-    });
-    ctx.status = 201;
-    ctx.body = view;
-  });
+  router.post(
+    '/locations',
+    auth,
+    permit('location.create'),
+    validate({ body: CreateLocationInput }, async (ctx, { body: details }) => {
+      const id = randomUUID();
+      const { view } = await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, commandContext(ctx), {
+        action: 'location.create',
+        read: (tx) => getLocation(tx, id),
+      });
+      ctx.status = 201;
+      ctx.body = view;
+    }),
+  );
 
-  router.put('/locations/:id', auth, requireRole('admin'), async (ctx) => {
-    const { id } = parse(IdParam, ctx.params, 'id');
-    parse(NoQuery, ctx.query, 'query');
-    const { version, ...changes } = parse(UpdateLocationInput, ctx.request.body);
-    const { view } = await handle(locationAggregate, id, { type: 'UpdateLocation', changes }, commandContext(ctx), {
-      expectedVersion: version,
-      read: (tx) => getLocation(tx, id),
-    });
-    ctx.body = view;
-  });
+  router.put(
+    '/locations/:id',
+    auth,
+    permit('location.update'),
+    validate({ params: IdParam, body: UpdateLocationInput }, async (ctx, { params: { id }, body: { version, ...changes } }) => {
+      const { view } = await handle(locationAggregate, id, { type: 'UpdateLocation', changes }, commandContext(ctx), {
+        expectedVersion: version,
+        action: 'location.update',
+        read: (tx) => getLocation(tx, id),
+      });
+      ctx.body = view;
+    }),
+  );
 
   return router;
 }

@@ -1,90 +1,102 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import { assignOffice } from '../../events/member/assignOffice';
 import { MEMBER_NOT_FOUND, memberAggregate } from '../../events/member/decider';
 import { getMember, listMembers } from '../../projections/members/queries';
 import { IdParam, LocationFilterQuery } from '@shared/schemas/common';
 import { AddEmployeeInput, AssignOfficeInput, CreateMemberInput, UpdateMemberInput } from '@shared/schemas/members';
+import type { Tx } from '../../events/store/types';
 import type { AppDeps } from '../deps';
-import { NoQuery, parse } from '../middleware/validate';
-import { actorOf, assertLocationAccess, requireWriter } from '../policies';
+import { validate } from '../middleware/validate';
+import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
-import { assertLocationExists, assertMayMove, visible } from './guards';
+import { assertLocationExists, visible } from './guards';
 
 export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql, handle } = deps;
-  /** The member as the actor may see it: 404 unknown, 403 outside the actor's locations. */
-  const memberFor = async (ctx: Context, id: string) => visible(actorOf(ctx), await getMember(sql, id), MEMBER_NOT_FOUND);
+  const read = (id: string) => ({ read: (tx: Tx) => getMember(tx, id) });
 
-  router.get('/members', auth, async (ctx) => {
-    const { location } = parse(LocationFilterQuery, ctx.query, 'query');
-    ctx.body = await listMembers(sql, actorOf(ctx), location);
-  });
+  router.get(
+    '/members',
+    auth,
+    validate({ query: LocationFilterQuery }, async (ctx, { query }) => {
+      ctx.body = await listMembers(sql, actorOf(ctx), query.location);
+    }),
+  );
 
-  router.get('/members/:id', auth, async (ctx) => {
-    const { id } = parse(IdParam, ctx.params, 'id');
-    parse(NoQuery, ctx.query, 'query');
-    ctx.body = await memberFor(ctx, id);
-  });
+  router.get(
+    '/members/:id',
+    auth,
+    validate({ params: IdParam }, async (ctx, { params }) => {
+      ctx.body = visible(actorOf(ctx), await getMember(sql, params.id), MEMBER_NOT_FOUND);
+    }),
+  );
 
-  router.post('/members', auth, requireWriter, async (ctx) => {
-    parse(NoQuery, ctx.query, 'query');
-    const profile = parse(CreateMemberInput, ctx.request.body);
-    assertLocationAccess(actorOf(ctx), profile.location_id);
-    await assertLocationExists(sql, profile.location_id);
-    const id = randomUUID();
-    const { view } = await handle(memberAggregate, id, { type: 'CreateMember', id, profile }, commandContext(ctx), {
-      read: (tx) => getMember(tx, id),
-    });
-    ctx.status = 201;
-    ctx.body = view;
-  });
+  router.post(
+    '/members',
+    auth,
+    permit('member.create'),
+    validate({ body: CreateMemberInput }, async (ctx, { body: profile }) => {
+      await assertLocationExists(sql, profile.location_id);
+      const id = randomUUID();
+      const { view } = await handle(memberAggregate, id, { type: 'CreateMember', id, profile }, commandContext(ctx), {
+        action: 'member.create',
+        ...read(id),
+      });
+      ctx.status = 201;
+      ctx.body = view;
+    }),
+  );
 
-  router.put('/members/:id', auth, requireWriter, async (ctx) => {
-    const { id } = parse(IdParam, ctx.params, 'id');
-    parse(NoQuery, ctx.query, 'query');
-    const input = parse(UpdateMemberInput, ctx.request.body);
-    const current = await memberFor(ctx, id);
-    await assertMayMove(sql, actorOf(ctx), current.location_id, input.location_id, 'a member company');
-    const { company_name, location_id, primary_contact, membership_type } = input;
-    const { view } = await handle(
-      memberAggregate,
-      id,
-      { type: 'EditMember', changes: { company_name, location_id, primary_contact, membership_type } },
-      commandContext(ctx),
-      { expectedVersion: input.version, read: (tx) => getMember(tx, id) },
-    );
-    ctx.body = view;
-  });
+  router.put(
+    '/members/:id',
+    auth,
+    permit('member.update'),
+    validate({ params: IdParam, body: UpdateMemberInput }, async (ctx, { params: { id }, body: input }) => {
+      if (input.location_id !== undefined) await assertLocationExists(sql, input.location_id);
+      const { company_name, location_id, primary_contact, membership_type } = input;
+      const { view } = await handle(
+        memberAggregate,
+        id,
+        { type: 'EditMember', changes: { company_name, location_id, primary_contact, membership_type } },
+        commandContext(ctx),
+        { expectedVersion: input.version, action: 'member.update', ...read(id) },
+      );
+      ctx.body = view;
+    }),
+  );
 
-  router.post('/members/:id/employees', auth, requireWriter, async (ctx) => {
-    const { id } = parse(IdParam, ctx.params, 'id');
-    parse(NoQuery, ctx.query, 'query');
-    const { version, ...fields } = parse(AddEmployeeInput, ctx.request.body);
-    await memberFor(ctx, id);
-    const employee = { id: randomUUID(), name: fields.name, email: fields.email, role: fields.role };
-    const { view } = await handle(memberAggregate, id, { type: 'AddEmployees', employees: [employee] }, commandContext(ctx), {
-      expectedVersion: version,
-      read: (tx) => getMember(tx, id),
-    });
-    ctx.status = 201;
-    ctx.body = view;
-  });
+  router.post(
+    '/members/:id/employees',
+    auth,
+    permit('member.addEmployee'),
+    validate({ params: IdParam, body: AddEmployeeInput }, async (ctx, { params: { id }, body: { version, ...fields } }) => {
+      const employee = { id: randomUUID(), name: fields.name, email: fields.email, role: fields.role };
+      const { view } = await handle(memberAggregate, id, { type: 'AddEmployees', employees: [employee] }, commandContext(ctx), {
+        expectedVersion: version,
+        action: 'member.addEmployee',
+        ...read(id),
+      });
+      ctx.status = 201;
+      ctx.body = view;
+    }),
+  );
 
   /** Assigns (an office id) or releases (empty or null) the company's office, both sides in one transaction. */
-  router.patch('/members/:id/office', auth, requireWriter, async (ctx) => {
-    const { id } = parse(IdParam, ctx.params, 'id');
-    parse(NoQuery, ctx.query, 'query');
-    const { office_id, version } = parse(AssignOfficeInput, ctx.request.body);
-    await memberFor(ctx, id);
-    const context = commandContext(ctx);
-    ctx.body = await handle.transaction(async (run, tx) => {
-      await assignOffice(run, id, office_id || null, context, version);
-      return getMember(tx, id);
-    });
-  });
+  router.patch(
+    '/members/:id/office',
+    auth,
+    permit('member.assignOffice'),
+    validate({ params: IdParam, body: AssignOfficeInput }, async (ctx, { params: { id }, body: { office_id, version } }) => {
+      const context = commandContext(ctx);
+      ctx.body = await handle.transaction(async (run, tx) => {
+        await assignOffice(run, id, office_id || null, context, version);
+        return getMember(tx, id);
+      });
+    }),
+  );
 
   return router;
 }

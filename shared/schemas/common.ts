@@ -26,10 +26,22 @@ export const text = (label: string, max = 200) =>
 /** The entity version the client last saw; when present a stale value answers 409. */
 export const ExpectedVersion = z.number().int().min(1).optional();
 
+/** Who changed a row since the version a client sent (a 409's details). */
+export interface ConflictDetails {
+  /** The name of who made the latest change; null for the system. */
+  by: string | null;
+  at: string;
+  /** The fields the changes touched. */
+  fields: string[];
+  /** The row's version now: reload, then send this one. */
+  version: number;
+}
+
 /** Standard error body of every non-2xx answer. */
 export interface ErrorBody {
   message: string;
   fields?: { field: string; message: string }[];
+  conflict?: ConflictDetails;
 }
 
 /** List filters: `location` is a location's name or id; 'All Locations' or empty means every location. */

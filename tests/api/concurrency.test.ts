@@ -3,10 +3,13 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
 
 let server: TestServer;
 let token: string;
+let adminName: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  token = (await signIn(server.api, demoCredentials.admin)).access_token;
+  const admin = await signIn(server.api, demoCredentials.admin);
+  token = admin.access_token;
+  adminName = (admin.user as unknown as { name: string }).name;
 });
 afterAll(async () => {
   await server.stop();
@@ -27,12 +30,26 @@ describe('optimistic concurrency over HTTP', () => {
     const losers = results.filter((r) => r.status === 409);
     expect(winners).toHaveLength(1);
     expect(losers).toHaveLength(49);
-    for (const r of losers) expect(r.body).toEqual({ message: 'This record was changed by someone else. Reload and try again.' });
+    // Each refusal names who changed the row, what, and the version to reload to.
+    for (const r of losers) {
+      expect(r.body.message).toBe(`${adminName} changed this location (manager) since you opened it. Reload to see the change.`);
+      expect(r.body.conflict).toMatchObject({ by: adminName, fields: ['manager'], version: location.version + 1 });
+    }
     const after = (await server.api('GET', `/api/locations/${location.id}`, { token })).body;
     expect(after.version).toBe(location.version + 1);
     expect(after.manager).toBe(winners[0]!.body.manager);
     const [row] = await server.deps.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE stream_id = ${`location-${location.id}`}`;
     expect(row?.n).toBe(location.version + 1);
+  });
+
+  it('applies 50 concurrent office edits without a version, each to the latest state: none refused', async () => {
+    const [office] = (await server.api('GET', '/api/offices', { token })).body;
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => server.api('PUT', `/api/offices/${office.id}`, { token, body: { floor: i + 1 } })),
+    );
+    expect(results.filter((r) => r.status !== 200).map((r) => `${r.status} ${r.text}`)).toEqual([]);
+    const after = (await server.api('GET', `/api/offices/${office.id}`, { token })).body;
+    expect(after.version).toBe(office.version + 50);
   });
 
   it('applies concurrent edits without a version one after another, losing none', async () => {

@@ -196,7 +196,8 @@ describe('PUT /api/offices/:id', () => {
     await w.api('PUT', `/api/offices/${office.id}`, { token: w.tokens.admin, body: { desks: 3 } });
     const stale = await w.api('PUT', `/api/offices/${office.id}`, { token: w.tokens.admin, body: { desks: 4, version: office.version } });
     expect(stale.status).toBe(409);
-    expect(stale.body.message).toMatch(/changed by someone else/);
+    expect(stale.body.message).toMatch(/changed this office \(.+\) since you opened it\. Reload to see the change\.$/);
+    expect(stale.body.conflict.version).toBeGreaterThan(0);
     expect((await w.api('PUT', `/api/offices/${randomUUID()}`, { token: w.tokens.admin, body: { desks: 4 } })).body).toEqual({ message: 'Office not found' });
     const bad = await w.api('PUT', `/api/offices/${office.id}`, { token: w.tokens.admin, body: { desks: 'many', signed_rate: -1 } });
     expect(bad.status).toBe(400);

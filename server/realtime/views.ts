@@ -1,0 +1,29 @@
+import { seesAllLocations, type Actor } from '@shared/domain/access';
+import { canSee } from '@shared/policy';
+import type { ChangeMessage, RowChange } from '@shared/realtime';
+
+/**
+ * A change as one user's GET would answer it now: each row the user may see, or a removal
+ * (`row: null` with where the row stood) for a row outside the user's scope, which is how a row
+ * that moved away leaves the screens of those who saw it. The rule is `canSee`, the same one the
+ * REST queries apply.
+ */
+export function viewFor(actor: Actor, message: ChangeMessage): ChangeMessage {
+  return { ...message, changes: message.changes.map((change) => restrict(actor, change)) };
+}
+
+function restrict(actor: Actor, change: RowChange): RowChange {
+  if (change.row === null || canSee(actor, change.entity, change.row)) return change;
+  const { version, updated_at } = change.row;
+  return { entity: change.entity, id: change.id, row: null, removed_at: { version, updated_at } } as RowChange;
+}
+
+/**
+ * Users who would get the same view of `message` share one key, so the gateway computes and
+ * encodes each distinct view once. Rows of users depend on who asks (everyone sees their own).
+ */
+export function viewKey(actor: Actor, message: ChangeMessage): string {
+  const where = seesAllLocations(actor) ? '*' : [...actor.locations].sort().join(',');
+  const self = actor.role !== 'admin' && message.changes.some((c) => c.entity === 'users') ? actor.id : '';
+  return `${actor.role}|${where}|${self}`;
+}

@@ -1,0 +1,75 @@
+/**
+ * Who may do what: the one policy table. The server checks it inside each command's transaction
+ * against the aggregate's state (the locations the row is at before and after the command); the
+ * client reads it to show or hide controls. Reads follow `canSee`, which both the REST queries
+ * and the live gateway use, so a socket receives exactly what a GET would answer.
+ */
+import type { Role } from './constants';
+import { canAccessLocation, type Actor } from './domain/access';
+import type { LiveEntity, LiveRows } from './realtime';
+
+export interface Permission {
+  /** Roles that may attempt the command at all. */
+  roles: readonly Role[];
+  /** Whether the actor must have access to every location the row is at, before and after. */
+  atOwnLocations: boolean;
+  /** The refusal when the role is not enough. */
+  refusal: string;
+}
+
+const WRITERS: readonly Role[] = ['admin', 'manager'];
+const ADMINS: readonly Role[] = ['admin'];
+const READ_ONLY = 'Viewers have read-only access';
+const ADMIN_ONLY = 'Requires the admin role';
+
+export const POLICY = {
+  'office.create': { roles: ADMINS, atOwnLocations: true, refusal: ADMIN_ONLY },
+  'office.update': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'office.changeStatus': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'office.editContacts': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'office.assignCompany': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** A row changing location: both ends must be the actor's, and only admins move rows. */
+  'office.move': { roles: ADMINS, atOwnLocations: true, refusal: 'Only administrators can move an office to another location' },
+  'member.create': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'member.update': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'member.addEmployee': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'member.assignOffice': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'member.move': { roles: ADMINS, atOwnLocations: true, refusal: 'Only administrators can move a member company to another location' },
+  'location.create': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
+  'location.update': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
+  'location.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
+  'user.manage': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
+  'user.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
+} as const satisfies Record<string, Permission>;
+
+export type Action = keyof typeof POLICY;
+
+export const LOCATION_REFUSAL = "You don't have access to this location";
+
+/** Why the actor may not do `action` on a row at `locations`, or null when it may. */
+export function refusal(actor: Actor, action: Action, locations: readonly string[] = []): string | null {
+  const rule: Permission = POLICY[action];
+  if (!rule.roles.includes(actor.role)) return rule.refusal;
+  if (rule.atOwnLocations && !locations.every((id) => canAccessLocation(actor, id))) return LOCATION_REFUSAL;
+  return null;
+}
+
+/** For the client's controls: may the actor do `action` (at `locations`, when known)? */
+export function may(actor: Actor, action: Action, locations: readonly string[] = []): boolean {
+  return refusal(actor, action, locations) === null;
+}
+
+/** Which location a row of each entity belongs to, for reads (null: none, admins and the user only). */
+const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null } = {
+  locations: (row) => row.id,
+  offices: (row) => row.location_id,
+  members: (row) => row.location_id,
+  users: () => null,
+};
+
+/** May the actor see this row? The rule behind every GET and every pushed row. */
+export function canSee<E extends LiveEntity>(actor: Actor, entity: E, row: LiveRows[E]): boolean {
+  if (entity === 'users') return actor.role === 'admin' || row.id === actor.id;
+  const location = rowLocation[entity](row);
+  return location !== null && canAccessLocation(actor, location);
+}

@@ -1,72 +1,100 @@
 import { describe, expect, it } from 'vitest';
-import { applyRow, emptyCollection, mergeSnapshot, rowsOf } from '../../client/src/live/collection';
+import { applyRow, emptyCollection, mergeSnapshot, removeRow, rowsOf } from '../../client/src/live/collection';
 
 interface Row {
   id: string;
   version: number;
   name: string;
+  updated_at?: string;
+  location?: string;
 }
-const row = (id: string, version: number, name = `${id}@${version}`): Row => ({ id, version, name });
+const row = (id: string, version: number, name = `${id}@${version}`, location = 'A'): Row => ({ id, version, name, location });
+const touch = { at: 1234, by: 'Dana Admin', own: false };
 
-describe('live collection merge', () => {
+describe('entity cache merge', () => {
   it('applies a newer version and ignores a repeated or older one', () => {
-    let c = applyRow(emptyCollection<Row>(), 'a', row('a', 2));
-    c = applyRow(c, 'a', row('a', 3, 'newest'));
-    const same = applyRow(c, 'a', row('a', 3, 'repeated'));
-    const late = applyRow(c, 'a', row('a', 1, 'late'));
+    let c = applyRow(emptyCollection<Row>(), row('a', 2));
+    c = applyRow(c, row('a', 3, 'newest'));
+    const same = applyRow(c, row('a', 3, 'repeated'));
+    const late = applyRow(c, row('a', 1, 'late'));
     expect(same).toBe(c);
     expect(late).toBe(c);
     expect(c.byId.a?.name).toBe('newest');
   });
 
-  it('keeps a removed row removed, whatever arrives late', () => {
-    let c = applyRow(emptyCollection<Row>(), 'a', row('a', 1));
-    c = applyRow(c, 'a', null);
+  it('keeps a deleted row deleted, whatever arrives late', () => {
+    let c = applyRow(emptyCollection<Row>(), row('a', 1));
+    c = removeRow(c, 'a');
     expect(rowsOf(c)).toEqual([]);
-    c = applyRow(c, 'a', row('a', 9));
+    c = applyRow(c, row('a', 9));
     expect(rowsOf(c)).toEqual([]);
   });
 
-  it('marks rows pushed by others with the time they arrived', () => {
-    const c = applyRow(emptyCollection<Row>(), 'a', row('a', 1), 1234);
-    expect(c.touched).toEqual({ a: 1234 });
-    expect(applyRow(emptyCollection<Row>(), 'a', row('a', 1)).touched).toEqual({});
+  it('takes a row out of view when it leaves, and back when a newer copy returns', () => {
+    let c = applyRow(emptyCollection<Row>(), row('a', 3));
+    c = removeRow(c, 'a', { version: 4, updated_at: '' });
+    expect(rowsOf(c)).toEqual([]);
+    // A copy loaded before it left arrives late: it stays out.
+    expect(applyRow(c, row('a', 4))).toBe(c);
+    // It moved back in a later change.
+    c = applyRow(c, row('a', 5, 'back'));
+    expect(c.byId.a?.name).toBe('back');
+    expect(c.removed.a).toBeUndefined();
+  });
+
+  it('ignores a late removal when a newer copy is already held', () => {
+    let c = applyRow(emptyCollection<Row>(), row('a', 6, 'moved back'));
+    c = removeRow(c, 'a', { version: 5, updated_at: '' });
+    expect(c.byId.a?.name).toBe('moved back');
+  });
+
+  it('records who changed a row and whether it was this tab', () => {
+    const c = applyRow(emptyCollection<Row>(), row('a', 1), touch);
+    expect(c.touched).toEqual({ a: touch });
+    expect(applyRow(emptyCollection<Row>(), row('a', 1)).touched).toEqual({});
   });
 
   it('merges a snapshot keeping the newer of pushed and loaded rows', () => {
-    let c = applyRow(emptyCollection<Row>(), 'a', row('a', 5, 'pushed'));
+    let c = applyRow(emptyCollection<Row>(), row('a', 5, 'pushed'));
     c = mergeSnapshot(c, [row('a', 4, 'loaded'), row('b', 1)]);
-    expect(c.status).toBe('ready');
     expect(c.byId.a?.name).toBe('pushed');
     expect(c.byId.b?.version).toBe(1);
     c = mergeSnapshot(c, [row('a', 6, 'loaded later')]);
     expect(c.byId.a?.name).toBe('loaded later');
   });
 
-  it('drops rows a snapshot lacks, unless they were pushed while it loaded', () => {
+  it('drops rows of its scope a snapshot lacks, unless pushed while it loaded', () => {
     let c = mergeSnapshot(emptyCollection<Row>(), [row('a', 1), row('b', 1)]);
-    c = applyRow(c, 'c', row('c', 1), 10);
-    const next = mergeSnapshot(c, [row('a', 1)], new Set(['c']));
+    c = applyRow(c, row('c', 1), touch);
+    const next = mergeSnapshot(c, [row('a', 1)], () => true, new Set(['c']));
     expect(Object.keys(next.byId).sort()).toEqual(['a', 'c']);
   });
 
-  it('never lets a snapshot bring back a removed row', () => {
+  it('never shrinks rows outside its scope: a narrow query leaves other screens alone', () => {
+    let c = mergeSnapshot(emptyCollection<Row>(), [row('a', 1, 'a', 'A'), row('b', 1, 'b', 'B'), row('c', 1, 'c', 'B')]);
+    // A dialog loads location A only.
+    c = mergeSnapshot(c, [row('a', 2, 'a', 'A')], (r) => r.location === 'A');
+    expect(Object.keys(c.byId).sort()).toEqual(['a', 'b', 'c']);
+    expect(c.byId.a?.version).toBe(2);
+  });
+
+  it('never lets a snapshot bring back a deleted row', () => {
     let c = mergeSnapshot(emptyCollection<Row>(), [row('a', 1)]);
-    c = applyRow(c, 'a', null);
+    c = removeRow(c, 'a');
     expect(rowsOf(mergeSnapshot(c, [row('a', 1)]))).toEqual([]);
   });
 });
 
 describe('rows that change without their own stream moving', () => {
-  const at = (id: string, version: number, updated_at: string, name: string) => ({ id, version, updated_at, name });
+  const at = (id: string, version: number, updated_at: string, name: string): Row => ({ id, version, updated_at, name });
 
   it('applies the same version when it changed later, and never an earlier one', () => {
-    let c = applyRow(emptyCollection<Row & { updated_at: string }>(), 'a', at('a', 2, '2026-11-22T10:00:00.000Z', 'Acme'));
-    c = applyRow(c, 'a', at('a', 2, '2026-11-22T10:05:00.000Z', 'Acme Renamed'));
+    let c = applyRow(emptyCollection<Row>(), at('a', 2, '2026-11-22T10:00:00.000Z', 'Acme'));
+    c = applyRow(c, at('a', 2, '2026-11-22T10:05:00.000Z', 'Acme Renamed'));
     expect(c.byId.a?.name).toBe('Acme Renamed');
-    const late = applyRow(c, 'a', at('a', 2, '2026-11-22T10:00:00.000Z', 'Acme'));
+    const late = applyRow(c, at('a', 2, '2026-11-22T10:00:00.000Z', 'Acme'));
     expect(late).toBe(c);
-    const repeated = applyRow(c, 'a', at('a', 2, '2026-11-22T10:05:00.000Z', 'Acme Renamed'));
+    const repeated = applyRow(c, at('a', 2, '2026-11-22T10:05:00.000Z', 'Acme Renamed'));
     expect(repeated).toBe(c);
   });
 });

@@ -1,4 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '@shared/constants';
+import { CORRELATION_HEADER } from '@shared/realtime';
+import type { ConflictDetails, ErrorBody } from '@shared/schemas/common';
 
 /**
  * The API base: the server origin plus /api, with a trailing /api removed from the origin
@@ -8,11 +10,19 @@ export function apiBase(origin: string = import.meta.env.VITE_API_URL ?? window.
   return `${origin.replace(/\/+$/, '').replace(/\/api$/, '')}/api`;
 }
 
+/** What a mutation sends besides its body: the row's version and the command's correlation id. */
+export interface CommandMeta {
+  version?: number;
+  correlationId?: string;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly fields?: { field: string; message: string }[],
+    readonly fields?: ErrorBody['fields'],
+    /** On a 409: who changed the row, what, and its version now. */
+    readonly conflict?: ConflictDetails,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -59,16 +69,21 @@ export async function api<T>(
     signal?: AbortSignal;
     /** Sign-in answers 401 for wrong credentials: that is a message to show, not an expired session. */
     sessionCall?: boolean;
+    /** A mutation's version (added to the body) and correlation id (a header). */
+    meta?: CommandMeta;
   } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.meta?.correlationId) headers[CORRELATION_HEADER] = options.meta.correlationId;
+  const version = options.meta?.version;
+  const payload = version !== undefined && options.body && typeof options.body === 'object' ? { ...options.body, version } : options.body;
+  if (payload !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${apiBase()}${path}${queryString(options.query)}`, {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: payload === undefined ? undefined : JSON.stringify(payload),
     signal: options.signal,
   });
   if (response.status === 401 && options.sessionCall !== false) {
@@ -80,7 +95,7 @@ export async function api<T>(
   const body = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const message = typeof body?.message === 'string' && body.message ? body.message : `HTTP error! status: ${response.status}`;
-    throw new ApiError(response.status, message, body?.fields);
+    throw new ApiError(response.status, message, body?.fields, body?.conflict);
   }
   return body as T;
 }

@@ -1,61 +1,21 @@
 import type { LoginResult, PublicConfig, User } from '@shared/schemas/auth';
 import type { Location } from '@shared/schemas/locations';
-import type { Employee, Member, MembershipType, PrimaryContact } from '@shared/schemas/members';
-import type { MarketedRates, Office, OfficeContact, OfficeStatus } from '@shared/schemas/offices';
-import { api } from './client';
+import type { z } from 'zod';
+import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } from '@shared/schemas/members';
+import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
+import { api, type CommandMeta } from './client';
 
-/** POST /offices body, as the Add Office dialog sends it. */
-export interface CreateOfficeBody {
-  office_number: string;
-  location_id: string;
-  type: string;
-  desks: number;
-  floor: number;
-  windowed: boolean;
-  marketed_rates: MarketedRates;
-}
-
-/** PUT /offices/{id} body: rates and lease (the dialog), or the profile's editable fields. */
-export interface UpdateOfficeBody {
-  office_number?: string;
-  type?: string;
-  desks?: number;
-  floor?: number;
-  windowed?: boolean;
-  marketed_rates?: MarketedRates;
-  market_rates?: MarketedRates;
-  signed_rate?: number | null;
-  lease_info?: { term_months: number | null; start_date: string | null; end_date?: string | null; signed_rate?: number | null };
-  version?: number;
-}
-
-export interface AddContactBody {
-  name: string;
-  email: string;
-  phone: string | null;
-  role: string | null;
-  is_primary: boolean;
-}
-
-export interface CreateMemberBody {
-  company_name: string;
-  location_id: string;
-  primary_contact: PrimaryContact;
-  membership_type: MembershipType;
-}
-
-export interface UpdateMemberBody {
-  company_name?: string;
-  primary_contact?: PrimaryContact;
-  membership_type?: MembershipType;
-  version?: number;
-}
-
-export interface AddEmployeeBody {
-  name: string;
-  email: string;
-  role: string | null;
-}
+/**
+ * Request bodies, derived from the zod schemas the server validates with (their input side), so
+ * the client cannot send a shape the server does not accept. The version travels in `meta`.
+ */
+type Body<S extends z.ZodType> = Omit<z.input<S>, 'version'>;
+export type CreateOfficeBody = Body<typeof CreateOfficeInput>;
+export type UpdateOfficeBody = Body<typeof UpdateOfficeInput>;
+export type AddContactBody = Body<typeof AddOfficeContactInput>;
+export type CreateMemberBody = Body<typeof CreateMemberInput>;
+export type UpdateMemberBody = Body<typeof UpdateMemberInput>;
+export type AddEmployeeBody = Body<typeof AddEmployeeInput>;
 
 const enc = encodeURIComponent;
 
@@ -70,21 +30,23 @@ export const endpoints = {
   // Offices. `location` is the selected location's name; 'All Locations' and '' are dropped.
   offices: (location?: string) => api<Office[]>('GET', '/offices', { query: { location } }),
   office: (id: string) => api<Office>('GET', `/offices/${enc(id)}`),
-  createOffice: (body: CreateOfficeBody) => api<Office>('POST', '/offices', { body }),
-  updateOffice: (id: string, body: UpdateOfficeBody) => api<Office>('PUT', `/offices/${enc(id)}`, { body }),
-  changeOfficeStatus: (id: string, status: OfficeStatus, version?: number) =>
-    api<Office>('PATCH', `/offices/${enc(id)}/status`, { body: { status, version } }),
-  addOfficeContact: (id: string, body: AddContactBody) => api<OfficeContact | Office>('POST', `/offices/${enc(id)}/contacts`, { body }),
-  removeOfficeContact: (id: string, contactId: string) =>
-    api<unknown>('DELETE', `/offices/${enc(id)}/contacts/${enc(contactId)}`),
+  createOffice: (body: CreateOfficeBody, meta?: CommandMeta) => api<Office>('POST', '/offices', { body, meta }),
+  updateOffice: (id: string, body: UpdateOfficeBody, meta?: CommandMeta) => api<Office>('PUT', `/offices/${enc(id)}`, { body, meta }),
+  changeOfficeStatus: (id: string, status: OfficeStatus, meta?: CommandMeta) =>
+    api<Office>('PATCH', `/offices/${enc(id)}/status`, { body: { status }, meta }),
+  addOfficeContact: (id: string, body: AddContactBody, meta?: CommandMeta) =>
+    api<Office>('POST', `/offices/${enc(id)}/contacts`, { body, meta }),
+  removeOfficeContact: (id: string, contactId: string, meta?: CommandMeta) =>
+    api<Office>('DELETE', `/offices/${enc(id)}/contacts/${enc(contactId)}`, { body: {}, meta }),
 
   // Members.
   members: (location?: string) => api<Member[]>('GET', '/members', { query: { location } }),
   member: (id: string) => api<Member>('GET', `/members/${enc(id)}`),
-  createMember: (body: CreateMemberBody) => api<Member>('POST', '/members', { body }),
-  updateMember: (id: string, body: UpdateMemberBody) => api<Member>('PUT', `/members/${enc(id)}`, { body }),
-  addEmployee: (id: string, body: AddEmployeeBody) => api<Employee | Member>('POST', `/members/${enc(id)}/employees`, { body }),
+  createMember: (body: CreateMemberBody, meta?: CommandMeta) => api<Member>('POST', '/members', { body, meta }),
+  updateMember: (id: string, body: UpdateMemberBody, meta?: CommandMeta) => api<Member>('PUT', `/members/${enc(id)}`, { body, meta }),
+  addEmployee: (id: string, body: AddEmployeeBody, meta?: CommandMeta) =>
+    api<Member>('POST', `/members/${enc(id)}/employees`, { body, meta }),
   /** An office id assigns it; null unassigns. */
-  assignMemberOffice: (id: string, officeId: string | null) =>
-    api<Member>('PATCH', `/members/${enc(id)}/office`, { body: { office_id: officeId } }),
+  assignMemberOffice: (id: string, officeId: string | null, meta?: CommandMeta) =>
+    api<Member>('PATCH', `/members/${enc(id)}/office`, { body: { office_id: officeId }, meta }),
 };

@@ -1,8 +1,14 @@
 /**
- * A read model held in the browser: rows by id, fed by REST snapshots and by pushed rows.
- * Pure functions; a late or repeated message never moves a row backwards, because a row is
- * replaced only by a higher version, and a removed id (ids are never reused) stays removed.
+ * One entity's rows held in the browser (the entity cache): rows by id, fed by REST answers and
+ * by pushed rows. Every screen selects from it; no query owns it, so a narrow query (one
+ * location's members for a dialog) never shrinks what another screen shows.
+ *
+ * Pure functions. A late or repeated message never moves a row backwards: a row is replaced only
+ * by a newer one, a row that left the user's view stays out until a newer one brings it back,
+ * and a deleted row (ids are never reused) stays deleted.
  */
+import type { RemovedAt } from '@shared/realtime';
+
 export interface Versioned {
   id: string;
   version: number;
@@ -14,67 +20,80 @@ export interface Versioned {
 }
 
 /** True when `a` is strictly newer than `b`: a higher version, or the same one changed later. */
-export function isNewer(a: Versioned, b: Versioned): boolean {
+export function isNewer(a: Versioned | RemovedAt, b: Versioned | RemovedAt): boolean {
   if (a.version !== b.version) return a.version > b.version;
   return (a.updated_at ?? '') > (b.updated_at ?? '');
 }
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+/** Who last changed a row, as the live layer saw it arrive. */
+export interface Touch {
+  /** When it arrived (ms). */
+  at: number;
+  /** The name of who made the change; null for the system or unknown. */
+  by: string | null;
+  /** This tab made it (its command's correlation id came back). */
+  own: boolean;
+}
 
 export interface LiveCollection<R extends Versioned> {
   byId: Readonly<Record<string, R>>;
-  removed: Readonly<Record<string, true>>;
-  status: LoadStatus;
-  /** Ids changed by other people recently, for a brief highlight. */
-  touched: Readonly<Record<string, number>>;
+  /** Rows out of view: where they stood when they left, or 'deleted' for good. */
+  removed: Readonly<Record<string, RemovedAt | 'deleted'>>;
+  /** The latest change of each row seen live, for the "updated by" mark. */
+  touched: Readonly<Record<string, Touch>>;
 }
 
 export function emptyCollection<R extends Versioned>(): LiveCollection<R> {
-  return { byId: {}, removed: {}, status: 'idle', touched: {} };
+  return { byId: {}, removed: {}, touched: {} };
 }
 
-/** Applies one pushed row (null: the row no longer exists). Returns the same object when nothing changes. */
-export function applyRow<R extends Versioned>(
-  collection: LiveCollection<R>,
-  id: string,
-  row: R | null,
-  at?: number,
-): LiveCollection<R> {
-  if (collection.removed[id]) return collection;
-  if (row === null) {
-    const { [id]: _gone, ...byId } = collection.byId;
-    return { ...collection, byId, removed: { ...collection.removed, [id]: true } };
-  }
-  const current = collection.byId[id];
+/** Applies one row. Returns the same object when nothing changes. */
+export function applyRow<R extends Versioned>(collection: LiveCollection<R>, row: R, touch?: Touch): LiveCollection<R> {
+  const gone = collection.removed[row.id];
+  if (gone === 'deleted' || (gone && !isNewer(row, gone))) return collection;
+  const current = collection.byId[row.id];
   if (current && !isNewer(row, current)) return collection;
+  const { [row.id]: _back, ...removed } = collection.removed;
   return {
-    ...collection,
-    byId: { ...collection.byId, [id]: row },
-    touched: at === undefined ? collection.touched : { ...collection.touched, [id]: at },
+    byId: { ...collection.byId, [row.id]: row },
+    removed: gone ? removed : collection.removed,
+    touched: touch ? { ...collection.touched, [row.id]: touch } : collection.touched,
   };
 }
 
 /**
- * Merges a REST snapshot: each row is kept at the newer of the two versions, so a push that
- * arrived while the request was in flight survives. Rows the snapshot lacks are dropped unless
- * they are newer pushes: a snapshot is the truth for what the user may see.
+ * Takes a row out of view: deleted (no `at`), or out of the user's scope at `at`. A copy held
+ * that is newer than `at` stays (it came back in a later change that arrived first).
+ */
+export function removeRow<R extends Versioned>(collection: LiveCollection<R>, id: string, at?: RemovedAt): LiveCollection<R> {
+  const current = collection.byId[id];
+  if (at && current && isNewer(current, at)) return collection;
+  const previous = collection.removed[id];
+  if (previous === 'deleted' || (at && previous && !isNewer(at, previous))) return collection;
+  const { [id]: _gone, ...byId } = collection.byId;
+  return { ...collection, byId, removed: { ...collection.removed, [id]: at ?? 'deleted' } };
+}
+
+/**
+ * Merges a REST answer for one query: its rows are kept at the newer of the two copies (a push
+ * that arrived while the request was in flight survives). Rows inside the query's scope that the
+ * answer lacks are gone for this user, unless they were pushed since the request started; rows
+ * outside its scope are not the answer's business and stay.
  */
 export function mergeSnapshot<R extends Versioned>(
   collection: LiveCollection<R>,
   rows: R[],
+  inScope: (row: R) => boolean = () => true,
   pushedSince: ReadonlySet<string> = new Set(),
 ): LiveCollection<R> {
+  const answered = new Set(rows.map((row) => row.id));
   const byId: Record<string, R> = {};
-  for (const row of rows) {
-    if (collection.removed[row.id]) continue;
-    const current = collection.byId[row.id];
-    byId[row.id] = current && isNewer(current, row) ? current : row;
+  for (const [id, row] of Object.entries(collection.byId)) {
+    if (answered.has(id) || !inScope(row) || pushedSince.has(id)) byId[id] = row;
   }
-  for (const id of pushedSince) {
-    const pushed = collection.byId[id];
-    if (pushed && !byId[id]) byId[id] = pushed;
-  }
-  return { ...collection, byId, status: 'ready' };
+  let next: LiveCollection<R> = { ...collection, byId };
+  for (const row of rows) next = applyRow(next, row);
+  return next;
 }
 
 export function rowsOf<R extends Versioned>(collection: LiveCollection<R>): R[] {

@@ -1,35 +1,37 @@
-import { io, type Socket } from 'socket.io-client';
-import type { ChangeMessage, ClientToServerEvents, HandshakeAuth, ServerToClientEvents } from '@shared/realtime';
+import type { ChangeMessage, HandshakeAuth } from '@shared/realtime';
 import { apiBase } from '../api/client';
 import { appStore } from '../state/jotai';
-import { applyRow } from './collection';
-import { collectionFor } from './registry';
-import { liveEpochAtom, liveStatusAtom, presenceAtom } from './liveState';
-
-type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+import { applyRow, emptyCollection, removeRow } from './collection';
+import { isOwnChange } from './command';
+import { openLiveSocket, type LiveSocket } from './liveSocket';
+import { allCollections, collectionFor } from './registry';
+import { liveClosedAtom, liveEpochAtom, liveStatusAtom, presenceAtom } from './liveState';
 
 /**
- * The tab's one socket. It authenticates with the session token, applies pushed rows to the
- * registered collections, remembers the last log position it applied, and on every reconnect
- * sends that position so the server replays exactly what was missed.
+ * The tab's one socket. It authenticates with the session token, writes pushed rows into the
+ * entity cache, remembers the last log position it applied, and on every reconnect (including
+ * after a server restart) sends that position so the server replays what was missed.
  */
 class LiveConnection {
-  private socket: LiveSocket | null = null;
+  private link: { socket: LiveSocket; stop: () => void } | null = null;
   private position: number | null = null;
   private screen: string | null = null;
 
   connect(token: string, onUnauthorized: () => void) {
     this.disconnect();
     const origin = apiBase().replace(/\/api$/, '');
-    const socket: LiveSocket = io(origin, {
-      // A function, so each reconnect sends the position reached by then.
-      auth: (cb) => cb({ token, ...(this.position !== null ? { since: this.position } : {}) } satisfies HandshakeAuth),
-      transports: ['websocket', 'polling'],
-      reconnectionDelay: 500,
-      reconnectionDelayMax: 4000,
+    const link = openLiveSocket(origin, {
+      auth: () => ({ token, ...(this.position !== null ? { since: this.position } : {}) }) satisfies HandshakeAuth,
+      onUnauthorized: () => {
+        this.disconnect();
+        onUnauthorized();
+      },
+      onClosed: (reason) => appStore.set(liveClosedAtom, reason),
     });
-    this.socket = socket;
+    const { socket } = link;
+    this.link = link;
     appStore.set(liveStatusAtom, 'connecting');
+    appStore.set(liveClosedAtom, null);
 
     socket.on('ready', ({ position }) => {
       const caughtUp = this.position !== null;
@@ -41,23 +43,16 @@ class LiveConnection {
     });
     socket.on('resync', ({ position }) => {
       this.position = position;
+      // Rows that left this user's view while it was away sent no removal it could see: start over.
+      for (const collection of allCollections()) appStore.set(collection, emptyCollection());
       appStore.set(liveEpochAtom, (n) => n + 1);
     });
     socket.on('change', (message) => this.apply(message));
     socket.on('presence', (message) => {
       if (message.screen === this.screen) appStore.set(presenceAtom, { screen: message.screen, viewers: message.viewers });
     });
-    socket.on('disconnect', () => {
-      appStore.set(liveStatusAtom, navigator.onLine ? 'reconnecting' : 'offline');
-    });
-    socket.on('connect_error', (error) => {
-      if (error.message === 'Unauthorized') {
-        this.disconnect();
-        onUnauthorized();
-        return;
-      }
-      appStore.set(liveStatusAtom, navigator.onLine ? 'reconnecting' : 'offline');
-    });
+    socket.on('disconnect', () => appStore.set(liveStatusAtom, navigator.onLine ? 'reconnecting' : 'offline'));
+    socket.on('connect_error', () => appStore.set(liveStatusAtom, navigator.onLine ? 'reconnecting' : 'offline'));
     window.addEventListener('offline', this.wentOffline);
     window.addEventListener('online', this.cameOnline);
   }
@@ -67,19 +62,23 @@ class LiveConnection {
   };
 
   private cameOnline = () => {
-    if (this.socket && !this.socket.connected) {
+    const socket = this.link?.socket;
+    if (socket && !socket.connected) {
       appStore.set(liveStatusAtom, 'reconnecting');
-      this.socket.connect();
+      socket.connect();
     }
   };
 
   private apply(message: ChangeMessage) {
     // Repeated or late messages are harmless (rows merge by version), but never move the position back.
     this.position = Math.max(this.position ?? 0, message.position);
-    const at = Date.now();
+    const touch = { at: Date.now(), by: message.user_name, own: isOwnChange(message.correlation_id) };
     for (const change of message.changes) {
       const target = collectionFor(change.entity);
-      if (target) appStore.set(target, (collection) => applyRow(collection, change.id, change.row, at));
+      if (!target) continue;
+      appStore.set(target, (collection) =>
+        change.row ? applyRow(collection, change.row, touch) : removeRow(collection, change.id, change.removed_at),
+      );
     }
   }
 
@@ -88,15 +87,14 @@ class LiveConnection {
     if (screen === this.screen) return;
     this.screen = screen;
     appStore.set(presenceAtom, { screen, viewers: [] });
-    if (this.socket?.connected) this.socket.emit('presence', { screen });
+    if (this.link?.socket.connected) this.link.socket.emit('presence', { screen });
   }
 
   disconnect() {
     window.removeEventListener('offline', this.wentOffline);
     window.removeEventListener('online', this.cameOnline);
-    this.socket?.removeAllListeners();
-    this.socket?.disconnect();
-    this.socket = null;
+    this.link?.stop();
+    this.link = null;
     this.position = null;
   }
 }

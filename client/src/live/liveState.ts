@@ -12,5 +12,8 @@ export const liveStatusAtom = atom<LiveStatus>('connecting');
  */
 export const liveEpochAtom = atom(0);
 
+/** Why the server closed this tab's socket for good (too many tabs, account removed); null while open. */
+export const liveClosedAtom = atom<string | null>(null);
+
 /** Who else is on the screen this tab shows. */
 export const presenceAtom = atom<{ screen: string | null; viewers: PresenceViewer[] }>({ screen: null, viewers: [] });

@@ -1,36 +1,47 @@
 import { useEffect, useState } from 'react';
+import type { LiveEntity, LiveRows } from '@shared/realtime';
 import { ApiError } from '../api/client';
 import { appStore, useAtomValue } from '../state/jotai';
 import { applyRow } from './collection';
 import { liveEpochAtom } from './liveState';
+import { liveCollection } from './registry';
 
-/** Loads one row into its live collection (pushes then keep it current); null while loading, 'missing' on 404. */
-export function useLiveRow<R extends { id: string; version: number }>(
-  atom: Parameters<typeof appStore.get>[0],
+/**
+ * Loads one row into the entity cache (pushes then keep it current). `missing` when the server
+ * says it does not exist or is not the user's to see, or when it left the user's view live.
+ */
+export function useLiveRow<E extends LiveEntity>(
+  entity: E,
   id: string | undefined,
-  fetchRow: (id: string) => Promise<R>,
-): { row: R | null; missing: boolean; failed: boolean } {
-  const collection = useAtomValue(atom) as { byId: Record<string, R>; touched: Record<string, number> };
+  fetchRow: (id: string) => Promise<LiveRows[E]>,
+): { row: LiveRows[E] | null; missing: boolean; failed: boolean; retry: () => void } {
+  const cache = liveCollection(entity);
+  const collection = useAtomValue(cache);
   const epoch = useAtomValue(liveEpochAtom);
-  const [missing, setMissing] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [outcome, setOutcome] = useState<{ for: string; missing: boolean; failed: boolean }>({ for: '', missing: false, failed: false });
+  const run = `${id}#${epoch}#${attempt}`;
   useEffect(() => {
     if (!id || epoch === 0) return;
     let cancelled = false;
     fetchRow(id).then(
       (row) => {
-        if (!cancelled) appStore.set(atom as never, (c: never) => applyRow(c, row.id, row as never) as never);
-      },
-      (error) => {
         if (cancelled) return;
-        if (error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403)) setMissing(true);
-        else setFailed(true);
+        appStore.set(cache, (c) => applyRow(c, row));
+        setOutcome({ for: run, missing: false, failed: false });
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        const gone = error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403);
+        setOutcome({ for: run, missing: gone, failed: !gone });
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [id, epoch]); // eslint-disable-line react-hooks/exhaustive-deps
-  return { row: (id && collection.byId[id]) || null, missing: missing && !(id && collection.byId[id]), failed };
+  }, [run]); // eslint-disable-line react-hooks/exhaustive-deps -- `run` names everything the load depends on
+  const row = (id && collection.byId[id]) || null;
+  const result = outcome.for === run ? outcome : { missing: false, failed: false };
+  const left = !!id && !row && !!collection.removed[id];
+  return { row, missing: (result.missing || left) && !row, failed: result.failed && !row, retry: () => setAttempt((n) => n + 1) };
 }
-

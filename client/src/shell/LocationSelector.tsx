@@ -3,13 +3,15 @@ import { ALL_LOCATIONS } from '@shared/constants';
 import { ErrorBanner } from '../components/ui/Banner';
 import { endpoints } from '../api/endpoints';
 import { rowsOf } from '../live/collection';
-import { useLiveLoad } from '../live/useLiveLoad';
-import { locationsAtom } from './locationAtoms';
+import { useLiveQuery } from '../live/useLiveQuery';
+import { useAtomValue } from '../state/jotai';
+import { LOCATIONS_QUERY, locationsAtom } from './locationAtoms';
 import { useSelectedLocation } from './useSelectedLocation';
 
 /** 'All Locations' first, then the locations the user may see, by name; the choice is remembered. */
 export function LocationSelector() {
-  const collection = useLiveLoad(locationsAtom, endpoints.locations, (error) => console.error('Failed to load locations', error));
+  const query = useLiveQuery('locations', LOCATIONS_QUERY, endpoints.locations);
+  const collection = useAtomValue(locationsAtom);
   const { value, select } = useSelectedLocation();
   const locations = rowsOf(collection).sort((a, b) => a.name.localeCompare(b.name));
   return (
@@ -30,7 +32,7 @@ export function LocationSelector() {
           </option>
         ))}
       </select>
-      {collection.status === 'error' && <ErrorBanner message="Failed to load locations" />}
+      {query.status === 'error' && <ErrorBanner message="Failed to load locations" />}
     </div>
   );
 }

@@ -6,6 +6,9 @@ import { atomWithStorage } from '../state/jotai';
 /** Every location the user may see, kept live. */
 export const locationsAtom = liveCollection('locations');
 
+/** The key of the one query that loads them (the location selector runs it). */
+export const LOCATIONS_QUERY = 'all';
+
 /**
  * The location selector's choice: a location id or 'All Locations', remembered per user in
  * local storage so it survives a reload.

@@ -4,7 +4,8 @@ import type { Location } from '@shared/schemas/locations';
 import { useUser } from '../auth/session';
 import { rowsOf } from '../live/collection';
 import { useAtom, useAtomValue } from '../state/jotai';
-import { effectiveLocation, locationsAtom, storedLocationAtom } from './locationAtoms';
+import { useQueryStatus } from '../live/useLiveQuery';
+import { effectiveLocation, LOCATIONS_QUERY, locationsAtom, storedLocationAtom } from './locationAtoms';
 
 export interface SelectedLocation {
   /** A location id, or 'All Locations'. */
@@ -22,7 +23,8 @@ export function useSelectedLocation(): SelectedLocation {
   const collection = useAtomValue(locationsAtom);
   const [stored, setStored] = useAtom(storedLocationAtom);
   const locations = rowsOf(collection);
-  const value = effectiveLocation(stored, user, locations, collection.status === 'ready');
+  const loaded = useQueryStatus('locations', LOCATIONS_QUERY) === 'ready';
+  const value = effectiveLocation(stored, user, locations, loaded);
   const location = value === ALL_LOCATIONS ? null : (collection.byId[value] ?? null);
   const select = useCallback((next: string) => setStored({ userId: user.id, value: next }), [setStored, user.id]);
   return { value, location, name: location?.name ?? ALL_LOCATIONS, select };

@@ -10,8 +10,9 @@ import { LocationField } from '../../components/LocationField';
 import { Field, FormError, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { rowsOf } from '../../live/collection';
-import { markOwnChange } from '../../live/highlight';
-import { useLiveLoad } from '../../live/useLiveLoad';
+import { sendCommand } from '../../live/command';
+import { useLiveQuery } from '../../live/useLiveQuery';
+import { useAtomValue } from '../../state/jotai';
 import { cn } from '../../lib/cn';
 import { officesAtom } from '../offices/atoms';
 
@@ -39,8 +40,7 @@ export function AddCompanyDialog({ locations, defaultLocationId, onClose, onErro
     if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Company name, location, contact name, and contact email are required');
     setMessage(null);
     try {
-      const created = await endpoints.createMember(parsed.data);
-      if (created?.id) markOwnChange(created.id);
+      await sendCommand({ entity: 'members', send: (meta) => endpoints.createMember(parsed.data, meta) });
       toast.success(`${parsed.data.company_name} added`);
       onClose();
     } catch (e) {
@@ -99,8 +99,8 @@ export function AddEmployeeDialog({ member, onClose, onError, error, onDismissEr
     if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Name and email are required');
     setMessage(null);
     try {
-      markOwnChange(member.id);
-      await endpoints.addEmployee(member.id, { name: parsed.data.name, email: parsed.data.email, role: parsed.data.role });
+      const body = { name: parsed.data.name, email: parsed.data.email, role: parsed.data.role };
+      await sendCommand({ entity: 'members', id: member.id, send: (meta) => endpoints.addEmployee(member.id, body, meta) });
       toast.success(`${parsed.data.name} added to ${member.company_name}`);
       onClose();
     } catch (e) {
@@ -128,7 +128,8 @@ export function AddEmployeeDialog({ member, onClose, onError, error, onDismissEr
 
 /** Lists only VACANT offices of the company's location. */
 export function AssignOfficeDialog({ member, onClose, onError, error, onDismissError }: ActionDialogProps & { member: Member }) {
-  const offices = useLiveLoad(officesAtom, () => endpoints.offices(member.location_name), (e) => onError('Failed to load data. Please try again.', e));
+  const query = useLiveQuery('offices', member.location_name, () => endpoints.offices(member.location_name), (o) => o.location_id === member.location_id);
+  const offices = useAtomValue(officesAtom);
   const vacant = useMemo(
     () =>
       rowsOf(offices)
@@ -142,9 +143,7 @@ export function AssignOfficeDialog({ member, onClose, onError, error, onDismissE
     if (!officeId) return;
     setBusy(true);
     try {
-      markOwnChange(member.id);
-      markOwnChange(officeId);
-      await endpoints.assignMemberOffice(member.id, officeId);
+      await sendCommand({ entity: 'members', id: member.id, send: (meta) => endpoints.assignMemberOffice(member.id, officeId, meta) });
       toast.success(`Office assigned to ${member.company_name}`);
       onClose();
     } catch (e) {
@@ -153,7 +152,7 @@ export function AssignOfficeDialog({ member, onClose, onError, error, onDismissE
       setBusy(false);
     }
   };
-  const loading = offices.status !== 'ready' && vacant.length === 0;
+  const loading = query.status === 'loading' && vacant.length === 0;
   return (
     <ActionDialog
       title="Assign Office"

@@ -13,9 +13,9 @@ import { Card } from '../../components/ui/Card';
 import { Field, FormError, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { Tabs } from '../../components/ui/Tabs';
-import { applyRow } from '../../live/collection';
-import { highlightSince, markOwnChange } from '../../live/highlight';
-import { appStore, useAtomValue } from '../../state/jotai';
+import { sendCommand } from '../../live/command';
+import { highlightOf } from '../../live/highlight';
+import { useAtomValue } from '../../state/jotai';
 import { AssignmentCard, BackLink, Detail, EditActions, EmptyNote, NotFound, ProfileHeader, ProfileLoading } from '../../components/ProfileParts';
 import { useLiveRow } from '../../live/useLiveRow';
 import { membersAtom } from './atoms';
@@ -45,7 +45,7 @@ export default function MemberProfilePage() {
   const { id } = useParams();
   const user = useUser();
   const writer = canMutate(user);
-  const { row: member, missing, failed } = useLiveRow<Member>(membersAtom, id, endpoints.member);
+  const { row: member, missing, failed } = useLiveRow('members', id, endpoints.member);
   const touched = useAtomValue(membersAtom).touched;
   const [tab, setTab] = useState<Tab>('overview');
   const [editing, setEditing] = useState<{ draft: Draft; version: number } | null>(null);
@@ -60,7 +60,7 @@ export default function MemberProfilePage() {
   const draft = editing?.draft;
   const set = (patch: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
   const contact = { name: member.primary_contact?.name ?? member.contact_name, email: member.primary_contact?.email ?? member.contact_email, phone: member.primary_contact?.phone ?? member.contact_phone };
-  const highlightAt = highlightSince(touched, member.id);
+  const highlightAt = highlightOf(touched, member.id)?.at ?? null;
 
   const save = async () => {
     if (!editing) return;
@@ -69,22 +69,20 @@ export default function MemberProfilePage() {
       company_name: d.company_name,
       membership_type: d.membership_type,
       primary_contact: { name: d.name, email: d.email, phone: d.phone },
-      version: editing.version,
     };
     const parsed = UpdateMemberInput.safeParse(body);
     if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Check the fields');
     setMessage(null);
     setSaving(true);
     try {
-      markOwnChange(member.id);
-      const saved = await endpoints.updateMember(member.id, { ...body, primary_contact: { ...body.primary_contact, phone: d.phone.trim() || null } });
-      if (saved?.id) appStore.set(membersAtom, (c) => applyRow(c, saved.id, saved));
+      const changes = { ...body, primary_contact: { ...body.primary_contact, phone: d.phone.trim() || null } };
+      await sendCommand({ entity: 'members', id: member.id, version: editing.version, send: (meta) => endpoints.updateMember(member.id, changes, meta) });
       setEditing(null);
       setBanner(null);
       toast.success('Member saved');
     } catch (e) {
       console.error('Failed to update member', e);
-      setBanner('Failed to update member');
+      setBanner(`Failed to update member. ${e instanceof Error ? e.message : ''}`.trim());
     } finally {
       setSaving(false);
     }
@@ -92,8 +90,7 @@ export default function MemberProfilePage() {
 
   const unassign = async () => {
     try {
-      markOwnChange(member.id);
-      await endpoints.assignMemberOffice(member.id, null);
+      await sendCommand({ entity: 'members', id: member.id, version: member.version, send: (meta) => endpoints.assignMemberOffice(member.id, null, meta) });
       toast.success(`${member.company_name} no longer has an office`);
     } catch (e) {
       console.error('Failed to unassign member', e);

@@ -16,8 +16,9 @@ import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
-import { highlightSince, markOwnChange } from '../../live/highlight';
-import { useLiveLoad } from '../../live/useLiveLoad';
+import { sendCommand } from '../../live/command';
+import { highlightOf } from '../../live/highlight';
+import { useLiveQuery } from '../../live/useLiveQuery';
 import { locationsAtom } from '../../shell/locationAtoms';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
@@ -52,7 +53,8 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
     console.error(message, error);
     setBanner(message);
   }, []);
-  const collection = useLiveLoad(membersAtom, () => endpoints.members(locationName), (e) => fail('Failed to load members', e));
+  const query = useLiveQuery('members', locationName, () => endpoints.members(locationName), (m) => !locationId || m.location_id === locationId);
+  const collection = useAtomValue(membersAtom);
   const locationsCollection = useAtomValue(locationsAtom);
   const locations = useMemo(() => rowsOf(locationsCollection).sort((a, b) => a.name.localeCompare(b.name)), [locationsCollection]);
   const [search, setSearch] = useAtom(memberSearchAtom);
@@ -66,15 +68,19 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
   const shown = useMemo(() => searchMembers(all, search), [all, search]);
   const employees = all.reduce((n, m) => n + (m.employees?.length ?? 0), 0);
   const premium = all.filter((m) => m.membership_type === 'Premium').length;
-  const loading = collection.status !== 'ready' && collection.status !== 'error' && all.length === 0;
+  const loading = query.status === 'loading' && all.length === 0;
   const dialogMember = dialog && dialog.kind !== 'add' ? (collection.byId[dialog.memberId] ?? null) : null;
   const dialogProps = { onClose: () => setDialog(null), onError: fail, error: banner, onDismissError: () => setBanner(null) };
 
   const unassign = async (member: Member) => {
     try {
-      markOwnChange(member.id);
-      if (member.office_id) markOwnChange(member.office_id);
-      await endpoints.assignMemberOffice(member.id, null);
+      await sendCommand({
+        entity: 'members',
+        id: member.id,
+        version: member.version,
+        optimistic: (m) => ({ ...m, office_id: null, office_number: null }),
+        send: (meta) => endpoints.assignMemberOffice(member.id, null, meta),
+      });
       toast.success(`${member.company_name} no longer has an office`);
     } catch (e) {
       fail('Failed to assign office to member', e);
@@ -98,6 +104,7 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
       </PageHeader>
 
       {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
+      {query.status === 'error' && <ErrorBanner message="Failed to load members" />}
 
       <section aria-label="Summary" className="grid gap-3 sm:grid-cols-3">
         <StatTile label="Member Companies" value={all.length} icon={<Building2 className="h-5 w-5" />} accent="blue" />
@@ -117,7 +124,7 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
         <Card className="divide-y divide-slate-100 overflow-hidden" data-testid="member-list">
           {shown.map((m) => {
             const open = !!expanded[m.id];
-            const highlightAt = highlightSince(collection.touched, m.id);
+            const highlightAt = highlightOf(collection.touched, m.id)?.at ?? null;
             const panelId = `member-${m.id}-details`;
             return (
               <div key={m.id} className="relative" data-member-id={m.id} data-member-name={m.company_name}>

@@ -8,7 +8,7 @@ import { ActionDialog } from '../../components/ActionDialog';
 import { LocationField } from '../../components/LocationField';
 import { Field, FormError } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { markOwnChange } from '../../live/highlight';
+import { sendCommand } from '../../live/command';
 import { numberOrNull, type DialogProps } from './officeDialogParts';
 
 interface AddOfficeForm {
@@ -48,8 +48,7 @@ export function AddOfficeDialog({
     if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Office number and location are required');
     setMessage(null);
     try {
-      const created = await endpoints.createOffice(parsed.data);
-      if (created?.id) markOwnChange(created.id);
+      await sendCommand({ entity: 'offices', send: (meta) => endpoints.createOffice(parsed.data, meta) });
       toast.success(`Office ${parsed.data.office_number} created`);
       onClose();
     } catch (e) {

@@ -5,13 +5,15 @@ import { ActionDialog } from '../../components/ActionDialog';
 import { Button } from '../../components/ui/Button';
 import { Field, Select } from '../../components/ui/Field';
 import { rowsOf } from '../../live/collection';
-import { markOwnChange } from '../../live/highlight';
-import { useLiveLoad } from '../../live/useLiveLoad';
+import { sendCommand } from '../../live/command';
+import { useLiveQuery } from '../../live/useLiveQuery';
+import { useAtomValue } from '../../state/jotai';
 import { membersAtom } from '../members/atoms';
 import type { DialogProps } from './officeDialogParts';
 
 export function AssignCompanyDialog({ office, onClose, onError, error, onDismissError }: DialogProps) {
-  const members = useLiveLoad(membersAtom, () => endpoints.members(office.location_name), (e) => onError('Failed to load members', e));
+  const query = useLiveQuery('members', office.location_name, () => endpoints.members(office.location_name), (m) => m.location_id === office.location_id);
+  const members = useAtomValue(membersAtom);
   const [memberId, setMemberId] = useState('');
   const [busy, setBusy] = useState(false);
   const candidates = useMemo(
@@ -27,9 +29,7 @@ export function AssignCompanyDialog({ office, onClose, onError, error, onDismiss
     if (!memberId) return;
     setBusy(true);
     try {
-      markOwnChange(office.id);
-      markOwnChange(memberId);
-      await endpoints.assignMemberOffice(memberId, office.id);
+      await sendCommand({ entity: 'members', id: memberId, send: (meta) => endpoints.assignMemberOffice(memberId, office.id, meta) });
       toast.success(`Office ${office.office_number} assigned`);
       onClose();
     } catch (e) {
@@ -42,9 +42,8 @@ export function AssignCompanyDialog({ office, onClose, onError, error, onDismiss
     if (!office.member_id) return;
     setBusy(true);
     try {
-      markOwnChange(office.id);
-      markOwnChange(office.member_id);
-      await endpoints.assignMemberOffice(office.member_id, null);
+      const memberId = office.member_id;
+      await sendCommand({ entity: 'members', id: memberId, send: (meta) => endpoints.assignMemberOffice(memberId, null, meta) });
       toast.success(`Office ${office.office_number} is now vacant`);
     } catch (e) {
       onError('Failed to unassign member from office', e);
@@ -78,8 +77,8 @@ export function AssignCompanyDialog({ office, onClose, onError, error, onDismiss
         )}
         <Field label="Member company">
           {(id) => (
-            <Select id={id} value={memberId} onChange={(e) => setMemberId(e.target.value)} disabled={members.status === 'loading' && candidates.length === 0}>
-              <option value="">{members.status === 'loading' && candidates.length === 0 ? 'Loading companies...' : 'Select a company'}</option>
+            <Select id={id} value={memberId} onChange={(e) => setMemberId(e.target.value)} disabled={query.status === 'loading' && candidates.length === 0}>
+              <option value="">{query.status === 'loading' && candidates.length === 0 ? 'Loading companies...' : 'Select a company'}</option>
               {candidates.map((m) => (
                 <option key={m.id} value={m.id}>
                   {m.company_name} ({m.membership_type})
@@ -88,7 +87,8 @@ export function AssignCompanyDialog({ office, onClose, onError, error, onDismiss
             </Select>
           )}
         </Field>
-        {members.status === 'ready' && candidates.length === 0 && (
+        {query.status === 'error' && <p className="text-sm text-red-600">Failed to load members</p>}
+        {query.status === 'ready' && candidates.length === 0 && (
           <p className="text-sm text-slate-500">Every member company at {office.location_name} already has an office.</p>
         )}
         <p className="text-xs text-slate-500">Assigning a company makes the office LEASED with that company as tenant.</p>

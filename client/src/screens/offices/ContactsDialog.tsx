@@ -9,7 +9,7 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Field, FormError } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { markOwnChange } from '../../live/highlight';
+import { sendCommand } from '../../live/command';
 import type { DialogProps } from './officeDialogParts';
 
 interface ContactForm {
@@ -31,8 +31,7 @@ export function ContactsDialog({ office, onClose, onError, error, onDismissError
     if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Name and email are required');
     setMessage(null);
     try {
-      markOwnChange(office.id);
-      await endpoints.addOfficeContact(office.id, { ...parsed.data });
+      await sendCommand({ entity: 'offices', id: office.id, send: (meta) => endpoints.addOfficeContact(office.id, { ...parsed.data }, meta) });
       toast.success(`Contact ${parsed.data.name} added`);
       reset();
     } catch (e) {
@@ -42,8 +41,12 @@ export function ContactsDialog({ office, onClose, onError, error, onDismissError
   const remove = async (contactId: string) => {
     setRemoving(contactId);
     try {
-      markOwnChange(office.id);
-      await endpoints.removeOfficeContact(office.id, contactId);
+      await sendCommand({
+        entity: 'offices',
+        id: office.id,
+        optimistic: (o) => ({ ...o, contacts: o.contacts.filter((c) => c.id !== contactId) }),
+        send: (meta) => endpoints.removeOfficeContact(office.id, contactId, meta),
+      });
       toast.success('Contact removed');
     } catch (e) {
       onError('Failed to remove contact', e);

@@ -6,7 +6,7 @@ import { endpoints } from '../../api/endpoints';
 import { ActionDialog } from '../../components/ActionDialog';
 import { Field, FormError } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { markOwnChange } from '../../live/highlight';
+import { sendCommand } from '../../live/command';
 import { numberOrNull, type DialogProps } from './officeDialogParts';
 import { formatDate } from './officeUi';
 
@@ -32,6 +32,8 @@ export function EditRatesDialog({ office, onClose, onError, error, onDismissErro
     },
   });
   const [message, setMessage] = useState<string | null>(null);
+  // The version the user saw when opening: a change by someone else meanwhile is a conflict, not overwritten.
+  const [openedVersion] = useState(office.version);
   const term = numberOrNull(watch('term_months'));
   const start = watch('start_date');
   const end = term && start ? leaseEndDate(start, term) : null;
@@ -44,12 +46,12 @@ export function EditRatesDialog({ office, onClose, onError, error, onDismissErro
     setMessage(null);
     const startDate = values.start_date || null;
     try {
-      markOwnChange(office.id);
-      await endpoints.updateOffice(office.id, {
+      const body = {
         marketed_rates: { monthly: money[0] ?? 0, six_month: money[1] ?? 0, twelve_month: money[2] ?? 0 },
         signed_rate: money[3],
         lease_info: { term_months: termMonths, start_date: startDate, end_date: leaseEndDate(startDate, termMonths) },
-      });
+      };
+      await sendCommand({ entity: 'offices', id: office.id, version: openedVersion, send: (meta) => endpoints.updateOffice(office.id, body, meta) });
       toast.success(`Rates and lease of office ${office.office_number} saved`);
       onClose();
     } catch (e) {

@@ -4,17 +4,24 @@ import { OFFICE_STATUSES, type OfficeStatus } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog } from '../../components/ActionDialog';
 import { Field, Select } from '../../components/ui/Field';
-import { markOwnChange } from '../../live/highlight';
+import { sendCommand } from '../../live/command';
 import type { DialogProps } from './officeDialogParts';
 
 export function EditStatusDialog({ office, onClose, onError, error, onDismissError }: DialogProps) {
   const [status, setStatus] = useState<OfficeStatus>(office.status);
+  // The version the user saw when opening: a change by someone else meanwhile is a conflict, not overwritten.
+  const [openedVersion] = useState(office.version);
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
     try {
-      markOwnChange(office.id);
-      await endpoints.changeOfficeStatus(office.id, status);
+      await sendCommand({
+        entity: 'offices',
+        id: office.id,
+        version: openedVersion,
+        optimistic: (o) => ({ ...o, status }),
+        send: (meta) => endpoints.changeOfficeStatus(office.id, status, meta),
+      });
       toast.success(`Office ${office.office_number} is now ${status}`);
       onClose();
     } catch (e) {

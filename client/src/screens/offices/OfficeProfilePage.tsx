@@ -15,10 +15,10 @@ import { Card } from '../../components/ui/Card';
 import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { Tabs } from '../../components/ui/Tabs';
-import { applyRow } from '../../live/collection';
-import { highlightSince, markOwnChange } from '../../live/highlight';
+import { sendCommand } from '../../live/command';
+import { highlightOf } from '../../live/highlight';
 import { useNow } from '../../lib/useNow';
-import { appStore, useAtomValue } from '../../state/jotai';
+import { useAtomValue } from '../../state/jotai';
 import { officesAtom } from './atoms';
 import { numberOrNull } from './officeDialogParts';
 import { useLiveRow } from '../../live/useLiveRow';
@@ -65,7 +65,7 @@ export default function OfficeProfilePage() {
   const user = useUser();
   const admin = isAdmin(user);
   const now = useNow();
-  const { row: office, missing, failed } = useLiveRow<Office>(officesAtom, id, endpoints.office);
+  const { row: office, missing, failed } = useLiveRow('offices', id, endpoints.office);
   const touched = useAtomValue(officesAtom).touched;
   const [tab, setTab] = useState<Tab>('overview');
   const [editing, setEditing] = useState<{ draft: Draft; version: number } | null>(null);
@@ -85,7 +85,7 @@ export default function OfficeProfilePage() {
   const leaseStatus = profileLeaseStatus(office.lease_info ?? { start_date: null, term_months: null }, now);
   const end = leaseEndDate(office.lease_info?.start_date, office.lease_info?.term_months ?? DEFAULT_TERM_MONTHS);
   const difference = signedVsMarketed(signed, rates?.monthly);
-  const highlightAt = highlightSince(touched, office.id);
+  const highlightAt = highlightOf(touched, office.id)?.at ?? null;
 
   const save = async () => {
     if (!editing) return;
@@ -97,9 +97,8 @@ export default function OfficeProfilePage() {
     const start = d.start_date || null;
     setSaving(true);
     try {
-      markOwnChange(office.id);
       const market = { monthly: numbers[2] ?? 0, six_month: numbers[3] ?? 0, twelve_month: numbers[4] ?? 0 };
-      const saved = await endpoints.updateOffice(office.id, {
+      const changes = {
         office_number: d.office_number.trim(),
         type: d.type.trim() || office.type,
         desks: numbers[0] ?? office.desks,
@@ -108,15 +107,14 @@ export default function OfficeProfilePage() {
         market_rates: market,
         signed_rate: numbers[5],
         lease_info: { term_months: term, start_date: start, end_date: leaseEndDate(start, term), signed_rate: numbers[5] },
-        version: editing.version,
-      });
-      if (saved?.id) appStore.set(officesAtom, (c) => applyRow(c, saved.id, saved));
+      };
+      await sendCommand({ entity: 'offices', id: office.id, version: editing.version, send: (meta) => endpoints.updateOffice(office.id, changes, meta) });
       setEditing(null);
       setBanner(null);
       toast.success('Office saved');
     } catch (e) {
       console.error('Failed to update office', e);
-      setBanner('Failed to update office');
+      setBanner(`Failed to update office. ${e instanceof Error ? e.message : ''}`.trim());
     } finally {
       setSaving(false);
     }
@@ -125,8 +123,8 @@ export default function OfficeProfilePage() {
   const unassign = async () => {
     if (!office.member_id) return;
     try {
-      markOwnChange(office.id);
-      await endpoints.assignMemberOffice(office.member_id, null);
+      const memberId = office.member_id;
+      await sendCommand({ entity: 'members', id: memberId, send: (meta) => endpoints.assignMemberOffice(memberId, null, meta) });
       toast.success(`Office ${office.office_number} is now vacant`);
     } catch (e) {
       console.error('Failed to unassign member', e);

@@ -18,8 +18,8 @@ import { Input } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
-import { highlightSince } from '../../live/highlight';
-import { useLiveLoad } from '../../live/useLiveLoad';
+import { highlightOf } from '../../live/highlight';
+import { useLiveQuery } from '../../live/useLiveQuery';
 import { cn } from '../../lib/cn';
 import { useNow } from '../../lib/useNow';
 import { locationsAtom } from '../../shell/locationAtoms';
@@ -113,7 +113,8 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
     setBanner(message);
   }, []);
 
-  const collection = useLiveLoad(officesAtom, () => endpoints.offices(locationName), (e) => fail('Failed to load data. Please try again.', e));
+  const query = useLiveQuery('offices', locationName, () => endpoints.offices(locationName), (o) => !locationId || o.location_id === locationId);
+  const collection = useAtomValue(officesAtom);
   const locationsCollection = useAtomValue(locationsAtom);
   const locations = useMemo(() => rowsOf(locationsCollection).sort((a, b) => a.name.localeCompare(b.name)), [locationsCollection]);
   const selectedLocation = locationId ? (locationsCollection.byId[locationId] ?? null) : null;
@@ -131,10 +132,10 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   const counts = statusCounts(filtered);
   const totals = deskTotals(filtered);
   const showLocation = !locationId;
-  const loading = collection.status !== 'ready' && collection.status !== 'error' && all.length === 0;
+  const loading = query.status === 'loading' && all.length === 0;
 
   const touched = collection.touched;
-  const highlight = useCallback((id: string) => highlightSince(touched, id), [touched]);
+  const highlight = useCallback((id: string) => highlightOf(touched, id)?.at ?? null, [touched]);
   const onAction = useCallback((kind: OfficeAction, office: Office) => setDialog({ kind, officeId: office.id }), []);
   const dialogOffice = dialog && dialog.kind !== 'add' ? (collection.byId[dialog.officeId] ?? null) : null;
   const close = () => setDialog(null);
@@ -161,6 +162,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
       </PageHeader>
 
       {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
+      {query.status === 'error' && <ErrorBanner message="Failed to load data. Please try again." />}
 
       {selectedLocation ? (
         <LocationCard location={selectedLocation} />

@@ -1,50 +1,59 @@
 import type { Db, StoredEvent } from '../events/store/types';
-import type { Projection } from './projection';
+import type { LiveView, Projection, Touched } from './projection';
 import { projections } from './registry';
 import { userNames } from './users/queries';
-import type { ChangeMessage, LiveEntity, RowChange } from '@shared/realtime';
+import type { ChangeMessage, RowChange } from '@shared/realtime';
 
-/** Which projections' rows an event of a given stream type touches. */
-const viewsByStreamType = new Map<string, Projection[]>();
-for (const projection of projections) {
-  for (const type of projection.live?.streamTypes ?? []) {
-    viewsByStreamType.set(type, [...(viewsByStreamType.get(type) ?? []), projection]);
+const live = projections.filter((p): p is Projection & { live: LiveView } => p.live !== undefined);
+
+type Row = { id: string };
+
+/** The rows one projection's events touched, indexed by the columns the events name them by. */
+class Loaded {
+  private readonly index = new Map<Touched['column'], Map<string, Row[]>>();
+  constructor(private readonly rows: Row[]) {}
+
+  matching({ column, value }: Touched): Row[] {
+    let byValue = this.index.get(column);
+    if (!byValue) {
+      byValue = new Map();
+      for (const row of this.rows) {
+        const held = (row as Record<string, unknown>)[column];
+        if (typeof held === 'string') byValue.set(held, [...(byValue.get(held) ?? []), row]);
+      }
+      this.index.set(column, byValue);
+    }
+    return byValue.get(value) ?? [];
   }
+}
+
+const load = async (db: Db, view: LiveView, touched: Touched[]) =>
+  new Loaded(touched.length === 0 ? [] : ((await view.load(db, touched)) as Row[]));
+
+/**
+ * The changes one event made to one entity: each touched row as it stands now, and for a row the
+ * event named by id that is gone, a removal. Sending today's row for an older event is safe:
+ * clients merge by version.
+ */
+function rowChanges(view: LiveView, touched: Touched[], loaded: Loaded): RowChange[] {
+  const changes = new Map<string, RowChange>();
+  for (const t of touched) {
+    const rows = loaded.matching(t);
+    if (rows.length === 0 && t.column === 'id') changes.set(t.value, { entity: view.entity, id: t.value, row: null } as RowChange);
+    for (const row of rows) changes.set(row.id, { entity: view.entity, id: row.id, row } as RowChange);
+  }
+  return [...changes.values()];
 }
 
 /**
  * Turns a batch of events into change messages carrying the rows they touched, as they stand
- * now. Rows are loaded once per entity for the whole batch; a row that no longer exists is sent
- * as null. Sending today's row for an older event is safe: clients merge by version.
+ * now: each projection says per event type which rows an event changed (`changed`), and one
+ * query per entity loads them all for the batch.
  */
 export async function changesFor(db: Db, events: StoredEvent[]): Promise<ChangeMessage[]> {
-  const wanted = new Map<Projection, Set<string>>();
-  const idsByEvent = await Promise.all(
-    events.map((event) =>
-      Promise.all(
-        (viewsByStreamType.get(event.stream_type) ?? []).map(async (projection) => ({
-          projection,
-          ids: await projection.live!.ids(event, db),
-        })),
-      ),
-    ),
-  );
-  for (const views of idsByEvent) {
-    for (const { projection, ids } of views) {
-      const set = wanted.get(projection) ?? new Set<string>();
-      ids.forEach((id) => set.add(id));
-      wanted.set(projection, set);
-    }
-  }
-  const loaded = new Map<Projection, Map<string, { id: string }>>();
+  const touched = events.map((event) => live.map((p) => p.changed(event)));
   const names = userNames(db, events.map((e) => e.metadata.user_id));
-  await Promise.all(
-    [...wanted].map(async ([projection, ids]) => {
-      if (ids.size === 0) return;
-      const rows = (await projection.live!.load(db, [...ids])) as { id: string }[];
-      loaded.set(projection, new Map(rows.map((row) => [row.id, row])));
-    }),
-  );
+  const loaded = await Promise.all(live.map((p, j) => load(db, p.live, touched.flatMap((t) => t[j]!))));
   const byUser = await names;
   return events.map((event, i) => ({
     position: event.position,
@@ -53,15 +62,28 @@ export async function changesFor(db: Db, events: StoredEvent[]): Promise<ChangeM
     at: event.metadata.at,
     correlation_id: event.metadata.correlation_id,
     user_name: byUser.get(event.metadata.user_id) ?? null,
-    changes: idsByEvent[i]!.flatMap(({ projection, ids }) =>
-      ids.map(
-        (id) =>
-          ({
-            entity: projection.live!.entity as LiveEntity,
-            id,
-            row: loaded.get(projection)?.get(id) ?? null,
-          }) as RowChange,
-      ),
-    ),
+    changes: live.flatMap((p, j) => rowChanges(p.live, touched[i]![j]!, loaded[j]!)),
   }));
+}
+
+/**
+ * What a client that was away missed, smallest form: every row is sent once, with the last
+ * event that changed it (rows are as they stand now, so earlier mentions would repeat it), and
+ * events left with nothing to send are dropped. The `ready` message that follows tells the
+ * position reached.
+ */
+export function latestOnly(messages: ChangeMessage[]): ChangeMessage[] {
+  const seen = new Set<string>();
+  const kept: ChangeMessage[] = [];
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    const changes = message.changes.filter((c) => {
+      const key = `${c.entity}:${c.id}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+    if (changes.length > 0) kept.push({ ...message, changes });
+  }
+  return kept.reverse();
 }

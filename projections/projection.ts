@@ -2,10 +2,38 @@ import type postgres from 'postgres';
 import type { LiveEntity, LiveRows } from '@shared/realtime';
 import type { Db, PendingEvent } from '../events/store/types';
 
+/** One statement of a projection's work for one event. */
+export type Statement = postgres.PendingQuery<postgres.Row[]>;
+
+/** An event from the log whose payload is typed by its type name (payloads are validated on append). */
+export type Logged<E extends { type: string; data: unknown }> = Omit<PendingEvent, 'type' | 'data'> & E;
+
 /**
- * A read model kept in step with the log. `apply` returns a single statement (or null for an
- * event it ignores): a rebuild pipelines thousands of them on one connection, which is only
- * correct when each event's work is one statement sent in log order.
+ * Rows of a projection that an event changed, named by a uuid column they hold as they stand
+ * now: `{ column: 'id', value }` for the event's own row, `{ column: 'location_id', value }` for
+ * every row at a renamed location, and so on.
+ */
+export interface Touched {
+  column: 'id' | 'location_id' | 'member_id' | 'office_id';
+  value: string;
+}
+
+/** How a read model takes one event type: what it writes, and which of its rows that changed. */
+export interface Handler<E extends { type: string; data: unknown }> {
+  /** One statement (or null): a rebuild pipelines thousands, correct only if each event is one. */
+  apply(db: Db, event: Logged<E>): Statement | null;
+  /** Pure, because a catch-up asks it of events long past: the rows to push after this event. */
+  changed(event: Logged<E>): Touched[];
+}
+
+export type Handlers<E extends { type: string; data: unknown }> = {
+  [T in E['type']]?: Handler<Extract<E, { type: T }>>;
+};
+
+/**
+ * A read model kept in step with the log. Every event type it takes is one entry of `on`, which
+ * says both how it applies and which rows it changed; the live gateway and catch-up read the
+ * second, inline projection and rebuilds the first.
  */
 export interface Projection {
   name: string;
@@ -15,23 +43,31 @@ export interface Projection {
   ddl: string;
   /** Tables it owns, dropped before a rebuild. */
   tables: string[];
-  apply(db: Db, event: PendingEvent): postgres.PendingQuery<postgres.Row[]> | null;
   /** Unique constraints whose violation is a user-facing conflict, with the message to give. */
   conflicts?: Record<string, string>;
-  /** How the live gateway turns an event into pushed rows. */
+  apply(db: Db, event: PendingEvent): Statement | null;
+  changed(event: PendingEvent): Touched[];
+  /** Pushed to browsers as rows of `entity`, loaded by what the events touched. */
   live?: LiveView;
 }
 
 export interface LiveView<E extends LiveEntity = LiveEntity> {
   entity: E;
-  /** Stream types whose events change this view's rows. */
-  streamTypes: string[];
-  /**
-   * Ids of the rows this event changed. May ask the database (as it stands now, not as of the
-   * event), e.g. for rows of this view that an event of another stream type touches.
-   */
-  ids(event: PendingEvent, db: Db): string[] | Promise<string[]>;
-  load(db: Db, ids: string[]): Promise<LiveRows[E][]>;
+  /** The rows matching any of `touched`, as the entity's GET answers them. */
+  load(db: Db, touched: Touched[]): Promise<LiveRows[E][]>;
+}
+
+export function defineProjection<E extends { type: string; data: unknown }>(
+  spec: Omit<Projection, 'apply' | 'changed'> & { on: Handlers<E> },
+): Projection {
+  const { on, ...rest } = spec;
+  // Keyed by type name, so the handler found always takes the event's own payload type.
+  const handlers: Partial<Record<string, Handler<{ type: string; data: unknown }>>> = on;
+  return {
+    ...rest,
+    apply: (db, event) => handlers[event.type]?.apply(db, event) ?? null,
+    changed: (event) => handlers[event.type]?.changed(event) ?? [],
+  };
 }
 
 /** 'location-<uuid>' -> '<uuid>'. */
@@ -39,26 +75,38 @@ export function entityId(streamId: string): string {
   return streamId.slice(streamId.indexOf('-') + 1);
 }
 
+/** The event's own row. */
+export const own = (event: PendingEvent): Touched[] => [{ column: 'id', value: entityId(event.stream_id) }];
+
 export const iso = (value: Date | string): string => (value instanceof Date ? value.toISOString() : value);
 
 /**
- * Rows of `table` (which joins its location's name at read time) that a location rename shows
- * differently: every row at that location, when the event changed the name.
+ * `alias.column = ANY($n::uuid[])` for each column `touched` names, OR-ed, with its parameters:
+ * one query loads every row a batch of events changed.
  */
-export async function renamedLocationRows(db: Db, table: 'offices' | 'members', event: PendingEvent): Promise<string[]> {
-  if (event.type !== 'LocationUpdated' || (event.data as { name?: string }).name === undefined) return [];
-  const rows = await db.unsafe<{ id: string }[]>(`SELECT id FROM ${table} WHERE location_id = $1`, [entityId(event.stream_id)], {
-    prepare: true,
+export function touchedWhere(alias: string, touched: Touched[]): { where: string; params: string[][] } {
+  const byColumn = new Map<Touched['column'], Set<string>>();
+  for (const { column, value } of touched) byColumn.set(column, (byColumn.get(column) ?? new Set()).add(value));
+  const params: string[][] = [];
+  const clauses = [...byColumn].map(([column, values]) => {
+    params.push([...values]);
+    return `${alias}.${column} = ANY($${params.length}::uuid[])`;
   });
-  return rows.map((r) => r.id);
+  return { where: clauses.join(' OR ') || 'false', params };
 }
 
+/** Location rename: the name is joined at read time, so every row at that location reads differently. */
+export type LocationRenamed = Logged<{ type: 'LocationUpdated'; data: { name?: string } }>;
+export const renamed = (event: LocationRenamed) => event.data.name !== undefined;
+
 /**
- * A location rename changes how rows of `table` read (the name is joined at read time) without
- * touching their own streams: their updated_at moves, so clients merging by version and then
- * updated_at take the pushed rows.
+ * A location rename changes how rows of `table` read without touching their own streams: their
+ * updated_at moves, so clients merging by version and then updated_at take the pushed rows.
  */
-export function touchOnLocationRename(db: Db, table: 'offices' | 'members', event: PendingEvent) {
-  if (event.type !== 'LocationUpdated' || (event.data as { name?: string }).name === undefined) return null;
+export function touchOnLocationRename(db: Db, table: 'offices' | 'members', event: LocationRenamed) {
+  if (!renamed(event)) return null;
   return db`UPDATE ${db(table)} SET updated_at = ${event.metadata.at} WHERE location_id = ${entityId(event.stream_id)}`;
 }
+
+export const rowsAtRenamedLocation = (event: LocationRenamed): Touched[] =>
+  renamed(event) ? [{ column: 'location_id', value: entityId(event.stream_id) }] : [];

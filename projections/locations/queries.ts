@@ -3,7 +3,7 @@ import { seesAllLocations } from '@shared/domain/access';
 import type { Location } from '@shared/schemas/locations';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso } from '../projection';
+import { iso, touchedWhere, type Touched } from '../projection';
 
 interface LocationRow extends Omit<Location, 'created_at' | 'updated_at'> {
   created_at: Date;
@@ -33,8 +33,10 @@ export async function getLocation(db: Db, id: string): Promise<Location | null> 
   return row ? toLocation(row) : null;
 }
 
-export async function locationsByIds(db: Db, ids: string[]): Promise<Location[]> {
-  const rows = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE id = ANY($1::uuid[])`, [ids], PREPARED);
+/** The rows a batch of events changed (see Touched), for the live push. */
+export async function locationsTouched(db: Db, touched: Touched[]): Promise<Location[]> {
+  const { where, params } = touchedWhere('l', touched);
+  const rows = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations l WHERE ${where}`, params, PREPARED);
   return rows.map(toLocation);
 }
 

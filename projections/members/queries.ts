@@ -4,7 +4,7 @@ import type { Employee, Member, MembershipType, PrimaryContact } from '@shared/s
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
-import { iso } from '../projection';
+import { iso, touchedWhere, type Touched } from '../projection';
 
 interface MemberRow {
   id: string;
@@ -62,7 +62,9 @@ export async function getMember(db: Db, id: string): Promise<Member | null> {
   return row ? toMember(row) : null;
 }
 
-export async function membersByIds(db: Db, ids: string[]): Promise<Member[]> {
-  const rows = await db.unsafe<MemberRow[]>(`${SELECT} WHERE m.id = ANY($1::uuid[])`, [ids], PREPARED);
+/** The rows a batch of events changed (see Touched), for the live push. */
+export async function membersTouched(db: Db, touched: Touched[]): Promise<Member[]> {
+  const { where, params } = touchedWhere('m', touched);
+  const rows = await db.unsafe<MemberRow[]>(`${SELECT} WHERE ${where}`, params, PREPARED);
   return rows.map(toMember);
 }

@@ -4,7 +4,7 @@ import { ALL_LOCATIONS } from '@shared/constants';
 import type { MarketedRates, Office, OfficeContact, OfficeStatus } from '@shared/schemas/offices';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso } from '../projection';
+import { iso, touchedWhere, type Touched } from '../projection';
 
 interface OfficeRow {
   id: string;
@@ -90,8 +90,10 @@ export async function getOffice(db: Db, id: string): Promise<Office | null> {
   return row ? toOffice(row) : null;
 }
 
-export async function officesByIds(db: Db, ids: string[]): Promise<Office[]> {
-  const rows = await db.unsafe<OfficeRow[]>(`${SELECT} WHERE o.id = ANY($1::uuid[])`, [ids], PREPARED);
+/** The rows a batch of events changed (see Touched), for the live push. */
+export async function officesTouched(db: Db, touched: Touched[]): Promise<Office[]> {
+  const { where, params } = touchedWhere('o', touched);
+  const rows = await db.unsafe<OfficeRow[]>(`${SELECT} WHERE ${where}`, params, PREPARED);
   return rows.map(toOffice);
 }
 

@@ -1,7 +1,7 @@
 import type { User } from '@shared/schemas/auth';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso } from '../projection';
+import { iso, touchedWhere, type Touched } from '../projection';
 
 interface UserRow extends Omit<User, 'created_at' | 'updated_at'> {
   created_at: Date;
@@ -28,8 +28,10 @@ export async function getUser(db: Db, id: string): Promise<User | null> {
   return row ? toUser(row) : null;
 }
 
-export async function usersByIds(db: Db, ids: string[]): Promise<User[]> {
-  const rows = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::uuid[])`, [ids], PREPARED);
+/** The rows a batch of events changed (see Touched), for the live push. */
+export async function usersTouched(db: Db, touched: Touched[]): Promise<User[]> {
+  const { where, params } = touchedWhere('u', touched);
+  const rows = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users u WHERE ${where}`, params, PREPARED);
   return rows.map(toUser);
 }
 

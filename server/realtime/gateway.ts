@@ -4,7 +4,7 @@ import { Server, type Socket } from 'socket.io';
 import { readAll } from '../../events/store/append';
 import type { Pool, StoredEvent } from '../../events/store/types';
 import type { ChangeFeed } from '../../projections/changeFeed';
-import { changesFor } from '../../projections/changes';
+import { changesFor, latestOnly } from '../../projections/changes';
 import { getUser } from '../../projections/users/queries';
 import {
   MAX_CATCH_UP_EVENTS,
@@ -43,6 +43,8 @@ export interface Gateway {
  * deploy) cannot take the database pool from the live path.
  */
 const CONCURRENT_CATCH_UPS = 3;
+/** Messages a catch-up sends before letting other work (live pushes) run. */
+const CATCH_UP_SLICE = 100;
 
 /** PostgreSQL's "invalid text representation": a token naming a user id that is not a UUID. */
 const INVALID_TEXT = '22P02';
@@ -152,8 +154,12 @@ export async function startGateway(
     const missed = (await readAll(sql, since, MAX_CATCH_UP_EVENTS, until)).filter((event) =>
       roomsForScope(event.metadata.scope).some((room) => mine.has(room)),
     );
-    const messages = await changesFor(sql, missed);
-    for (const message of messages) socket.emit('change', viewFor(socket.data.user, message));
+    const messages = latestOnly(await changesFor(sql, missed));
+    for (const [i, message] of messages.entries()) {
+      // Yield now and then: a long catch-up must not hold the event loop from live pushes.
+      if (i % CATCH_UP_SLICE === CATCH_UP_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+      socket.emit('change', viewFor(socket.data.user, message));
+    }
     return messages.length;
   }
 

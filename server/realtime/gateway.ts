@@ -49,6 +49,12 @@ const CATCH_UP_SLICE = 100;
 /** PostgreSQL's "invalid text representation": a token naming a user id that is not a UUID. */
 const INVALID_TEXT = '22P02';
 
+/** True when `event` changed what user `userId` may see (its role or locations). */
+const changedAccessOf = (userId: string, event: StoredEvent) =>
+  event.stream_id === `user-${userId}` &&
+  event.type === 'UserUpdated' &&
+  ['role', 'locations'].some((field) => field in (event.data as object));
+
 const access = (user: User) => `${user.role}|${[...user.locations].sort().join(',')}`;
 
 /**
@@ -148,12 +154,13 @@ export async function startGateway(
    * What a socket missed since `since`, as its user's GET answers now: bounded by
    * MAX_CATCH_UP_EVENTS positions (one read of the log), else a resync.
    */
-  async function catchUp(socket: GatewaySocket, since: number, until: number): Promise<number | 'resync'> {
-    if (since > until || until - since > MAX_CATCH_UP_EVENTS) return 'resync';
+  async function catchUp(socket: GatewaySocket, since: number, until: number): Promise<number | { resync: string }> {
+    if (since > until || until - since > MAX_CATCH_UP_EVENTS) return { resync: 'Too much changed while you were away' };
     const mine = new Set(roomsFor(socket.data.user));
-    const missed = (await readAll(sql, since, MAX_CATCH_UP_EVENTS, until)).filter((event) =>
-      roomsForScope(event.metadata.scope).some((room) => mine.has(room)),
-    );
+    const events = await readAll(sql, since, MAX_CATCH_UP_EVENTS, until);
+    // Rows the user lost with a change of access are in no event it may see: reload instead.
+    if (events.some((event) => changedAccessOf(socket.data.user.id, event))) return { resync: 'Your access changed' };
+    const missed = events.filter((event) => roomsForScope(event.metadata.scope).some((room) => mine.has(room)));
     const messages = latestOnly(await changesFor(sql, missed));
     for (const [i, message] of messages.entries()) {
       // Yield now and then: a long catch-up must not hold the event loop from live pushes.
@@ -184,8 +191,8 @@ export async function startGateway(
     void catchUps(async () => {
       if (!socket.connected) return;
       const result = resume ? await catchUp(socket, since, position) : 0;
-      if (result === 'resync') socket.emit('resync', { position, reason: 'Too much changed while you were away' });
-      socket.emit('ready', { position, caught_up: result === 'resync' ? 0 : result });
+      if (typeof result === 'object') socket.emit('resync', { position, reason: result.resync });
+      socket.emit('ready', { position, caught_up: typeof result === 'object' ? 0 : result });
     }).catch((error) => {
       logger.error({ err: error }, 'live gateway failed to catch a socket up');
       socket.emit('resync', { position, reason: 'Could not replay what you missed' });

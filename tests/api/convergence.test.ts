@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userAggregate } from '../../events/user/decider';
+import { hashPassword } from '../../server/auth/passwords';
+import { DEMO_PASSWORD } from '../../server/seed/demoData';
+import { applyRow, emptyCollection, removeRow, type LiveCollection, type Versioned } from '../../client/src/live/collection';
+import type { ChangeMessage, LiveEntity } from '@shared/realtime';
+import type { Location } from '@shared/schemas/locations';
+import type { Member } from '@shared/schemas/members';
+import type { Office } from '@shared/schemas/offices';
+import { listen, type Listener } from '../support/sockets';
+import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
+
+/**
+ * The push rule, as a property: whatever random users do, in any order, every socket's picture
+ * (its user's first GET answers, then every pushed row and removal merged as the browser merges
+ * them, including what a socket that was away is sent when it comes back) equals what that
+ * user's GET answers after each step.
+ */
+
+const ENTITIES = ['offices', 'members', 'locations'] as const satisfies readonly LiveEntity[];
+type Entity = (typeof ENTITIES)[number];
+type Picture = Record<Entity, LiveCollection<Versioned & { id: string }>>;
+
+interface Session {
+  name: string;
+  token: string;
+  /** Null while the user is away (socket closed); it comes back with `since: position`. */
+  listener: Listener | null;
+  /** The last log position this socket was told of. */
+  position: number;
+  picture: Picture;
+  /** Pushed messages and resyncs in arrival order; `applied` of them are in the picture. */
+  inbox: ({ kind: 'change'; message: ChangeMessage } | { kind: 'resync' })[];
+  applied: number;
+}
+
+let server: TestServer;
+let sessions: Session[];
+let adminToken: string;
+let secondManagerId: string;
+let pool: { offices: Office[]; members: Member[]; locations: Location[] };
+
+const get = async <T,>(token: string, path: string): Promise<T> => {
+  const res = await server.api('GET', path, { token });
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${res.text}`);
+  return res.body as T;
+};
+
+async function snapshot(token: string): Promise<Picture> {
+  const picture = { offices: emptyCollection(), members: emptyCollection(), locations: emptyCollection() } as Picture;
+  for (const entity of ENTITIES) {
+    for (const row of await get<(Versioned & { id: string })[]>(token, `/api/${entity}`)) {
+      picture[entity] = applyRow(picture[entity], row);
+    }
+  }
+  return picture;
+}
+
+/** Folds what arrived since the last look into the picture, as the browser does. */
+async function absorb(session: Session) {
+  while (session.applied < session.inbox.length) {
+    const item = session.inbox[session.applied++]!;
+    if (item.kind === 'resync') {
+      // The browser reloads its views: the picture is the GET answers again.
+      session.picture = await snapshot(session.token);
+      continue;
+    }
+    for (const change of item.message.changes) {
+      const entity = change.entity as Entity;
+      if (!ENTITIES.includes(entity)) continue;
+      session.picture[entity] = change.row
+        ? applyRow(session.picture[entity], change.row as Versioned & { id: string })
+        : removeRow(session.picture[entity], change.id, change.removed_at);
+    }
+  }
+}
+
+const sorted = (rows: { id: string }[]) => [...rows].sort((a, b) => (a.id < b.id ? -1 : 1));
+
+/** Connects (or reconnects, from the position it reached) as the browser does. */
+async function connect(session: Session, since?: number) {
+  const listener = listen(server.url, { token: session.token, ...(since !== undefined ? { since } : {}) });
+  listener.socket.on('change', (message) => {
+    session.position = Math.max(session.position, message.position);
+    session.inbox.push({ kind: 'change', message });
+  });
+  listener.socket.on('resync', () => session.inbox.push({ kind: 'resync' }));
+  session.position = Math.max(session.position, (await listener.ready).position);
+  session.listener = listener;
+}
+
+async function open(name: string, token: string): Promise<Session> {
+  await head();
+  const session: Session = { name, token, listener: null, position: 0, picture: await snapshot(token), inbox: [], applied: 0 };
+  // Rows pushed between the snapshot and `ready` merge by version, as in the browser.
+  await connect(session);
+  return session;
+}
+
+async function head() {
+  const position = (await server.api('GET', '/api/health')).body.position as number;
+  await server.gateway.waitFor(position);
+}
+
+/** Every session's picture equals its user's GET answers (waiting for pushes in flight to land). */
+async function expectConverged(step: string) {
+  await head();
+  for (const session of sessions) {
+    if (!session.listener) continue;
+    for (const entity of ENTITIES) {
+      const truth = sorted(await get<{ id: string }[]>(session.token, `/api/${entity}`));
+      let picture: { id: string }[] = [];
+      // The gateway has emitted everything; the socket may still be reading it.
+      for (let attempt = 0; attempt < 200; attempt++) {
+        await absorb(session);
+        picture = sorted(Object.values(session.picture[entity].byId));
+        if (JSON.stringify(picture) === JSON.stringify(truth)) break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      expect(picture, `${session.name}'s ${entity} after ${step}`).toEqual(truth);
+    }
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const admin = await signIn(server.api, demoCredentials.admin);
+  adminToken = admin.access_token;
+  const locations = await get<Location[]>(adminToken, '/api/locations');
+  const named = (name: string) => locations.find((l) => l.name === name)!;
+
+  // A second manager whose locations overlap the first's in one place.
+  secondManagerId = randomUUID();
+  const second = [named('Greenpoint').id, named('60 Broad').id];
+  await server.deps.handle(
+    userAggregate,
+    secondManagerId,
+    {
+      type: 'RegisterUser',
+      id: secondManagerId,
+      profile: { name: 'Riley Chen', email: 'riley@flexspace.demo', role: 'manager', locations: second, primary_location: second[0]! },
+      password_hash: await hashPassword(DEMO_PASSWORD),
+    },
+    { userId: 'system', now: new Date() },
+  );
+  const tokens = {
+    admin: adminToken,
+    manager: (await signIn(server.api, demoCredentials.manager)).access_token,
+    secondManager: (await signIn(server.api, { email: 'riley@flexspace.demo', password: DEMO_PASSWORD })).access_token,
+    viewer: (await signIn(server.api, demoCredentials.viewer)).access_token,
+  };
+
+  // A small pool of rows at four locations, so random steps keep meeting the same rows.
+  const places = ['55 Broadway', '60 Broad', 'Greenpoint', 'Bushwick'].map(named);
+  const offices = await get<Office[]>(adminToken, '/api/offices');
+  const members = await get<Member[]>(adminToken, '/api/members');
+  pool = {
+    locations: places,
+    offices: places.flatMap((p) => offices.filter((o) => o.location_id === p.id).slice(0, 3)),
+    members: places.flatMap((p) => members.filter((m) => m.location_id === p.id).slice(0, 2)),
+  };
+  sessions = [];
+  for (const [name, token] of Object.entries(tokens)) sessions.push(await open(name, token));
+});
+
+afterAll(async () => {
+  for (const session of sessions ?? []) session.listener?.close();
+  await server?.stop();
+});
+
+const USERS = ['admin', 'manager', 'secondManager', 'viewer'] as const;
+const STATUSES = ['VACANT', 'RESERVED', 'NOTICE_GIVEN', 'LEASED'] as const;
+
+const step = fc.oneof(
+  fc.record({ kind: fc.constant('moveOffice'), office: fc.nat(), location: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('rates'), office: fc.nat(), monthly: fc.integer({ min: 100, max: 9000 }), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('status'), office: fc.nat(), status: fc.constantFrom(...STATUSES), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('renumber'), office: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('moveMember'), member: fc.nat(), location: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('renameMember'), member: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('assign'), member: fc.nat(), office: fc.option(fc.nat()), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('renameLocation'), location: fc.nat() }),
+  fc.record({ kind: fc.constant('access'), locations: fc.subarray([0, 1, 2, 3], { minLength: 1 }) }),
+  // A tab goes away (laptop lid, network) while others work, and comes back catching up.
+  fc.record({ kind: fc.constant('away'), who: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('back') }),
+);
+type Step = typeof step extends fc.Arbitrary<infer S> ? S : never;
+
+let counter = 0;
+async function run(s: Step): Promise<number> {
+  const n = ++counter;
+  if (s.kind === 'away') {
+    const session = sessions.find((x) => x.name === s.who)!;
+    session.listener?.close();
+    session.listener = null;
+    return 200;
+  }
+  if (s.kind === 'back') {
+    await head();
+    for (const session of sessions) if (!session.listener) await connect(session, session.position);
+    return 200;
+  }
+  const token = 'by' in s ? sessions.find((x) => x.name === s.by)!.token : adminToken;
+  const office = 'office' in s && typeof s.office === 'number' ? pool.offices[s.office % pool.offices.length]! : undefined;
+  const member = 'member' in s ? pool.members[s.member % pool.members.length]! : undefined;
+  const location = 'location' in s ? pool.locations[s.location % pool.locations.length]! : undefined;
+  const call = (method: string, path: string, body: unknown) => server.api(method, path, { token, body }).then((r) => r.status);
+  switch (s.kind) {
+    case 'moveOffice':
+      return call('PUT', `/api/offices/${office!.id}`, { location_id: location!.id, office_number: `${office!.office_number}-${n}` });
+    case 'rates':
+      return call('PUT', `/api/offices/${office!.id}`, { marketed_rates: { monthly: s.monthly, six_month: s.monthly, twelve_month: s.monthly } });
+    case 'status':
+      return call('PATCH', `/api/offices/${office!.id}/status`, { status: s.status });
+    case 'renumber':
+      return call('PUT', `/api/offices/${office!.id}`, { office_number: `${office!.office_number}-r${n}` });
+    case 'moveMember':
+      return call('PUT', `/api/members/${member!.id}`, { location_id: location!.id });
+    case 'renameMember':
+      return call('PUT', `/api/members/${member!.id}`, { company_name: `${member!.company_name} ${n}` });
+    case 'assign': {
+      const target = s.office === null ? null : pool.offices[s.office % pool.offices.length]!.id;
+      return call('PATCH', `/api/members/${member!.id}/office`, { office_id: target });
+    }
+    case 'renameLocation':
+      return call('PUT', `/api/locations/${location!.id}`, { name: `${location!.name.split(' #')[0]} #${n}` });
+    case 'access': {
+      // An administrator changes what the second manager may see: its sockets are told to reload.
+      const locations = s.locations.map((i) => pool.locations[i]!.id);
+      await server.deps.handle(
+        userAggregate,
+        secondManagerId,
+        { type: 'UpdateUser', actor_id: 'system', changes: { locations, primary_location: locations[0]! } },
+        { userId: 'system', now: new Date() },
+      );
+      return 200;
+    }
+  }
+}
+
+describe('what each socket holds', () => {
+  it('equals its user\'s GET answers after every step of random work by admin, two managers and a viewer', async () => {
+    const outcomes = new Map<number, number>();
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 150, maxLength: 150 }), async (steps) => {
+        for (const [i, s] of steps.entries()) {
+          const status = await run(s);
+          outcomes.set(status, (outcomes.get(status) ?? 0) + 1);
+          expect([200, 201, 400, 403, 404, 409]).toContain(status);
+          await expectConverged(`step ${i + 1} (${JSON.stringify(s)} -> ${status})`);
+        }
+        await run({ kind: 'back' });
+        await expectConverged('everyone came back');
+      }),
+      { numRuns: 2, endOnFailure: true },
+    );
+    // The steps did real work, and the refusals were exercised too.
+    expect(outcomes.get(200) ?? 0).toBeGreaterThan(50);
+    expect(outcomes.get(403) ?? 0).toBeGreaterThan(0);
+  });
+});

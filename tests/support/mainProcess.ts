@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { apiClient, type Api } from './server';
+
+export interface MainProcess {
+  /** Starts `server/main.ts` (stopping a running one first) and resolves once it answers. */
+  start(): Promise<Api>;
+  /** Stops it with `signal` and resolves once it has exited. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * The real entry point, as `npm start` runs it, in a child process on its own embedded
+ * PostgreSQL under `dataDir`.
+ */
+export function mainProcess(options: { port: number; pgPort: number; dataDir: string; logLevel?: string }): MainProcess {
+  let child: ChildProcess | null = null;
+
+  async function stop(signal: NodeJS.Signals = 'SIGTERM') {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    await new Promise<void>((resolve) => {
+      running.once('exit', () => resolve());
+      running.kill(signal);
+    });
+  }
+
+  async function start(): Promise<Api> {
+    await stop();
+    const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      env: {
+        ...process.env,
+        PORT: String(options.port),
+        DATA_DIR: options.dataDir,
+        EMBEDDED_PG_PORT: String(options.pgPort),
+        LOG_LEVEL: options.logLevel ?? 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child = started;
+    const api = apiClient(`http://127.0.0.1:${options.port}`);
+    for (let attempt = 0; attempt < 240; attempt++) {
+      if (started.exitCode !== null) throw new Error(`server exited with ${started.exitCode}`);
+      try {
+        if ((await api('GET', '/api/health')).status === 200) return api;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error('server did not start');
+  }
+
+  return { start, stop };
+}

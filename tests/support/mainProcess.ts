@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { apiClient, type Api } from './server';
 
 export interface MainProcess {
+  /** Where it serves: http://127.0.0.1:<port>. */
+  origin: string;
   /** Starts `server/main.ts` (stopping a running one first) and resolves once it answers. */
-  start(): Promise<Api>;
+  start(): Promise<void>;
   /** Stops it with `signal` and resolves once it has exited. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
@@ -25,7 +26,9 @@ export function mainProcess(options: { port: number; pgPort: number; dataDir: st
     });
   }
 
-  async function start(): Promise<Api> {
+  const origin = `http://127.0.0.1:${options.port}`;
+
+  async function start(): Promise<void> {
     await stop();
     const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       env: {
@@ -39,11 +42,10 @@ export function mainProcess(options: { port: number; pgPort: number; dataDir: st
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child = started;
-    const api = apiClient(`http://127.0.0.1:${options.port}`);
     for (let attempt = 0; attempt < 240; attempt++) {
       if (started.exitCode !== null) throw new Error(`server exited with ${started.exitCode}`);
       try {
-        if ((await api('GET', '/api/health')).status === 200) return api;
+        if ((await fetch(`${origin}/api/health`)).status === 200) return;
       } catch {
         // not listening yet
       }
@@ -52,5 +54,5 @@ export function mainProcess(options: { port: number; pgPort: number; dataDir: st
     throw new Error('server did not start');
   }
 
-  return { start, stop };
+  return { origin, start, stop };
 }

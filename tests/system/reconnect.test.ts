@@ -7,7 +7,7 @@ import type { ChangeMessage } from '@shared/realtime';
 import type { Location } from '@shared/schemas/locations';
 import { freePort } from '../support/globalSetup';
 import { mainProcess, type MainProcess } from '../support/mainProcess';
-import { demoCredentials, signIn } from '../support/server';
+import { apiClient, demoCredentials, signIn } from '../support/server';
 
 /**
  * A graceful restart (SIGTERM, as every deploy sends) with browsers' sockets open: each comes
@@ -64,7 +64,8 @@ afterAll(async () => {
 
 describe('a graceful restart with sockets open', () => {
   it('brings every tab back by itself, and each receives what changed after', async () => {
-    let api = await main.start();
+    await main.start();
+    const api = apiClient(origin);
     const admin = (await signIn(api, demoCredentials.admin)).access_token;
     const target = ((await api('GET', '/api/locations', { token: admin })).body as Location[]).find((l) => l.name === '55 Broadway')!;
     // Three users' tabs, each within the gateway's cap of tabs per user; all see the target.
@@ -73,7 +74,7 @@ describe('a graceful restart with sockets open', () => {
     await until('every tab to connect', () => tabs.every((t) => t.connects === 1));
 
     await main.stop('SIGTERM');
-    api = await main.start();
+    await main.start();
     const token = (await signIn(api, demoCredentials.admin)).access_token;
     const res = await api('PUT', `/api/locations/${target.id}`, { token, body: { manager: 'After The Restart' } });
     expect(res.status).toBe(200);

@@ -10,6 +10,7 @@ import type { Config } from '../../server/config';
 import { createLogger } from '../../server/logger';
 import { DEMO_USERS } from '../../server/seed/demoData';
 import { startServer, type RunningServer } from '../../server/start';
+import { ALL_LOCATIONS } from '@shared/constants';
 import type { ChangeMessage, ClientToServerEvents, ServerToClientEvents } from '@shared/realtime';
 import type { Location } from '@shared/schemas/locations';
 import type { BenchDatabase } from './database';
@@ -46,11 +47,16 @@ export interface LiveResult {
   live: Percentiles;
   /** Part of `live`: from sending the PUT until its answer is read. */
   answer: Percentiles;
+  /** `live` again, while tabs keep reconnecting far behind (each catching up CATCH_UP_BEHIND events). */
+  underCatchUp: Percentiles;
   bare: Percentiles;
   commit: Percentiles;
 }
 
 const LOCATION_NAMES = ['55 Broadway', '60 Broad'] as const;
+/** Tabs reconnecting at once during the catch-up measurement, and how far behind each is. */
+export const CATCH_UP_TABS = 20;
+export const CATCH_UP_BEHIND = 1900;
 const TIMEOUT_MS = 15_000;
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -140,7 +146,7 @@ async function measureLive(
   options: LiveOptions,
   progress: (line: string) => void,
   clients: Client[],
-): Promise<{ samples: number[]; answers: number[]; message: ChangeMessage }> {
+): Promise<{ samples: number[]; answers: number[]; underCatchUp: number[]; message: ChangeMessage }> {
   const { sql, handle, tokens } = server.deps;
   const byName = new Map(
     (await sql<{ id: string; name: string }[]>`SELECT id, name FROM locations WHERE name IN ${sql([...LOCATION_NAMES])}`).map(
@@ -220,11 +226,44 @@ async function measureLive(
     answers.push(answer);
     sent.push({ key, other });
   }
+  // The same mutations while, again and again, CATCH_UP_TABS viewers' tabs come back far behind
+  // (a deploy): catch-up must not hold back the live path.
+  progress(`${options.samples} more, while ${CATCH_UP_TABS} tabs keep reconnecting ${CATCH_UP_BEHIND} events behind`);
+  const viewerTokens: string[] = [];
+  for (let i = 0; i < CATCH_UP_TABS; i++) {
+    const id = randomUUID();
+    const profile = { name: `Bench Viewer ${i + 1}`, email: `bench.viewer.${i + 1}@bench.example`, role: 'viewer' as const, locations: [], primary_location: ALL_LOCATIONS };
+    await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash: passwordHash }, { userId: 'system', now: new Date() });
+    viewerTokens.push(await tokens.sign(id));
+  }
+  const [last] = await sql<{ head: number }[]>`SELECT max(position)::int AS head FROM events`;
+  const since = Math.max(0, (last?.head ?? 0) - CATCH_UP_BEHIND);
+  let storming = true;
+  let reconnects = 0;
+  const storm = (async () => {
+    while (storming) {
+      const tabs = await Promise.all(viewerTokens.map((token) => connect(server.url, { token, since }, 'ready')));
+      reconnects += tabs.length;
+      for (const tab of tabs) tab.close();
+    }
+  })();
+  const underCatchUp: number[] = [];
+  try {
+    for (let i = 0; i < options.samples; i++) {
+      const { latency, key, other } = await put(i);
+      underCatchUp.push(latency);
+      sent.push({ key, other });
+    }
+  } finally {
+    storming = false;
+    await storm;
+  }
+  progress(`${reconnects} catch-ups served meanwhile`);
   // The permission boundary holds: no client saw the other location's change.
   const leaked = sent.reduce((n, { key, other }) => n + seen.count(key, other), 0);
   if (leaked > 0) throw new Error(`live bench: ${leaked} change(s) reached clients of the other location`);
   if (!lastMessage) throw new Error('live bench: no change message received');
-  return { samples, answers, message: lastMessage };
+  return { samples, answers, underCatchUp, message: lastMessage };
 }
 
 /** socket.io alone: a broadcast of the same payload to one room of clients at a time. */
@@ -334,6 +373,7 @@ export async function benchLive(
     payloadBytes: Buffer.byteLength(JSON.stringify(live.message)),
     live: percentiles(live.samples),
     answer: percentiles(live.answers),
+    underCatchUp: percentiles(live.underCatchUp),
     bare: percentiles(bare),
     commit: percentiles(commit),
   };

@@ -138,6 +138,37 @@ describe('tokens', () => {
   });
 });
 
+describe('token claims', () => {
+  const signWith = async (claims: { sub?: string; exp?: string }) => {
+    const key = await loadSigningKey(server.deps.sql);
+    let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('flexspace-operations').setIssuedAt();
+    if (claims.sub !== undefined) jwt = jwt.setSubject(claims.sub);
+    if (claims.exp !== undefined) jwt = jwt.setExpirationTime(claims.exp);
+    return jwt.sign(key);
+  };
+
+  it('refuses a correctly signed token whose subject is not a user id, with 401 and not a database error', async () => {
+    for (const sub of ['not-a-uuid', 'admin', '1', "' OR 1=1 --", `${adminSession.user.id}x`]) {
+      const res = await call('GET', '/api/auth/me', { token: await signWith({ sub, exp: '5m' }) });
+      expect(res.status, sub).toBe(401);
+      expect(res.body).toEqual({ message: 'Unauthorized' });
+    }
+    expect(server.logs.some((line) => line.includes('unhandled error'))).toBe(false);
+  });
+
+  it('refuses a correctly signed token without an expiry or without a subject', async () => {
+    const noExpiry = await call('GET', '/api/auth/me', { token: await signWith({ sub: adminSession.user.id }) });
+    expect(noExpiry.status).toBe(401);
+    expect(noExpiry.body).toEqual({ message: 'Unauthorized' });
+    const noSubject = await call('GET', '/api/auth/me', { token: await signWith({ exp: '5m' }) });
+    expect(noSubject.status).toBe(401);
+    // The same claims with both present are accepted, so the refusals above are the claims'.
+    const both = await call('GET', '/api/auth/me', { token: await signWith({ sub: adminSession.user.id.toUpperCase(), exp: '5m' }) });
+    expect(both.status).toBe(200);
+    expect(both.body.id).toBe(adminSession.user.id);
+  });
+});
+
 describe('secrets', () => {
   it('never puts a password or its hash in any response or log line', async () => {
     expect(responses.length).toBeGreaterThan(15);

@@ -63,10 +63,13 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     }),
   );
   app.use(api.routes());
+  // No route matched: a caller without a valid token learns nothing about which paths exist.
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api')) return next();
-    ctx.status = 404;
-    ctx.body = { message: 'Not found' };
+    await auth(ctx, async () => {
+      ctx.status = 404;
+      ctx.body = { message: 'Not found' };
+    });
   });
   if (options.clientDir) app.use(staticClient(options.clientDir));
   return app;

@@ -40,7 +40,7 @@ describe('database unreachable while authenticating', () => {
   it('answers 503 Service unavailable, not 500, and the server stays up', async () => {
     expect((await api('GET', '/api/auth/me', { token })).status).toBe(200);
     await proxy.cut();
-    for (const path of ['/api/auth/me', '/api/locations']) {
+    for (const path of ['/api/auth/me', '/api/locations', '/api/no-such-route']) {
       const res = await api('GET', path, { token });
       expect(res.status, `${path} ${res.text}`).toBe(503);
       expect(res.body).toEqual({ message: 'Service unavailable' });

@@ -25,7 +25,9 @@ export interface AppOptions {
 
 /** Composes the Koa app: headers, logging, errors, body parsing, /api routes, the client. */
 export function createApp(deps: AppDeps, options: AppOptions): Koa {
-  const app = new Koa({ proxy: options.trustProxy ?? false });
+  // Behind one reverse proxy the client is the last X-Forwarded-For entry, the one the proxy
+  // appended; anything before it is whatever the client chose to send.
+  const app = new Koa({ proxy: options.trustProxy ?? false, maxIpsCount: 1 });
   const auth = authenticate(deps.sql, deps.tokens);
 
   const api = new Router({ prefix: '/api' });

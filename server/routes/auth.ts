@@ -14,7 +14,7 @@ export function authRoutes(deps: AppDeps, auth: Middleware): Router {
   router.post(
     '/auth/login',
     validate({ body: LoginInput }, async (ctx, { body: { email, password } }) => {
-      const wait = await deps.throttle.blockedFor(email, ctx.ip);
+      const wait = await deps.throttle.attempt(email, ctx.ip);
       if (wait > 0) {
         const minutes = Math.ceil(wait / 60);
         throw new HttpError(
@@ -26,10 +26,9 @@ export function authRoutes(deps: AppDeps, auth: Middleware): Router {
       }
       const found = await findCredentials(deps.sql, email);
       if (!(await verifyPassword(password, found?.password_hash ?? null)) || !found) {
-        await deps.throttle.recordFailure(email, ctx.ip);
         throw new HttpError(401, 'Invalid email or password');
       }
-      await deps.throttle.recordSuccess(email);
+      await deps.throttle.succeeded(email, ctx.ip);
       const body: LoginResult = { access_token: await deps.tokens.sign(found.user.id), user: found.user };
       ctx.body = body;
     }),

@@ -15,7 +15,7 @@ const call: TestServer['api'] = async (...args) => {
 
 beforeAll(async () => {
   // A small allowance so throttling shows within a few attempts.
-  server = await startTestServer({}, { throttle: { perEmail: 3, perAddress: 30 } });
+  server = await startTestServer({}, { throttle: { perEmailAndAddress: 3, perAddress: 30 } });
   // Signed in before any test spends the address's allowance of failures.
   adminSession = await signIn(server.api, demoCredentials.admin);
   viewerSession = await signIn(server.api, demoCredentials.viewer);
@@ -69,7 +69,7 @@ describe('sign-in', () => {
   });
 
   it('throttles a client address that tries many e-mails', async () => {
-    const own = await startTestServer({}, { throttle: { perEmail: 3, perAddress: 5 } });
+    const own = await startTestServer({}, { throttle: { perEmailAndAddress: 3, perAddress: 5 } });
     try {
       for (let i = 0; i < 5; i++) {
         const res = await own.api('POST', '/api/auth/login', { body: { email: `spray-${i}@example.com`, password: 'x' } });

@@ -12,11 +12,11 @@ export interface EmbeddedDatabase {
 }
 
 /** Under DATA_DIR, beside the cluster (DATA_DIR/pg): the server's password, readable by this user only. */
-export const PASSWORD_FILE = 'pg-password';
+const PASSWORD_FILE = 'pg-password';
 /** The first start's one-time password, until the real one replaces it. */
 const INITIAL_PASSWORD_FILE = 'pg-password.initial';
 /** Under DATA_DIR: the app database's URL, password included, for other processes and tools. */
-export const DATABASE_URL_FILE = 'database-url';
+const DATABASE_URL_FILE = 'database-url';
 
 const USER = 'postgres';
 /**
@@ -75,7 +75,10 @@ async function signIn(port: number, password: string): Promise<postgres.Sql | nu
  */
 async function adoptPassword(port: number, password: string, earlier: string[], dir: string): Promise<void> {
   const current = await signIn(port, password);
-  if (current) return void (await current.end());
+  if (current) {
+    await current.end();
+    return;
+  }
   for (const candidate of earlier) {
     const sql = await signIn(port, candidate);
     if (!sql) continue;

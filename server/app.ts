@@ -25,7 +25,9 @@ export interface AppOptions {
 
 /** Composes the Koa app: headers, logging, errors, body parsing, /api routes, the client. */
 export function createApp(deps: AppDeps, options: AppOptions): Koa {
-  const app = new Koa({ proxy: options.trustProxy ?? false });
+  // Behind one reverse proxy the client is the last X-Forwarded-For entry, the one the proxy
+  // appended; anything before it is whatever the client chose to send.
+  const app = new Koa({ proxy: options.trustProxy ?? false, maxIpsCount: 1 });
   const auth = authenticate(deps.sql, deps.tokens);
 
   const api = new Router({ prefix: '/api' });
@@ -63,10 +65,13 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     }),
   );
   app.use(api.routes());
+  // No route matched: a caller without a valid token learns nothing about which paths exist.
   app.use(async (ctx, next) => {
     if (!ctx.path.startsWith('/api')) return next();
-    ctx.status = 404;
-    ctx.body = { message: 'Not found' };
+    await auth(ctx, async () => {
+      ctx.status = 404;
+      ctx.body = { message: 'Not found' };
+    });
   });
   if (options.clientDir) app.use(staticClient(options.clientDir));
   return app;

@@ -16,6 +16,7 @@ const Env = z.object({
   JWT_TTL: z.string().default('12h'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
+  TRUST_PROXY: flag.optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   ADMIN_NAME: z.string().default('Administrator'),
@@ -33,6 +34,8 @@ export interface Config {
   jwtTtl: string;
   logLevel: string;
   bodyLimit: string;
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in throttling). */
+  trustProxy: boolean;
   /** First administrator for a deployment without demo data; used only while no user exists. */
   bootstrapAdmin?: { email: string; password: string; name: string };
 }
@@ -58,6 +61,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtTtl: e.JWT_TTL,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
+    // Off by default: without a proxy in front, anyone could claim any address in the header.
+    trustProxy: e.TRUST_PROXY ?? false,
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
   };

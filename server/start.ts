@@ -68,7 +68,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       password: config.demoMode ? DEMO_PASSWORD : null,
     },
   };
-  const app = createApp(deps, { bodyLimit: config.bodyLimit, clientDir: options.clientDir });
+  const app = createApp(deps, { bodyLimit: config.bodyLimit, clientDir: options.clientDir, trustProxy: config.trustProxy });
   const http = createServer(app.callback());
   const gateway = await startGateway(http, sql, feed, deps.tokens, logger);
   await new Promise<void>((resolve, reject) => {

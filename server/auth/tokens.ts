@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Pool } from '../../events/store/types';
+import { Id } from '@shared/schemas/common';
 
 const ISSUER = 'flexspace-operations';
 
 export interface TokenService {
   sign(userId: string): Promise<string>;
-  /** The user id of a valid token, or null for a missing, malformed, tampered or expired one. */
+  /**
+   * The user id of a valid token, or null for a missing, malformed, tampered or expired one, and
+   * for one without an expiry or whose subject is not a user id (a UUID).
+   */
   verify(token: string | undefined | null): Promise<string | null>;
 }
 
@@ -35,8 +39,10 @@ export function createTokenService(key: Uint8Array, ttl: string): TokenService {
     async verify(token) {
       if (!token) return null;
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+        // Only a UUID may reach the users table: anything else would be a database error there.
+        const sub = Id.safeParse(payload.sub);
+        return sub.success ? sub.data : null;
       } catch {
         return null;
       }

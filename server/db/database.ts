@@ -3,7 +3,7 @@ import { createPool } from '../../events/store/connect';
 import { migrate } from '../../events/store/migrate';
 import type { Pool } from '../../events/store/types';
 import { ensureProjections } from '../../projections/registry';
-import { startEmbeddedPostgres } from './embedded';
+import { startEmbeddedPostgres, writeDatabaseUrl } from './embedded';
 
 const APP_DATABASE = 'flexspace';
 
@@ -39,7 +39,10 @@ export async function prepareSchema(sql: Pool) {
   return ensureProjections(sql);
 }
 
-/** DATABASE_URL when given, otherwise the embedded server under dataDir/pg. */
+/**
+ * DATABASE_URL when given, otherwise the embedded server under dataDir/pg, whose URL is left in
+ * dataDir/database-url for other processes (npm run rebuild, psql, tests).
+ */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
@@ -49,9 +52,15 @@ export async function openDatabase(options: {
   let stopEmbedded = async () => undefined as void;
   let url = options.databaseUrl;
   if (!url) {
-    const embedded = await startEmbeddedPostgres(`${options.dataDir}/pg`, options.embeddedPgPort, options.log);
+    const embedded = await startEmbeddedPostgres(options.dataDir, options.embeddedPgPort, options.log);
     stopEmbedded = embedded.stop;
-    url = await ensureDatabase(embedded.url, APP_DATABASE);
+    try {
+      url = await ensureDatabase(embedded.url, APP_DATABASE);
+      await writeDatabaseUrl(options.dataDir, url);
+    } catch (error) {
+      await stopEmbedded();
+      throw error;
+    }
   }
   const sql = createPool(url, { max: 20 });
   try {

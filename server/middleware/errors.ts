@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { ConcurrencyError, DomainError } from '../../events/store/errors';
 import type { ErrorBody } from '@shared/schemas/common';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../httpError';
 
 /** Koa and its body parser raise errors carrying a status the client caused (bad JSON, too large). */
@@ -68,6 +69,14 @@ export function errorMapper(logger: Logger, conflictBody: (error: ConcurrencyErr
       if (status && status >= 400 && status < 500) {
         ctx.status = status;
         ctx.body = { message: bodyParserMessages[exposed.type ?? ''] ?? (exposed.expose ? exposed.message : 'Bad request') };
+        return;
+      }
+      if (isDatabaseUnavailable(error)) {
+        // The database is down or restarting: nothing the client did, and worth a retry soon.
+        logger.warn({ err: error, method: ctx.method, path: ctx.path }, 'database unavailable');
+        ctx.status = 503;
+        ctx.body = { message: 'Service unavailable' };
+        ctx.set('Retry-After', '5');
         return;
       }
       logger.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');

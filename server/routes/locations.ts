@@ -53,9 +53,11 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
     '/locations/:id',
     auth,
     permit('location.update'),
-    validate({ params: IdParam, body: UpdateLocationInput }, async (ctx, { params: { id }, body: { version, ...changes } }) => {
+    validate({ params: IdParam, body: UpdateLocationInput }, async (ctx, { params: { id }, body: input }) => {
+      const { name, city, address, manager, floors } = input;
+      const changes = { name, city, address, manager, floors };
       const { view } = await handle(locationAggregate, id, { type: 'UpdateLocation', changes }, commandContext(ctx), {
-        expectedVersion: version,
+        expectedVersion: input.version,
         action: 'location.update',
         read: (tx) => getLocation(tx, id),
       });

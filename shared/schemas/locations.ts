@@ -17,6 +17,14 @@ export const CreateLocationInput = z
   .strict();
 export type CreateLocationInput = z.infer<typeof CreateLocationInput>;
 
+/** Fields of a location response that a client may send back unchanged; they are ignored. */
+const READ_ONLY_LOCATION_FIELDS = {
+  id: z.unknown().optional(),
+  created_at: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
+};
+
+/** PUT /api/locations/{id}: the location object as GET returned it, or any part of it. */
 export const UpdateLocationInput = z
   .object({
     name: text('Name', 80).optional(),
@@ -25,6 +33,7 @@ export const UpdateLocationInput = z
     manager: text('Manager', 120).optional(),
     floors: Floors.optional(),
     version: ExpectedVersion,
+    ...READ_ONLY_LOCATION_FIELDS,
   })
   .strict();
 export type UpdateLocationInput = z.infer<typeof UpdateLocationInput>;

@@ -21,6 +21,17 @@ export type MarketedRates = z.infer<typeof MarketedRates>;
 /** A calendar date, YYYY-MM-DD. */
 export const IsoDate = z.iso.date({ message: 'Must be a date (YYYY-MM-DD)' });
 
+/** The years a lease may start in; outside them a date is a typo (0025 for 2025), not a lease. */
+export const LEASE_START_MIN = '1900-01-01';
+export const LEASE_START_MAX = '2100-12-31';
+
+/** A lease start: a date within LEASE_START_MIN..LEASE_START_MAX (YYYY-MM-DD compares as text). */
+export const LeaseStartDate = IsoDate.pipe(
+  z.string().refine((date) => date >= LEASE_START_MIN && date <= LEASE_START_MAX, {
+    message: `Lease start must be between ${LEASE_START_MIN} and ${LEASE_START_MAX}`,
+  }),
+);
+
 const REQUIRED_OFFICE = 'Office number and location are required';
 
 export const CreateOfficeInput = z
@@ -40,7 +51,7 @@ export type CreateOfficeInput = z.infer<typeof CreateOfficeInput>;
 export const LeaseInfoInput = z
   .object({
     term_months: z.number().int().min(1).max(600).nullable().optional(),
-    start_date: IsoDate.nullable().optional(),
+    start_date: LeaseStartDate.nullable().optional(),
     // Derived by the server (start + term); accepted so a client may send back what it shows.
     end_date: IsoDate.nullable().optional(),
     signed_rate: money('Signed rate').nullable().optional(),

@@ -15,7 +15,7 @@ const call: TestServer['api'] = async (...args) => {
 
 beforeAll(async () => {
   // A small allowance so throttling shows within a few attempts.
-  server = await startTestServer({}, { throttle: { perEmail: 3, perAddress: 30 } });
+  server = await startTestServer({}, { throttle: { perEmailAndAddress: 3, perAddress: 30 } });
   // Signed in before any test spends the address's allowance of failures.
   adminSession = await signIn(server.api, demoCredentials.admin);
   viewerSession = await signIn(server.api, demoCredentials.viewer);
@@ -69,7 +69,7 @@ describe('sign-in', () => {
   });
 
   it('throttles a client address that tries many e-mails', async () => {
-    const own = await startTestServer({}, { throttle: { perEmail: 3, perAddress: 5 } });
+    const own = await startTestServer({}, { throttle: { perEmailAndAddress: 3, perAddress: 5 } });
     try {
       for (let i = 0; i < 5; i++) {
         const res = await own.api('POST', '/api/auth/login', { body: { email: `spray-${i}@example.com`, password: 'x' } });
@@ -135,6 +135,37 @@ describe('tokens', () => {
     // The same key with a live expiry is accepted, so the refusal above is the expiry's.
     const fresh = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('flexspace-operations').setExpirationTime('5m').sign(key);
     expect((await call('GET', '/api/auth/me', { token: fresh })).status).toBe(200);
+  });
+});
+
+describe('token claims', () => {
+  const signWith = async (claims: { sub?: string; exp?: string }) => {
+    const key = await loadSigningKey(server.deps.sql);
+    let jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setIssuer('flexspace-operations').setIssuedAt();
+    if (claims.sub !== undefined) jwt = jwt.setSubject(claims.sub);
+    if (claims.exp !== undefined) jwt = jwt.setExpirationTime(claims.exp);
+    return jwt.sign(key);
+  };
+
+  it('refuses a correctly signed token whose subject is not a user id, with 401 and not a database error', async () => {
+    for (const sub of ['not-a-uuid', 'admin', '1', "' OR 1=1 --", `${adminSession.user.id}x`]) {
+      const res = await call('GET', '/api/auth/me', { token: await signWith({ sub, exp: '5m' }) });
+      expect(res.status, sub).toBe(401);
+      expect(res.body).toEqual({ message: 'Unauthorized' });
+    }
+    expect(server.logs.some((line) => line.includes('unhandled error'))).toBe(false);
+  });
+
+  it('refuses a correctly signed token without an expiry or without a subject', async () => {
+    const noExpiry = await call('GET', '/api/auth/me', { token: await signWith({ sub: adminSession.user.id }) });
+    expect(noExpiry.status).toBe(401);
+    expect(noExpiry.body).toEqual({ message: 'Unauthorized' });
+    const noSubject = await call('GET', '/api/auth/me', { token: await signWith({ exp: '5m' }) });
+    expect(noSubject.status).toBe(401);
+    // The same claims with both present are accepted, so the refusals above are the claims'.
+    const both = await call('GET', '/api/auth/me', { token: await signWith({ sub: adminSession.user.id.toUpperCase(), exp: '5m' }) });
+    expect(both.status).toBe(200);
+    expect(both.body.id).toBe(adminSession.user.id);
   });
 });
 

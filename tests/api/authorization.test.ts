@@ -108,6 +108,27 @@ describe('admin', () => {
     const read = await api<Location>('GET', `/api/locations/${target}`, { token: tokens.admin });
     expect(read.body).toEqual(res.body);
   });
+
+  it('takes back the location object GET returned: read-only fields are ignored, unknown ones named', async () => {
+    const target = id('Greenpoint');
+    const current = (await api<Location>('GET', `/api/locations/${target}`, { token: tokens.admin })).body;
+    const res = await api<Location>('PUT', `/api/locations/${target}`, {
+      token: tokens.admin,
+      body: { ...current, manager: 'Ines Ortega', created_at: '2000-01-01T00:00:00.000Z' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body).toEqual({ ...current, manager: 'Ines Ortega', version: current.version + 1, updated_at: res.body.updated_at });
+    expect(res.body.created_at).toBe(current.created_at);
+
+    const before = await logHead();
+    const unknown = await api('PUT', `/api/locations/${target}`, { token: tokens.admin, body: { ...res.body, colour: 'red', office_count: 3 } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields).toEqual([
+      { field: 'colour', message: 'Unknown field' },
+      { field: 'office_count', message: 'Unknown field' },
+    ]);
+    expect(await logHead()).toBe(before);
+  });
 });
 
 describe('manager limited to two locations', () => {
@@ -249,6 +270,29 @@ describe('unauthenticated', () => {
         const res = await api(method, path(), { headers, body });
         expect(res.status, `${method} ${path()} ${headers.authorization.slice(0, 12)}`).toBe(401);
         expect(res.body).toEqual({ message: 'Unauthorized' });
+      }
+    }
+  });
+
+  it('is refused with 401 on unknown /api paths too; a signed-in caller gets 404', async () => {
+    const unknown: [string, string][] = [
+      ['GET', '/api/no-such-route'],
+      ['GET', '/api'],
+      ['POST', '/api/offices/a/b/c'],
+      ['DELETE', '/api/locations'],
+      ['POST', '/api/config'],
+      ['GET', '/api/auth/login'],
+    ];
+    for (const [method, path] of unknown) {
+      const anonymous = await api(method, path);
+      expect(anonymous.status, `${method} ${path}`).toBe(401);
+      expect(anonymous.body).toEqual({ message: 'Unauthorized' });
+      const forged = await api(method, path, { headers: { authorization: `Bearer ${tokens.admin}x` } });
+      expect(forged.status, `${method} ${path}`).toBe(401);
+      for (const token of [tokens.admin, tokens.viewer]) {
+        const signedIn = await api(method, path, { token });
+        expect(signedIn.status, `${method} ${path}`).toBe(404);
+        expect(signedIn.body).toEqual({ message: 'Not found' });
       }
     }
   });

@@ -204,6 +204,28 @@ describe('PUT /api/offices/:id', () => {
     expect(bad.body.fields.map((f: { field: string }) => f.field).sort()).toEqual(['desks', 'signed_rate']);
   });
 
+  it('refuses a lease start outside 1900-01-01..2100-12-31 with 400 naming the field, and stores nothing', async () => {
+    const office = await w.newOffice('Greenpoint');
+    const before = await w.logHead();
+    for (const [start_date, term_months] of [['0000-01-01', 1], ['9999-12-31', 600], ['0050-01-15', 12], ['1899-12-31', 12], ['2101-01-01', 1]] as const) {
+      const res = await w.api('PUT', `/api/offices/${office.id}`, { token: w.tokens.admin, body: { lease_info: { start_date, term_months } } });
+      expect(res.status, `${start_date} ${res.text}`).toBe(400);
+      expect(res.body.fields).toEqual([{ field: 'lease_info.start_date', message: 'Lease start must be between 1900-01-01 and 2100-12-31' }]);
+    }
+    expect(await w.logHead()).toBe(before);
+    expect(await w.getOffice(office.id)).toEqual(office);
+  });
+
+  it('accepts the first and last day of the range, with the longest term', async () => {
+    const office = await w.newOffice('Greenpoint');
+    const first = await w.api<Office>('PUT', `/api/offices/${office.id}`, { token: w.tokens.admin, body: { lease_info: { start_date: '1900-01-01', term_months: 600 } } });
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.lease_info).toMatchObject({ start_date: '1900-01-01', end_date: '1950-01-01', term_months: 600 });
+    const last = await w.api<Office>('PUT', `/api/offices/${office.id}`, { token: w.tokens.admin, body: { lease_info: { start_date: '2100-12-31', term_months: 600 } } });
+    expect(last.status, last.text).toBe(200);
+    expect(last.body.lease_info).toMatchObject({ start_date: '2100-12-31', end_date: '2150-12-31', term_months: 600 });
+  });
+
   it('refuses the viewer, and a manager outside its locations (403)', async () => {
     const elsewhere = await w.newOffice('Center City');
     const own = await w.newOffice('55 Broadway');

@@ -138,6 +138,7 @@ export const benchConfig = (): Config => ({
   jwtTtl: '1h',
   logLevel: 'warn',
   bodyLimit: '1mb',
+  trustProxy: false,
 });
 
 /** The real server's path: REST PUT as the admin until every allowed client has the row. */

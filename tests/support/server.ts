@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     jwtTtl: '1h',
     logLevel: 'info',
     bodyLimit: '1mb',
+    trustProxy: false,
     ...overrides,
   };
 }

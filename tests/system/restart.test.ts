@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
@@ -46,8 +46,10 @@ async function stopMain(signal: NodeJS.Signals): Promise<void> {
   });
 }
 
+/** Connects as another process would: with the URL the server left in DATA_DIR/database-url. */
 async function withDatabase<T>(use: (sql: postgres.Sql) => Promise<T>): Promise<T> {
-  const sql = postgres(`postgres://postgres:postgres@127.0.0.1:${pgPort}/flexspace`, { max: 1, onnotice: () => undefined });
+  const url = (await readFile(path.join(dataDir, 'database-url'), 'utf8')).trim();
+  const sql = postgres(url, { max: 1, onnotice: () => undefined });
   try {
     return await use(sql);
   } finally {

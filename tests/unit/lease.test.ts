@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, daysUntil, parseDate } from '@shared/domain/dates';
+import { addMonths, daysUntil, formatIsoDate, parseDate } from '@shared/domain/dates';
 import {
   daysRemaining,
   leaseCardText,
@@ -36,6 +36,15 @@ describe('dates', () => {
     expect(addMonths('2025-03-10', 0)).toBe('2025-03-10');
     expect(addMonths(null, 12)).toBeNull();
     expect(addMonths('2025-03-10', null)).toBeNull();
+  });
+  it('keeps years below 100 as they are (not 1900 + year), both ways', () => {
+    expect(parseDate('0050-01-15')!.getFullYear()).toBe(50);
+    expect(parseDate('0000-03-01')!.getFullYear()).toBe(0);
+    expect(formatIsoDate(parseDate('0050-01-15')!)).toBe('0050-01-15');
+    expect(addMonths('0050-01-15', 12)).toBe('0051-01-15');
+    expect(addMonths('0099-11-30', 3)).toBe('0100-02-28');
+    expect(addMonths('0101-01-31', -13)).toBe('0099-12-31');
+    expect(leaseEndDate('0000-01-01', 1)).toBe('0000-02-01');
   });
   it('counts days rounded up, never -0', () => {
     expect(daysUntil(new Date(2025, 5, 15), at(2025, 6, 15))).toBe(0);

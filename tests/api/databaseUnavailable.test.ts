@@ -1,0 +1,54 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '../../events/store/connect';
+import type { Pool } from '../../events/store/types';
+import { createApp } from '../../server/app';
+import { apiClient, demoCredentials, signIn, startTestServer, type Api, type TestServer } from '../support/server';
+import { startTcpProxy, type TcpProxy } from '../support/tcpProxy';
+
+/** The app on a connection to its database that the test cuts while a signed-in user calls it. */
+let server: TestServer;
+let proxy: TcpProxy;
+let sql: Pool;
+let http: Server;
+let api: Api;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = (await signIn(server.api, demoCredentials.admin)).access_token;
+  const target = new URL(server.database.url);
+  proxy = await startTcpProxy(target.hostname, Number(target.port));
+  const proxied = new URL(target);
+  proxied.port = String(proxy.port);
+  sql = createPool(proxied.toString(), { max: 10 });
+  http = createServer(createApp({ ...server.deps, sql }, { bodyLimit: '1mb' }).callback());
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  api = apiClient(`http://127.0.0.1:${(http.address() as AddressInfo).port}`);
+});
+
+afterAll(async () => {
+  http?.closeAllConnections();
+  await new Promise((resolve) => http?.close(resolve));
+  await proxy?.cut();
+  await sql?.end({ timeout: 1 });
+  await server?.stop();
+});
+
+describe('database unreachable while authenticating', () => {
+  it('answers 503 Service unavailable, not 500, and the server stays up', async () => {
+    expect((await api('GET', '/api/auth/me', { token })).status).toBe(200);
+    await proxy.cut();
+    for (const path of ['/api/auth/me', '/api/locations', '/api/no-such-route']) {
+      const res = await api('GET', path, { token });
+      expect(res.status, `${path} ${res.text}`).toBe(503);
+      expect(res.body).toEqual({ message: 'Service unavailable' });
+      expect(res.headers.get('retry-after')).toBe('5');
+    }
+    // Routes that need no database still answer: the process did not fall over.
+    expect((await api('GET', '/api/config')).status).toBe(200);
+    expect(server.logs.some((line) => line.includes('"database unavailable"'))).toBe(true);
+    expect(server.logs.some((line) => line.includes('unhandled error'))).toBe(false);
+  });
+});

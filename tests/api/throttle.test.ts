@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoCredentials, startTestServer, type ApiResponse, type TestServer } from '../support/server';
+
+/**
+ * Sign-in throttling under parallel bursts and from several client addresses. The servers trust
+ * X-Forwarded-For (TRUST_PROXY), so each test can speak from addresses of its own.
+ */
+
+const LOCKED = /^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/;
+
+let server: TestServer;
+let nextAddress = 1;
+/** A client address no other test has used. */
+const freshAddress = () => `198.51.100.${nextAddress++}`;
+
+const login = (who: { email: string; password: string }, address?: string, on: TestServer = server) =>
+  on.api('POST', '/api/auth/login', { body: who, headers: address ? { 'x-forwarded-for': address } : {} });
+
+const counts = (answers: ApiResponse[]) => ({
+  throttled: answers.filter((r) => r.status === 429).length,
+  refused: answers.filter((r) => r.status === 401).length,
+  other: answers.filter((r) => r.status !== 429 && r.status !== 401).map((r) => `${r.status} ${r.text}`),
+});
+
+beforeAll(async () => {
+  server = await startTestServer({ trustProxy: true });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('parallel bursts', () => {
+  it('30 wrong passwords at once for one e-mail from one address: exactly 5 are checked, the rest throttled', async () => {
+    const address = freshAddress();
+    const who = { email: demoCredentials.viewer.email, password: 'wrong' };
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login({ ...who, password: `wrong-${i}` }, address)));
+    expect(counts(answers)).toEqual({ throttled: 25, refused: 5, other: [] });
+    for (const res of answers.filter((r) => r.status === 429)) {
+      expect(res.body.message).toMatch(LOCKED);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // The right password from that address is refused too, for the rest of the window.
+    const right = await login(demoCredentials.viewer, address);
+    expect(right.status).toBe(429);
+    expect(right.body.message).toMatch(LOCKED);
+  });
+
+  it('40 wrong passwords at once over 10 e-mails from one address: exactly 20 are checked', async () => {
+    const address = freshAddress();
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login({ email: `spray-${i % 10}@example.com`, password: `wrong-${i}` }, address)),
+    );
+    expect(counts(answers)).toEqual({ throttled: 20, refused: 20, other: [] });
+  });
+});
+
+describe('an attacker at another address', () => {
+  it('cannot lock the real user out, admin included; it locks only itself', async () => {
+    const attacker = freshAddress();
+    const user = freshAddress();
+    for (const credentials of [demoCredentials.admin, demoCredentials.manager]) {
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => login({ email: credentials.email, password: `guess-${i}` }, attacker)),
+      );
+      expect(counts(answers)).toEqual({ throttled: 7, refused: 5, other: [] });
+      expect((await login(credentials, attacker)).status).toBe(429);
+
+      const real = await login(credentials, user);
+      expect(real.status, real.text).toBe(200);
+      expect(real.body.user.email).toBe(credentials.email);
+    }
+  });
+
+  it('the real user keeps its own allowance after signing in: a success forgets its earlier mistakes', async () => {
+    const address = freshAddress();
+    const { email } = demoCredentials.viewer;
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 4; i++) expect((await login({ email, password: `typo-${i}` }, address)).status).toBe(401);
+      expect((await login(demoCredentials.viewer, address)).status).toBe(200);
+    }
+  });
+
+  it('successful sign-ins do not use up the address allowance (an office behind one address)', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 25; i++) expect((await login(demoCredentials.viewer, address)).status, `sign-in ${i + 1}`).toBe(200);
+  });
+});
+
+describe('the per e-mail ceiling over all addresses', () => {
+  it('stops a guesser that moves from address to address', async () => {
+    const own = await startTestServer({ trustProxy: true }, { throttle: { perEmail: 8 } });
+    try {
+      const { email } = demoCredentials.manager;
+      const answers: ApiResponse[] = [];
+      for (let i = 0; i < 10; i++) answers.push(await login({ email, password: `guess-${i}` }, `203.0.113.${i + 1}`, own));
+      expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429, 429]);
+      expect(answers[8]!.body.message).toMatch(LOCKED);
+      // Other accounts are not affected.
+      expect((await login(demoCredentials.viewer, '203.0.113.50', own)).status).toBe(200);
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
+describe('client address', () => {
+  it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
+    const own = await startTestServer({}, { throttle: { perEmailAndAddress: 3 } });
+    try {
+      const { email } = demoCredentials.manager;
+      for (let i = 0; i < 3; i++) expect((await login({ email, password: `guess-${i}` }, `203.0.113.${i + 1}`, own)).status).toBe(401);
+      // A new X-Forwarded-For does not make a new address: the same peer is still locked.
+      expect((await login(demoCredentials.manager, '203.0.113.99', own)).status).toBe(429);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('behind a proxy, takes the address the proxy appended, not what the client wrote before it', async () => {
+    const own = await startTestServer({ trustProxy: true }, { throttle: { perEmailAndAddress: 3 } });
+    try {
+      const { email } = demoCredentials.manager;
+      for (let i = 0; i < 3; i++) {
+        const forwarded = `10.0.0.${i + 1}, 192.0.2.7`; // a forged first entry, then what the proxy saw
+        expect((await login({ email, password: `guess-${i}` }, forwarded, own)).status).toBe(401);
+      }
+      expect((await login(demoCredentials.manager, '10.0.0.99, 192.0.2.7', own)).status).toBe(429);
+      expect((await login(demoCredentials.manager, '192.0.2.8', own)).status).toBe(200);
+    } finally {
+      await own.stop();
+    }
+  });
+});

@@ -9,22 +9,28 @@ export interface PoolOptions {
 }
 
 /**
+ * A TCP socket with Nagle's algorithm off, handed to postgres.js before it has connected: writes
+ * queue until it does, and a refused connection reaches postgres.js as the socket's own 'error'
+ * and 'close', so the pooled connection is closed and tried again on next use. (Waiting for
+ * 'connect' here and rejecting instead leaves postgres.js with a connection it never frees: after
+ * as many failures as the pool holds, every query would wait forever.)
+ */
+function noDelaySocket(options: { host: string[]; port: number[]; path?: string }): net.Socket {
+  return options.path
+    ? net.connect({ path: options.path })
+    : net.connect({ host: options.host[0], port: options.port[0]!, noDelay: true });
+}
+
+/**
  * Opens a postgres.js pool. Positions are bigint in the database and plain numbers here:
  * 2^53 events is far beyond any office operator's lifetime.
  */
-function noDelaySocket(options: { host: string[]; port: number[]; path?: string }): Promise<net.Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = options.path
-      ? net.connect({ path: options.path })
-      : net.connect({ host: options.host[0], port: options.port[0]!, noDelay: true });
-    socket.once('connect', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
-
 export function createPool(url: string, options: PoolOptions = {}): Pool {
   return postgres(url, {
     max: options.max ?? 10,
+    // While the database is out of reach a request waits at most this long (seconds) for a
+    // connection before its 503 (postgres.js's default is 30).
+    connect_timeout: 5,
     // Options postgres.js supports but does not declare in its types.
     ...({
       // A rebuild pipelines a whole batch of projection statements on one connection; the
@@ -33,6 +39,10 @@ export function createPool(url: string, options: PoolOptions = {}): Pool {
       // postgres.js leaves Nagle's algorithm on; small writes then wait on delayed ACKs (tens of
       // milliseconds at the tail). Every TCP connection turns it off.
       socket: noDelaySocket,
+      // Pause before a failed connection is tried again, in seconds: doubling from 0.1 to 2.
+      // postgres.js's default grows to 20 s, so the app would stay down that long after the
+      // database came back, and queued requests would wait out the pauses before their 503.
+      backoff: (retries: number) => Math.min(0.1 * 2 ** retries, 2),
     } as object),
     onnotice: options.onnotice ?? (() => undefined),
     types: {

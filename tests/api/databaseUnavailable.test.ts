@@ -51,4 +51,19 @@ describe('database unreachable while authenticating', () => {
     expect(server.logs.some((line) => line.includes('"database unavailable"'))).toBe(true);
     expect(server.logs.some((line) => line.includes('unhandled error'))).toBe(false);
   });
+
+  it('serves again once the database is back, after more failed connections than the pool holds', async () => {
+    await proxy.cut();
+    const failed = await Promise.all(Array.from({ length: 30 }, () => api('GET', '/api/locations', { token })));
+    expect(failed.map((r) => r.status)).toEqual(Array(30).fill(503));
+    await proxy.restore();
+    // Each pooled connection reconnects on its next use; none is lost for good.
+    let statuses: number[] = [];
+    for (let attempt = 0; attempt < 50; attempt++) {
+      statuses = (await Promise.all(Array.from({ length: 20 }, () => api('GET', '/api/locations', { token })))).map((r) => r.status);
+      if (statuses.every((s) => s === 200)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(statuses).toEqual(Array(20).fill(200));
+  });
 });

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/globalSetup';
+import { mainProcess, type MainProcess } from '../support/mainProcess';
 import { apiClient, demoCredentials, signIn, type Api } from '../support/server';
 
 /**
@@ -12,39 +13,15 @@ import { apiClient, demoCredentials, signIn, type Api } from '../support/server'
  * started again on the same data, and killed outright in the middle of writes.
  */
 let dataDir: string;
-let port: number;
 let pgPort: number;
-let child: ChildProcess | null = null;
+let main: MainProcess;
 
 async function startMain(): Promise<Api> {
-  await stopMain('SIGTERM');
-  child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), LOG_LEVEL: process.env.RESTART_TEST_LOG ?? 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const api = apiClient(`http://127.0.0.1:${port}`);
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await api('GET', '/api/health')).status === 200) return api;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start');
+  await main.start();
+  return apiClient(main.origin);
 }
 
-async function stopMain(signal: NodeJS.Signals): Promise<void> {
-  const running = child;
-  child = null;
-  if (!running || running.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    running.once('exit', () => resolve());
-    running.kill(signal);
-  });
-}
+const stopMain = (signal: NodeJS.Signals) => main.stop(signal);
 
 /** Connects as another process would: with the URL the server left in DATA_DIR/database-url. */
 async function withDatabase<T>(use: (sql: postgres.Sql) => Promise<T>): Promise<T> {
@@ -60,8 +37,8 @@ async function withDatabase<T>(use: (sql: postgres.Sql) => Promise<T>): Promise<
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'flexspace-restart-'));
   await chmod(dataDir, 0o755);
-  port = await freePort();
   pgPort = await freePort();
+  main = mainProcess({ port: await freePort(), pgPort, dataDir, logLevel: process.env.RESTART_TEST_LOG });
 });
 afterAll(async () => {
   await stopMain('SIGTERM');

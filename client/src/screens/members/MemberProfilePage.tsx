@@ -8,11 +8,13 @@ import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge } from '../../components/ui/Badge';
-import { ErrorBanner } from '../../components/ui/Banner';
+import { LoadFailed } from '../../components/LoadFailed';
+import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { Card } from '../../components/ui/Card';
 import { Field, FormError, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { Tabs } from '../../components/ui/Tabs';
+import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { highlightOf } from '../../live/highlight';
 import { useAtomValue } from '../../state/jotai';
@@ -45,17 +47,23 @@ export default function MemberProfilePage() {
   const { id } = useParams();
   const user = useUser();
   const writer = canMutate(user);
-  const { row: member, missing, failed } = useLiveRow('members', id, endpoints.member);
+  const { row: member, missing, failed, error, retry } = useLiveRow('members', id, endpoints.member);
   const touched = useAtomValue(membersAtom).touched;
   const [tab, setTab] = useState<Tab>('overview');
   const [editing, setEditing] = useState<{ draft: Draft; version: number } | null>(null);
   const [saving, setSaving] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Failure | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
   if (!id) return <NotFound message="No member ID provided" back="/members" backLabel="Back to members" />;
-  if (missing || (failed && !member)) return <NotFound message="Member not found" back="/members" backLabel="Back to members" />;
-  if (!member) return <ProfileLoading text="Loading member..." />;
+  if (missing) return <NotFound message="Member not found" back="/members" backLabel="Back to members" />;
+  if (!member) {
+    return failed ? (
+      <LoadFailed title="Failed to load member" error={error} onRetry={retry} back={{ to: '/members', label: 'Back to members' }} />
+    ) : (
+      <ProfileLoading text="Loading member..." />
+    );
+  }
 
   const draft = editing?.draft;
   const set = (patch: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
@@ -82,7 +90,7 @@ export default function MemberProfilePage() {
       toast.success('Member saved');
     } catch (e) {
       console.error('Failed to update member', e);
-      setBanner(`Failed to update member. ${e instanceof Error ? e.message : ''}`.trim());
+      setBanner({ title: 'Failed to update member', reason: reasonOf(e) });
     } finally {
       setSaving(false);
     }
@@ -94,7 +102,7 @@ export default function MemberProfilePage() {
       toast.success(`${member.company_name} no longer has an office`);
     } catch (e) {
       console.error('Failed to unassign member', e);
-      setBanner('Failed to unassign member');
+      setBanner({ title: 'Failed to unassign member', reason: reasonOf(e) });
     }
   };
 
@@ -121,7 +129,7 @@ export default function MemberProfilePage() {
         )}
       </ProfileHeader>
 
-      {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
+      {banner && <ErrorBanner title={banner.title} message={banner.reason} onDismiss={() => setBanner(null)} />}
 
       <Card className="p-4 sm:p-6">
         <Tabs
@@ -138,19 +146,19 @@ export default function MemberProfilePage() {
             (draft ? (
               <div className="space-y-4">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Field label="Company name">{(fid) => <Input id={fid} value={draft.company_name} onChange={(e) => set({ company_name: e.target.value })} />}</Field>
+                  <Field label="Company name">{(control) => <Input {...control} value={draft.company_name} onChange={(e) => set({ company_name: e.target.value })} />}</Field>
                   <Field label="Membership type">
-                    {(fid) => (
-                      <Select id={fid} value={draft.membership_type} onChange={(e) => set({ membership_type: e.target.value as MembershipType })}>
+                    {(control) => (
+                      <Select {...control} value={draft.membership_type} onChange={(e) => set({ membership_type: e.target.value as MembershipType })}>
                         {MEMBERSHIP_TYPES.map((t) => (
                           <option key={t}>{t}</option>
                         ))}
                       </Select>
                     )}
                   </Field>
-                  <Field label="Contact name">{(fid) => <Input id={fid} value={draft.name} onChange={(e) => set({ name: e.target.value })} />}</Field>
-                  <Field label="Contact email">{(fid) => <Input id={fid} type="email" value={draft.email} onChange={(e) => set({ email: e.target.value })} />}</Field>
-                  <Field label="Contact phone" hint="(optional)">{(fid) => <Input id={fid} type="tel" value={draft.phone} onChange={(e) => set({ phone: e.target.value })} />}</Field>
+                  <Field label="Contact name">{(control) => <Input {...control} value={draft.name} onChange={(e) => set({ name: e.target.value })} />}</Field>
+                  <Field label="Contact email">{(control) => <Input {...control} type="email" value={draft.email} onChange={(e) => set({ email: e.target.value })} />}</Field>
+                  <Field label="Contact phone" hint="(optional)">{(control) => <Input {...control} type="tel" value={draft.phone} onChange={(e) => set({ phone: e.target.value })} />}</Field>
                 </div>
                 <FormError message={message} />
               </div>

@@ -10,13 +10,15 @@ import type { Office } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { Badge } from '../../components/ui/Badge';
-import { ErrorBanner } from '../../components/ui/Banner';
+import { LoadFailed } from '../../components/LoadFailed';
+import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { Card } from '../../components/ui/Card';
 import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { Tabs } from '../../components/ui/Tabs';
 import { sendCommand } from '../../live/command';
 import { highlightOf } from '../../live/highlight';
+import { reasonOf } from '../../lib/errorText';
 import { useNow } from '../../lib/useNow';
 import { useAtomValue } from '../../state/jotai';
 import { officesAtom } from './atoms';
@@ -65,17 +67,21 @@ export default function OfficeProfilePage() {
   const user = useUser();
   const admin = isAdmin(user);
   const now = useNow();
-  const { row: office, missing, failed } = useLiveRow('offices', id, endpoints.office);
+  const { row: office, missing, failed, error, retry } = useLiveRow('offices', id, endpoints.office);
   const touched = useAtomValue(officesAtom).touched;
   const [tab, setTab] = useState<Tab>('overview');
   const [editing, setEditing] = useState<{ draft: Draft; version: number } | null>(null);
   const [saving, setSaving] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
+  const [banner, setBanner] = useState<Failure | null>(null);
 
   if (!id) return <NotFound message="No office ID provided" back="/offices" backLabel="Back to offices" />;
   if (missing) return <NotFound message="Office not found" back="/offices" backLabel="Back to offices" />;
   if (!office) {
-    return failed ? <NotFound message="Office not found" back="/offices" backLabel="Back to offices" /> : <ProfileLoading text="Loading office..." />;
+    return failed ? (
+      <LoadFailed title="Failed to load office" error={error} onRetry={retry} back={{ to: '/offices', label: 'Back to offices' }} />
+    ) : (
+      <ProfileLoading text="Loading office..." />
+    );
   }
 
   const draft = editing?.draft;
@@ -91,8 +97,8 @@ export default function OfficeProfilePage() {
     if (!editing) return;
     const d = editing.draft;
     const numbers = [d.desks, d.floor, d.monthly, d.six_month, d.twelve_month, d.signed_rate, d.term_months].map(numberOrNull);
-    if (!d.office_number.trim()) return setBanner('Failed to update office');
-    if (numbers.some((n) => n !== null && Number.isNaN(n))) return setBanner('Failed to update office');
+    if (!d.office_number.trim()) return setBanner({ title: 'Failed to update office', reason: 'Office number is required' });
+    if (numbers.some((n) => n !== null && Number.isNaN(n))) return setBanner({ title: 'Failed to update office', reason: 'Desks, floor, rates and term must be numbers' });
     const term = numbers[6] ?? null;
     const start = d.start_date || null;
     setSaving(true);
@@ -114,7 +120,7 @@ export default function OfficeProfilePage() {
       toast.success('Office saved');
     } catch (e) {
       console.error('Failed to update office', e);
-      setBanner(`Failed to update office. ${e instanceof Error ? e.message : ''}`.trim());
+      setBanner({ title: 'Failed to update office', reason: reasonOf(e) });
     } finally {
       setSaving(false);
     }
@@ -128,13 +134,13 @@ export default function OfficeProfilePage() {
       toast.success(`Office ${office.office_number} is now vacant`);
     } catch (e) {
       console.error('Failed to unassign member', e);
-      setBanner('Failed to unassign member');
+      setBanner({ title: 'Failed to unassign member', reason: reasonOf(e) });
     }
   };
 
   const num = (key: keyof Draft, label: string, extra?: object) => (
     <Field label={label}>
-      {(fid) => <Input id={fid} type="number" step="any" inputMode="decimal" value={String(draft![key])} onChange={(e) => set({ [key]: e.target.value } as Partial<Draft>)} {...extra} />}
+      {(control) => <Input {...control} type="number" step="any" inputMode="decimal" value={String(draft![key])} onChange={(e) => set({ [key]: e.target.value } as Partial<Draft>)} {...extra} />}
     </Field>
   );
 
@@ -165,7 +171,7 @@ export default function OfficeProfilePage() {
         )}
       </ProfileHeader>
 
-      {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
+      {banner && <ErrorBanner title={banner.title} message={banner.reason} onDismiss={() => setBanner(null)} />}
 
       <Card className="p-4 sm:p-6">
         <Tabs
@@ -181,8 +187,8 @@ export default function OfficeProfilePage() {
           {tab === 'overview' &&
             (draft ? (
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Office number">{(fid) => <Input id={fid} value={draft.office_number} onChange={(e) => set({ office_number: e.target.value })} />}</Field>
-                <Field label="Type">{(fid) => <Input id={fid} value={draft.type} onChange={(e) => set({ type: e.target.value })} />}</Field>
+                <Field label="Office number">{(control) => <Input {...control} value={draft.office_number} onChange={(e) => set({ office_number: e.target.value })} />}</Field>
+                <Field label="Type">{(control) => <Input {...control} value={draft.type} onChange={(e) => set({ type: e.target.value })} />}</Field>
                 {num('desks', 'Desks', { min: 0, step: 1 })}
                 {num('floor', 'Floor', { step: 1 })}
                 <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
@@ -216,7 +222,7 @@ export default function OfficeProfilePage() {
                 <div className="grid gap-4 sm:grid-cols-3">
                   {num('signed_rate', 'Signed rate', { min: 0, placeholder: 'Not signed' })}
                   {num('term_months', 'Lease term (months)', { min: 1, step: 1 })}
-                  <Field label="Lease start">{(fid) => <Input id={fid} type="date" value={draft.start_date} onChange={(e) => set({ start_date: e.target.value })} />}</Field>
+                  <Field label="Lease start">{(control) => <Input {...control} type="date" value={draft.start_date} onChange={(e) => set({ start_date: e.target.value })} />}</Field>
                 </div>
                 {draft.start_date && numberOrNull(draft.term_months) ? (
                   <p className="text-sm text-slate-600">End date: {formatDate(leaseEndDate(draft.start_date, numberOrNull(draft.term_months)))}</p>

@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
+import { RouteBoundary } from '../components/RouteBoundary';
 import { Button } from '../components/ui/Button';
 import { Skeleton } from '../components/ui/Skeleton';
 import { LiveProvider } from '../live/LiveProvider';
@@ -61,9 +62,12 @@ export function Shell() {
             </div>
           </header>
           <main className="flex-1 overflow-y-auto px-4 py-6 sm:px-8">
-            <Suspense fallback={<ScreenSkeleton />}>
-              <Outlet />
-            </Suspense>
+            {/* A screen that fails (its code did not load, or it broke) leaves the shell standing. */}
+            <RouteBoundary>
+              <Suspense fallback={<ScreenSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </RouteBoundary>
           </main>
         </div>
       </div>

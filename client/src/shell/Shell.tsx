@@ -6,6 +6,7 @@ import { PRODUCT_NAME } from '@shared/constants';
 import { RouteBoundary } from '../components/RouteBoundary';
 import { Button } from '../components/ui/Button';
 import { Skeleton } from '../components/ui/Skeleton';
+import { focusMainContent, MAIN_CONTENT_ID } from '../lib/focusMain';
 import { LiveProvider } from '../live/LiveProvider';
 import { LiveIndicator } from './LiveIndicator';
 import { PresenceBar } from './PresenceBar';
@@ -26,11 +27,31 @@ function ScreenSkeleton() {
   );
 }
 
+/**
+ * The first stop of the Tab key: jumps past the sidebar and the top bar to the screen itself.
+ * Hidden until focused. It moves the focus itself (the router would otherwise see a hash change).
+ */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        focusMainContent();
+      }}
+      className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg"
+    >
+      Skip to main content
+    </a>
+  );
+}
+
 /** The signed-in frame: sidebar (a drawer on small screens), top bar, and the current screen. */
 export function Shell() {
   const [drawer, setDrawer] = useState(false);
   return (
     <LiveProvider>
+      <SkipLink />
       <div className="flex h-screen overflow-hidden">
         <aside className="hidden lg:block">
           <Sidebar />
@@ -61,7 +82,7 @@ export function Shell() {
               <UserMenu />
             </div>
           </header>
-          <main className="flex-1 overflow-y-auto px-4 py-6 sm:px-8">
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 overflow-y-auto px-4 py-6 outline-none sm:px-8">
             {/* A screen that fails (its code did not load, or it broke) leaves the shell standing. */}
             <RouteBoundary>
               <Suspense fallback={<ScreenSkeleton />}>

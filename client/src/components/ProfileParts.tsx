@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Building2, Pencil, Save, X } from 'lucide-react';
+import type { Touch } from '../live/collection';
+import { LiveAccent, UpdatedBy } from './LiveMark';
 import { Button } from './ui/Button';
 import { Card } from './ui/Card';
 import { Spinner } from './ui/Spinner';
@@ -37,13 +39,16 @@ export function BackLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** A profile's title block; it flashes when the row changes live (`highlightAt` restarts the animation). */
-export function ProfileHeader({ highlightAt, eyebrow, title, children }: { highlightAt: number | null; eyebrow: ReactNode; title: ReactNode; children?: ReactNode }) {
+/** A profile's title block; when someone else changes the row it says who ("Updated by ..."), with a fading accent. */
+export function ProfileHeader({ touch, eyebrow, title, children }: { touch: Touch | undefined; eyebrow: ReactNode; title: ReactNode; children?: ReactNode }) {
   return (
     <div className="relative flex flex-wrap items-start justify-between gap-4">
-      {highlightAt !== null && <span key={highlightAt} aria-hidden className="live-flash pointer-events-none absolute -inset-2 rounded-xl" />}
+      <LiveAccent touch={touch} edge className="-left-3 rounded-full" />
       <div>
-        <p className="text-sm text-slate-500">{eyebrow}</p>
+        <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-500">
+          <span>{eyebrow}</span>
+          <UpdatedBy touch={touch} />
+        </p>
         <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
       </div>
       {children}

@@ -16,7 +16,6 @@ import { Input } from '../../components/ui/Input';
 import { Tabs } from '../../components/ui/Tabs';
 import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
-import { highlightOf } from '../../live/highlight';
 import { useAtomValue } from '../../state/jotai';
 import { AssignmentCard, BackLink, Detail, EditActions, EmptyNote, NotFound, ProfileHeader, ProfileLoading } from '../../components/ProfileParts';
 import { useLiveRow } from '../../live/useLiveRow';
@@ -68,7 +67,6 @@ export default function MemberProfilePage() {
   const draft = editing?.draft;
   const set = (patch: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
   const contact = { name: member.primary_contact?.name ?? member.contact_name, email: member.primary_contact?.email ?? member.contact_email, phone: member.primary_contact?.phone ?? member.contact_phone };
-  const highlightAt = highlightOf(touched, member.id)?.at ?? null;
 
   const save = async () => {
     if (!editing) return;
@@ -110,7 +108,7 @@ export default function MemberProfilePage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <BackLink to="/members" label="Back to members" />
       <ProfileHeader
-        highlightAt={highlightAt}
+        touch={touched[member.id]}
         eyebrow={member.location_name}
         title={
           <>

@@ -10,6 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
 import { LoadFailed } from '../../components/LoadFailed';
 import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
@@ -18,7 +19,6 @@ import { Spinner } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
 import { sendCommand } from '../../live/command';
-import { highlightOf } from '../../live/highlight';
 import { reasonOf } from '../../lib/errorText';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { locationsAtom } from '../../shell/locationAtoms';
@@ -131,11 +131,10 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
             <Card className="divide-y divide-slate-100 overflow-hidden" data-testid="member-list">
               {shown.map((m) => {
                 const open = !!expanded[m.id];
-                const highlightAt = highlightOf(collection.touched, m.id)?.at ?? null;
                 const panelId = `member-${m.id}-details`;
                 return (
                   <div key={m.id} className="relative" data-member-id={m.id} data-member-name={m.company_name}>
-                    {highlightAt !== null && <span key={highlightAt} aria-hidden className="live-flash pointer-events-none absolute inset-0" data-highlight />}
+                    <LiveAccent touch={collection.touched[m.id]} edge />
                     <div className="flex flex-wrap items-center gap-3 px-3 py-3 sm:flex-nowrap sm:px-4">
                       <button
                         type="button"
@@ -159,7 +158,8 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
                           </span>
                         </span>
                       </button>
-                      <div className="flex w-full items-center justify-between gap-2 pl-7 sm:w-auto sm:justify-end sm:pl-0">
+                      <div className="flex w-full flex-wrap items-center justify-between gap-2 pl-7 sm:w-auto sm:justify-end sm:pl-0">
+                        <UpdatedBy touch={collection.touched[m.id]} />
                         {m.office_id ? (
                           <Badge tone="green" className="gap-1">
                             <DoorOpen className="h-3 w-3" aria-hidden /> Office {m.office_number ?? ''}
@@ -167,29 +167,28 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
                         ) : (
                           <Badge tone="grey">No office</Badge>
                         )}
-                        <div className="flex items-center gap-1">
+                        <div className="flex flex-wrap items-center justify-end gap-1">
                           {writer &&
                             (m.office_id ? (
                               <Button variant="ghost" size="sm" onClick={() => unassign(m)} aria-label={`Unassign office from ${m.company_name}`}>
-                                <Unlink className="h-4 w-4" aria-hidden /> <span className="hidden md:inline">Unassign</span>
+                                <Unlink className="h-4 w-4" aria-hidden /> Unassign
                               </Button>
                             ) : (
                               <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'assign', memberId: m.id })} aria-label={`Assign office to ${m.company_name}`}>
-                                <DoorOpen className="h-4 w-4" aria-hidden /> <span className="hidden md:inline">Assign Office</span>
+                                <DoorOpen className="h-4 w-4" aria-hidden /> Assign Office
                               </Button>
                             ))}
                           {writer && (
                             <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'employee', memberId: m.id })} aria-label={`Add employee to ${m.company_name}`}>
-                              <UserPlus className="h-4 w-4" aria-hidden /> <span className="hidden md:inline">Add Employee</span>
+                              <UserPlus className="h-4 w-4" aria-hidden /> Add Employee
                             </Button>
                           )}
                           <Link
                             to={`/members/${m.id}`}
                             aria-label={`View ${m.company_name}`}
-                            title="View profile"
-                            className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                            className="inline-flex h-8 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
                           >
-                            <Eye className="h-4 w-4" aria-hidden />
+                            <Eye className="h-4 w-4" aria-hidden /> View
                           </Link>
                         </div>
                       </div>

@@ -17,7 +17,6 @@ import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { Tabs } from '../../components/ui/Tabs';
 import { sendCommand } from '../../live/command';
-import { highlightOf } from '../../live/highlight';
 import { reasonOf } from '../../lib/errorText';
 import { useNow } from '../../lib/useNow';
 import { useAtomValue } from '../../state/jotai';
@@ -91,7 +90,6 @@ export default function OfficeProfilePage() {
   const leaseStatus = profileLeaseStatus(office.lease_info ?? { start_date: null, term_months: null }, now);
   const end = leaseEndDate(office.lease_info?.start_date, office.lease_info?.term_months ?? DEFAULT_TERM_MONTHS);
   const difference = signedVsMarketed(signed, rates?.monthly);
-  const highlightAt = highlightOf(touched, office.id)?.at ?? null;
 
   const save = async () => {
     if (!editing) return;
@@ -148,7 +146,7 @@ export default function OfficeProfilePage() {
     <div className="mx-auto max-w-5xl space-y-6">
       <BackLink to="/offices" label="Back to offices" />
       <ProfileHeader
-        highlightAt={highlightAt}
+        touch={touched[office.id]}
         eyebrow={
           <>
             {office.type} · {office.location_name}

@@ -18,7 +18,6 @@ import { Input } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
-import { highlightOf } from '../../live/highlight';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { cn } from '../../lib/cn';
 import { useNow } from '../../lib/useNow';
@@ -131,7 +130,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   const loading = query.status === 'loading' && all.length === 0;
 
   const touched = collection.touched;
-  const highlight = useCallback((id: string) => highlightOf(touched, id)?.at ?? null, [touched]);
+  const touchOf = useCallback((id: string) => touched[id], [touched]);
   const onAction = useCallback((kind: OfficeAction, office: Office) => setDialog({ kind, officeId: office.id }), []);
   const dialogOffice = dialog && dialog.kind !== 'add' ? (collection.byId[dialog.officeId] ?? null) : null;
   const close = () => setDialog(null);
@@ -239,14 +238,14 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
           ) : sorted.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">No offices found matching your criteria.</Card>
           ) : view === 'grid' ? (
-            <OfficeGrid offices={sorted} showLocation={showLocation} canMutate={writer} now={now} highlight={highlight} onAction={onAction} />
+            <OfficeGrid offices={sorted} showLocation={showLocation} canMutate={writer} now={now} touchOf={touchOf} onAction={onAction} />
           ) : (
             <OfficeTable
               offices={sorted}
               showLocation={showLocation}
               canMutate={writer}
               now={now}
-              highlight={highlight}
+              touchOf={touchOf}
               onAction={onAction}
               sort={sort}
               onSort={(key) => setSort((s) => nextSort(s, key))}

@@ -92,6 +92,21 @@ test.describe('layout, focus and labels', () => {
     await context.close();
   });
 
+  test('on a phone, closing the navigation drawer gives the focus back to its button', async ({ browser }) => {
+    const { context } = await signedInContext(browser, 'admin');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/offices');
+    await expectLive(page);
+    const menu = page.getByRole('button', { name: 'Open navigation' });
+    await menu.click();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await expect(menu).toBeFocused();
+    await context.close();
+  });
+
   test('the first Tab reaches "Skip to main content", which moves the focus past the navigation', async ({ browser }) => {
     const { context } = await signedInContext(browser, 'admin');
     const page = await context.newPage();

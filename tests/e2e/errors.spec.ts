@@ -77,6 +77,24 @@ test.describe('errors a person can act on', () => {
     await context.close();
   });
 
+  test('the location selector says when the locations did not load, and Retry fills it', async ({ browser }) => {
+    const { context } = await signedInContext(browser, 'admin');
+    const page = await context.newPage();
+    let failures = 1;
+    await page.route(/\/api\/locations(\?|$)/, async (route) => {
+      if (failures-- > 0) await route.fulfill({ status: 500, json: { message: 'Something went wrong on our side. Please try again.' } });
+      else await route.continue();
+    });
+    await page.goto('/members');
+    const sidebar = page.locator('aside');
+    await expect(sidebar.getByRole('alert')).toContainText('Failed to load locations');
+    await expect(sidebar.getByRole('alert')).toContainText('Something went wrong on our side. Please try again.');
+    await sidebar.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.getByLabel('Location').locator('option', { hasText: 'Greenpoint' })).toHaveCount(1);
+    await expect(sidebar.getByRole('alert')).toHaveCount(0);
+    await context.close();
+  });
+
   test('a profile that failed to load says why, with Retry and the way back', async ({ browser }) => {
     const { context, token } = await signedInContext(browser, 'admin');
     const page = await context.newPage();

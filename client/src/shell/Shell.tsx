@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { Outlet } from 'react-router';
@@ -49,6 +49,9 @@ function SkipLink() {
 /** The signed-in frame: sidebar (a drawer on small screens), top bar, and the current screen. */
 export function Shell() {
   const [drawer, setDrawer] = useState(false);
+  // Radix gives the focus back only to its own Trigger; the drawer opens from the top bar's button.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const navigated = useRef(false);
   return (
     <LiveProvider>
       <SkipLink />
@@ -59,9 +62,24 @@ export function Shell() {
         <Dialog.Root open={drawer} onOpenChange={setDrawer}>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 lg:hidden" aria-describedby={undefined}>
+            <Dialog.Content
+              className="fixed inset-y-0 left-0 z-50 lg:hidden"
+              aria-describedby={undefined}
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                // After choosing a screen the focus goes to it; otherwise back to the menu button.
+                if (navigated.current) focusMainContent();
+                else menuButton.current?.focus();
+                navigated.current = false;
+              }}
+            >
               <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-              <Sidebar onNavigate={() => setDrawer(false)} />
+              <Sidebar
+                onNavigate={() => {
+                  navigated.current = true;
+                  setDrawer(false);
+                }}
+              />
               <Dialog.Close asChild>
                 <button type="button" className="absolute top-4 -right-11 rounded-lg bg-white p-1.5 text-slate-700 shadow" aria-label="Close navigation">
                   <X className="h-5 w-5" aria-hidden />
@@ -72,7 +90,7 @@ export function Shell() {
         </Dialog.Root>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
-            <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setDrawer(true)}>
+            <Button ref={menuButton} variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setDrawer(true)}>
               <Menu className="h-5 w-5" aria-hidden />
             </Button>
             <span className="font-semibold text-slate-900 lg:hidden">{PRODUCT_NAME}</span>

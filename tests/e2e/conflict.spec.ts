@@ -98,6 +98,36 @@ test.describe('editing one office together', () => {
     await manager.context.close();
   });
 
+  test("the office profile in edit mode names another user's save, and Reload keeps what was typed", async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const manager = await signedInContext(browser, 'manager');
+    const page = await admin.context.newPage();
+    const number = uniqueNumber('P');
+    const { id } = await createOffice(page, admin.token, '55 Broadway', number, { desks: 4 });
+    await page.goto(`/offices/${id}`);
+    await expectLive(page);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Type').fill('Corner Suite');
+
+    // Meanwhile the manager changes the desks from elsewhere.
+    const other = await apiAs(page, manager.token, 'PUT', `/api/offices/${id}`, { desks: 8 });
+    expect(other.status).toBe(200);
+    await expect(page.getByTestId('change-notice')).toContainText(`${USERS.manager.name} changed this office (desks) since you opened it.`);
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert')).toContainText(`${USERS.manager.name} changed this office (desks) since you opened it. Reload to see the change.`);
+    await page.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.getByLabel('Desks')).toHaveValue('8');
+    await expect(page.getByLabel('Type')).toHaveValue('Corner Suite');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+    const saved = (await apiAs(page, admin.token, 'GET', `/api/offices/${id}`)).body;
+    expect(saved.type).toBe('Corner Suite');
+    expect(saved.desks).toBe(8);
+    await admin.context.close();
+    await manager.context.close();
+  });
+
   test("another user's change is marked with their name; one's own change is not", async ({ browser }) => {
     const admin = await signedInContext(browser, 'admin');
     const manager = await signedInContext(browser, 'manager');

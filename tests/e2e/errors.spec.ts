@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectLive, signedInContext } from './support/app';
+import { apiAs, expectLive, signedInContext } from './support/app';
 import { createOffice, uniqueNumber } from './support/data';
 
 test.describe('errors a person can act on', () => {
@@ -51,6 +51,37 @@ test.describe('errors a person can act on', () => {
     await expect(dialog.getByRole('alert')).toHaveCount(0);
     await expect(dialog.locator('[aria-invalid="true"]')).toHaveCount(0);
     await expect(page.getByText('Failed to create office')).toHaveCount(0);
+    await context.close();
+  });
+
+  test('a profile edit shows each problem at its field, opening the tab the first one is on', async ({ browser }) => {
+    const { context, token } = await signedInContext(browser, 'admin');
+    const page = await context.newPage();
+    await page.goto('/offices');
+    const number = uniqueNumber('V');
+    const { id } = await createOffice(page, token, 'Center City', number);
+    await page.goto(`/offices/${id}`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Desks').fill('-1');
+    await page.getByRole('tab', { name: 'Pricing' }).click();
+    await page.getByLabel('Monthly rate').fill('-5');
+    await page.getByRole('button', { name: 'Save' }).click();
+
+    // The first problem is on Overview: that tab opens with the field focused and described.
+    await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    const desks = page.getByLabel('Desks');
+    await expect(desks).toBeFocused();
+    await expect(desks).toHaveAccessibleDescription('Desks cannot be negative');
+    await desks.fill('6');
+    await expect(desks).not.toHaveAttribute('aria-invalid', 'true');
+    await page.getByRole('tab', { name: 'Pricing' }).click();
+    await expect(page.getByLabel('Monthly rate')).toHaveAccessibleDescription('Monthly rate cannot be negative');
+    await page.getByLabel('Monthly rate').fill('900');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
+    const saved = (await apiAs(page, token, 'GET', `/api/offices/${id}`)).body;
+    expect(saved.desks).toBe(6);
+    expect(saved.marketed_rates.monthly).toBe(900);
     await context.close();
   });
 

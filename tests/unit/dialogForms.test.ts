@@ -3,6 +3,7 @@ import { keepTyped } from '../../client/src/forms/keepTyped';
 import { humanFieldMessage } from '../../client/src/forms/serverErrors';
 import { errorPaths } from '../../client/src/forms/focusFirstError';
 import { changedLabels, changeSentence } from '../../client/src/live/changeSentence';
+import { LIVE_MARK_MS, markOf } from '../../client/src/live/highlight';
 import { AddOfficeForm, RatesForm } from '../../client/src/screens/offices/officeForms';
 import { AddCompanyForm } from '../../client/src/screens/members/memberForms';
 
@@ -88,5 +89,16 @@ describe('change notice', () => {
     const labels = { marketed_rates: 'marketed rates', signed_rate: 'signed rate', status: 'status' };
     expect(changeSentence('Alex Morgan', 'office', changedLabels(before, after, labels))).toBe('Alex Morgan changed this office (marketed rates) since you opened it.');
     expect(changeSentence(null, 'office', [])).toBe('Someone else changed this office since you opened it.');
+  });
+});
+
+describe('"Updated by" mark', () => {
+  it('marks someone else’s recent change, never one’s own, and ends after LIVE_MARK_MS', () => {
+    const theirs = { at: 1_000, by: 'Jordan Lee', own: false };
+    expect(markOf(theirs, 1_000)).toBe(theirs);
+    expect(markOf(theirs, 1_000 + LIVE_MARK_MS)).toBe(theirs);
+    expect(markOf(theirs, 1_001 + LIVE_MARK_MS)).toBeNull();
+    expect(markOf({ ...theirs, own: true }, 1_000)).toBeNull();
+    expect(markOf(undefined, 1_000)).toBeNull();
   });
 });

@@ -56,24 +56,25 @@ export function ProfileHeader({ touch, eyebrow, title, children }: { touch: Touc
   );
 }
 
-/** Edit, or Cancel and Save while editing in place. */
-export function EditActions({ editing, saving, onEdit, onCancel, onSave }: { editing: boolean; saving: boolean; onEdit: () => void; onCancel: () => void; onSave: () => void }) {
+/** The profile's Edit button; while editing, the form shows its own Cancel and Save. */
+export function EditButton({ onEdit }: { onEdit: () => void }) {
   return (
-    <div className="flex gap-2">
-      {editing ? (
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={saving}>
-            <X className="h-4 w-4" aria-hidden /> Cancel
-          </Button>
-          <Button onClick={onSave} disabled={saving}>
-            <Save className="h-4 w-4" aria-hidden /> {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </>
-      ) : (
-        <Button variant="secondary" onClick={onEdit}>
-          <Pencil className="h-4 w-4" aria-hidden /> Edit
-        </Button>
-      )}
+    <Button variant="secondary" onClick={onEdit}>
+      <Pencil className="h-4 w-4" aria-hidden /> Edit
+    </Button>
+  );
+}
+
+/** Cancel and Save at the end of a profile's edit form (Save submits it). */
+export function EditFormActions({ saving, onCancel }: { saving: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
+      <Button variant="secondary" onClick={onCancel} disabled={saving}>
+        <X className="h-4 w-4" aria-hidden /> Cancel
+      </Button>
+      <Button type="submit" disabled={saving}>
+        <Save className="h-4 w-4" aria-hidden /> {saving ? 'Saving...' : 'Save'}
+      </Button>
     </div>
   );
 }

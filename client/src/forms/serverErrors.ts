@@ -26,7 +26,7 @@ function leafPaths(values: unknown, prefix = ''): string[] {
 export function showServerError<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'getValues' | 'setError' | 'setFocus'>,
   error: unknown,
-  options: { uniqueField?: Path<T> } = {},
+  options: { uniqueField?: Path<T>; focus?: (paths: string[]) => void } = {},
 ): void {
   const known = new Set(leafPaths(form.getValues()));
   const targets = new Map<string, string>();
@@ -39,7 +39,7 @@ export function showServerError<T extends FieldValues>(
     if (error.status === 409 && !error.conflict && options.uniqueField) targets.set(options.uniqueField, error.message);
   }
   for (const [name, message] of targets) form.setError(name as Path<T>, { type: 'server', message });
-  focusFirstError(form.setFocus, [...targets.keys()]);
+  if (targets.size > 0) (options.focus ?? ((paths) => focusFirstError(form.setFocus, paths)))([...targets.keys()]);
   if (targets.size === 0 || elsewhere.length > 0) {
     form.setError('root.server' as Path<T>, { type: 'server', message: elsewhere.length > 0 ? elsewhere.join(' ') : reasonOf(error) });
   }

@@ -12,7 +12,7 @@ import { Field, FormError, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
-import { useDialogForm } from '../../forms/useDialogForm';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { reasonOf } from '../../lib/errorText';
 import { rowsOf } from '../../live/collection';
 import { sendCommand } from '../../live/command';
@@ -23,7 +23,7 @@ import { officesAtom } from '../offices/atoms';
 import { ADD_COMPANY_REQUIRED, AddCompanyForm, EMPLOYEE_REQUIRED, EmployeeForm } from './memberForms';
 
 export function AddCompanyDialog({ locations, defaultLocationId, onClose }: ActionDialogProps & { locations: Location[]; defaultLocationId: string }) {
-  const { form, onSubmit } = useDialogForm(AddCompanyForm, {
+  const { form, onSubmit } = useSchemaForm(AddCompanyForm, {
     company_name: '',
     location_id: defaultLocationId,
     primary_contact: { name: '', email: '', phone: '' },
@@ -94,7 +94,7 @@ export function AddCompanyDialog({ locations, defaultLocationId, onClose }: Acti
 }
 
 export function AddEmployeeDialog({ member, onClose }: ActionDialogProps & { member: Member }) {
-  const { form, onSubmit } = useDialogForm(EmployeeForm, { name: '', email: '', role: '' });
+  const { form, onSubmit } = useSchemaForm(EmployeeForm, { name: '', email: '', role: '' });
   const { register, formState } = form;
   const { errors } = formState;
   const submit = onSubmit(async (body) => {

@@ -9,12 +9,12 @@ import { Field, FormError } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
-import { useDialogForm } from '../../forms/useDialogForm';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { sendCommand } from '../../live/command';
 import { ADD_OFFICE_REQUIRED, AddOfficeForm } from './officeForms';
 
 export function AddOfficeDialog({ locations, defaultLocationId, onClose }: ActionDialogProps & { locations: Location[]; defaultLocationId: string }) {
-  const { form, onSubmit } = useDialogForm(AddOfficeForm, {
+  const { form, onSubmit } = useSchemaForm(AddOfficeForm, {
     office_number: '',
     location_id: defaultLocationId,
     type: DEFAULT_OFFICE_TYPE,

@@ -11,7 +11,7 @@ import { Field, FormError } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
-import { useDialogForm } from '../../forms/useDialogForm';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import type { DialogProps } from './officeDialogParts';
@@ -20,7 +20,7 @@ import { CONTACT_REQUIRED, ContactForm, type ContactValues } from './officeForms
 const EMPTY_CONTACT: ContactValues = { name: '', email: '', phone: '', role: '', is_primary: false };
 
 export function ContactsDialog({ office, onClose, readOnly }: DialogProps & { readOnly: boolean }) {
-  const { form, onSubmit } = useDialogForm(ContactForm, EMPTY_CONTACT);
+  const { form, onSubmit } = useSchemaForm(ContactForm, EMPTY_CONTACT);
   const { register, reset, formState } = form;
   const { errors } = formState;
   const [removing, setRemoving] = useState<string | null>(null);

@@ -8,7 +8,7 @@ import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { keepTyped } from '../../forms/keepTyped';
 import { showServerError } from '../../forms/serverErrors';
-import { useDialogForm } from '../../forms/useDialogForm';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
@@ -18,7 +18,7 @@ import { formatDate } from './officeUi';
 
 export function EditRatesDialog({ office, onClose }: DialogProps) {
   const edited = useEditedRow('offices', office, { noun: 'office', labels: OFFICE_FIELD_LABELS, fetchRow: endpoints.office });
-  const { form, onSubmit } = useDialogForm(RatesForm, ratesValuesOf(office));
+  const { form, onSubmit } = useSchemaForm(RatesForm, ratesValuesOf(office));
   const { register, watch, formState } = form;
   const { errors } = formState;
   const term = numberOrNull(watch('lease_info.term_months'));

@@ -77,3 +77,65 @@ export const ContactForm = z
 export type ContactValues = z.input<typeof ContactForm>;
 
 export const CONTACT_REQUIRED = { name: 'Name', email: 'Email' };
+
+/** The office profile's edit form: its details, marketed rates (the profile's name: market_rates) and lease. */
+export const OfficeProfileForm = z
+  .object({
+    office_number: requiredText('Office number', 40),
+    type: requiredText('Type', 60),
+    desks: numberText('Desks', { min: 0, max: 500, whole: true, empty: 'required' }),
+    floor: numberText('Floor', { min: -5, max: 200, whole: true, empty: 'required' }),
+    windowed: z.boolean(),
+    market_rates: marketedRates,
+    signed_rate: optionalMoneyText('Signed rate'),
+    lease_info: z.object({
+      term_months: optionalNumberText('Lease term', { min: 1, max: 600, whole: true }),
+      start_date: z.string().transform((date) => date || null),
+    }),
+  })
+  .transform((values) => ({
+    ...values,
+    lease_info: {
+      ...values.lease_info,
+      end_date: leaseEndDate(values.lease_info.start_date, values.lease_info.term_months),
+      signed_rate: values.signed_rate,
+    },
+  }))
+  .transform(asRequest(UpdateOfficeInput));
+export type OfficeProfileValues = z.input<typeof OfficeProfileForm>;
+
+/** The profile form filled from a row (also after Reload, to take the latest values). */
+export function profileValuesOf(office: Office): OfficeProfileValues {
+  const rates = office.market_rates ?? office.marketed_rates ?? { monthly: 0, six_month: 0, twelve_month: 0 };
+  const signed = office.lease_info?.signed_rate ?? office.signed_rate;
+  return {
+    office_number: office.office_number,
+    type: office.type,
+    desks: String(office.desks),
+    floor: String(office.floor),
+    windowed: office.windowed,
+    market_rates: { monthly: String(rates.monthly ?? 0), six_month: String(rates.six_month ?? 0), twelve_month: String(rates.twelve_month ?? 0) },
+    signed_rate: signed === null || signed === undefined ? '' : String(signed),
+    lease_info: {
+      term_months: office.lease_info?.term_months ? String(office.lease_info.term_months) : '',
+      start_date: office.lease_info?.start_date?.slice(0, 10) ?? '',
+    },
+  };
+}
+
+export type OfficeTab = 'overview' | 'pricing' | 'assignment';
+
+/** Each editable field's tab, in the order the fields appear: a refused save opens the first one's tab. */
+export const OFFICE_PROFILE_FIELDS: [string, OfficeTab][] = [
+  ['office_number', 'overview'],
+  ['type', 'overview'],
+  ['desks', 'overview'],
+  ['floor', 'overview'],
+  ['windowed', 'overview'],
+  ['market_rates.monthly', 'pricing'],
+  ['market_rates.six_month', 'pricing'],
+  ['market_rates.twelve_month', 'pricing'],
+  ['signed_rate', 'pricing'],
+  ['lease_info.term_months', 'pricing'],
+  ['lease_info.start_date', 'pricing'],
+];

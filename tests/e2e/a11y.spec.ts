@@ -92,6 +92,20 @@ test.describe('layout, focus and labels', () => {
     await context.close();
   });
 
+  test('a dialog without fields opens on itself, not on its close button', async ({ browser }) => {
+    const { context } = await signedInContext(browser, 'viewer');
+    const page = await context.newPage();
+    await page.goto('/offices');
+    await expectLive(page);
+    const opener = page.getByTestId('office-card').first().getByRole('button', { name: 'View contacts' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Manage Contacts' });
+    await expect(dialog).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(opener).toBeFocused();
+    await context.close();
+  });
+
   test('on a phone, closing the navigation drawer gives the focus back to its button', async ({ browser }) => {
     const { context } = await signedInContext(browser, 'admin');
     const page = await context.newPage();

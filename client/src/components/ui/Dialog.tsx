@@ -9,7 +9,8 @@ const FIRST_FIELD = 'input:not([type="hidden"]):not([disabled]), select:not([dis
 
 /**
  * A modal dialog: focus trapped, Escape and the close button dismiss it, the title names it.
- * It opens with the focus on its first field (not on the close button) and, once closed, gives
+ * It opens with the focus on its first field (not on the close button; with no field, on the
+ * dialog itself, so its title is read out) and, once closed, gives
  * the focus back to the control that opened it. Radix does that only for its own Trigger, and
  * our dialogs open from page state, so the opener is remembered here. On a phone it fills the
  * width and scrolls inside.
@@ -31,6 +32,7 @@ export function Dialog({
   footer?: ReactNode;
   className?: string;
 }) {
+  const content = useRef<HTMLDivElement>(null);
   const body = useRef<HTMLDivElement>(null);
   // Whatever had the focus when the dialog opened (read before the dialog takes it).
   const [opened, setOpened] = useState(() => ({ open, opener: open ? document.activeElement : null }));
@@ -41,6 +43,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
+          ref={content}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col',
             'rounded-xl border border-slate-200 bg-white shadow-xl focus:outline-none',
@@ -48,10 +51,8 @@ export function Dialog({
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={(event) => {
-            const field = body.current?.querySelector<HTMLElement>(FIRST_FIELD);
-            if (!field) return;
             event.preventDefault();
-            field.focus();
+            (body.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? content.current)?.focus();
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import './index.css';
 import { SessionProvider } from './auth/session';
+import { RouteBoundary } from './components/RouteBoundary';
 import { CenteredSpinner } from './components/ui/Spinner';
 import { AppRoutes } from './routes';
 import { Provider, appStore } from './state/jotai';
@@ -13,9 +14,12 @@ createRoot(document.getElementById('root')!).render(
     <Provider store={appStore}>
       <BrowserRouter>
         <SessionProvider>
-          <Suspense fallback={<CenteredSpinner />}>
-            <AppRoutes />
-          </Suspense>
+          {/* The last line of defence: the shell's or sign-in page's code failing to load. */}
+          <RouteBoundary fullPage>
+            <Suspense fallback={<CenteredSpinner />}>
+              <AppRoutes />
+            </Suspense>
+          </RouteBoundary>
           <Toaster position="bottom-right" richColors closeButton />
         </SessionProvider>
       </BrowserRouter>

@@ -1,17 +1,18 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
 import { RequireAuth } from './auth/RequireAuth';
+import { lazyScreen } from './lib/lazyScreen';
 
-// The shell (socket, menus, drawer) loads after sign-in, keeping the sign-in page light.
-const Shell = lazy(() => import('./shell/Shell').then((m) => ({ default: m.Shell })));
-const LoginPage = lazy(() => import('./screens/login/LoginPage'));
-const ComingSoonScreen = lazy(() => import('./screens/placeholder/ComingSoonScreen'));
-const NotFoundScreen = lazy(() => import('./screens/placeholder/NotFoundScreen'));
-const SettingsPage = lazy(() => import('./screens/settings/SettingsPage'));
-const OfficesPage = lazy(() => import('./screens/offices/OfficesPage'));
-const OfficeProfilePage = lazy(() => import('./screens/offices/OfficeProfilePage'));
-const MembersPage = lazy(() => import('./screens/members/MembersPage'));
-const MemberProfilePage = lazy(() => import('./screens/members/MemberProfilePage'));
+// The shell (socket, menus, drawer) loads after sign-in, keeping the sign-in page light. Every
+// screen loads on demand; a failed load is retried from the error boundary (lazyScreen).
+const Shell = lazyScreen(() => import('./shell/Shell').then((m) => ({ default: m.Shell })));
+const LoginPage = lazyScreen(() => import('./screens/login/LoginPage'));
+const ComingSoonScreen = lazyScreen(() => import('./screens/placeholder/ComingSoonScreen'));
+const NotFoundScreen = lazyScreen(() => import('./screens/placeholder/NotFoundScreen'));
+const SettingsPage = lazyScreen(() => import('./screens/settings/SettingsPage'));
+const OfficesPage = lazyScreen(() => import('./screens/offices/OfficesPage'));
+const OfficeProfilePage = lazyScreen(() => import('./screens/offices/OfficeProfilePage'));
+const MembersPage = lazyScreen(() => import('./screens/members/MembersPage'));
+const MemberProfilePage = lazyScreen(() => import('./screens/members/MemberProfilePage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [

@@ -5,22 +5,30 @@ export const MEMBERSHIP_TYPES = ['Premium', 'Standard', 'Basic'] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 export const DEFAULT_MEMBERSHIP_TYPE: MembershipType = 'Standard';
 
-const REQUIRED_MEMBER = 'Company name, location, contact name, and contact email are required';
-const required = (max: number) =>
-  z.string({ message: REQUIRED_MEMBER }).trim().min(1, { message: REQUIRED_MEMBER }).max(max).refine(...storable('Text'));
+/** The spec's message for a new member company missing a required field. */
+export const REQUIRED_MEMBER = 'Company name, location, contact name, and contact email are required';
+const required = (label: string, max: number) =>
+  z
+    .string({ message: REQUIRED_MEMBER })
+    .trim()
+    .min(1, { message: REQUIRED_MEMBER })
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine(...storable(label));
+const phone = z.string().trim().max(40, { message: 'Phone must be at most 40 characters' }).refine(...storable('Phone')).nullish().transform((v) => v || null);
+const membershipType = z.enum(MEMBERSHIP_TYPES, { message: `Membership type must be one of ${MEMBERSHIP_TYPES.join(', ')}` });
 
 export const CreateMemberInput = z
   .object({
-    company_name: required(160),
+    company_name: required('Company name', 160),
     location_id: z.uuid({ message: REQUIRED_MEMBER }).transform((id) => id.toLowerCase()),
     primary_contact: z
       .object({
-        name: required(120),
-        email: required(254).pipe(z.email({ message: 'Enter a valid e-mail address' })),
-        phone: z.string().trim().max(40).refine(...storable('Phone')).nullish().transform((v) => v || null),
+        name: required('Contact name', 120),
+        email: required('Contact email', 254).pipe(z.email({ message: 'Enter a valid e-mail address' })),
+        phone,
       }, { message: REQUIRED_MEMBER })
       .strict(),
-    membership_type: z.enum(MEMBERSHIP_TYPES).default(DEFAULT_MEMBERSHIP_TYPE),
+    membership_type: membershipType.default(DEFAULT_MEMBERSHIP_TYPE),
   })
   .strict();
 export type CreateMemberInput = z.infer<typeof CreateMemberInput>;
@@ -47,25 +55,31 @@ export const UpdateMemberInput = z
     primary_contact: z
       .object({
         name: text('Contact name', 120),
-        email: z.email({ message: 'Enter a valid e-mail address' }).max(254),
-        phone: z.string().trim().max(40).refine(...storable('Phone')).nullish().transform((v) => v || null),
+        email: z.email({ message: 'Enter a valid e-mail address' }).max(254, { message: 'Contact email must be at most 254 characters' }),
+        phone,
       })
       .strict()
       .optional(),
-    membership_type: z.enum(MEMBERSHIP_TYPES).optional(),
+    membership_type: membershipType.optional(),
     version: ExpectedVersion,
     ...READ_ONLY_MEMBER_FIELDS,
   })
   .strict();
 export type UpdateMemberInput = z.infer<typeof UpdateMemberInput>;
 
-const REQUIRED_EMPLOYEE = 'Name and email are required';
+/** The spec's message for an employee without a name or e-mail. */
+export const REQUIRED_EMPLOYEE = 'Name and email are required';
 
 export const AddEmployeeInput = z
   .object({
-    name: z.string({ message: REQUIRED_EMPLOYEE }).trim().min(1, { message: REQUIRED_EMPLOYEE }).max(120).refine(...storable('Name')),
+    name: z
+      .string({ message: REQUIRED_EMPLOYEE })
+      .trim()
+      .min(1, { message: REQUIRED_EMPLOYEE })
+      .max(120, { message: 'Name must be at most 120 characters' })
+      .refine(...storable('Name')),
     email: z.string({ message: REQUIRED_EMPLOYEE }).trim().min(1, { message: REQUIRED_EMPLOYEE }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
-    role: z.string().trim().max(80).refine(...storable('Role')).nullish().transform((v) => v || null),
+    role: z.string().trim().max(80, { message: 'Role must be at most 80 characters' }).refine(...storable('Role')).nullish().transform((v) => v || null),
     version: ExpectedVersion,
   })
   .strict();

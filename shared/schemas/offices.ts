@@ -6,7 +6,21 @@ export type OfficeStatus = (typeof OFFICE_STATUSES)[number];
 export const DEFAULT_OFFICE_TYPE = 'Private Office';
 
 const money = (label: string) =>
-  z.number({ message: `${label} must be a number` }).min(0, { message: `${label} cannot be negative` }).max(10_000_000);
+  z
+    .number({ message: `${label} must be a number` })
+    .min(0, { message: `${label} cannot be negative` })
+    .max(10_000_000, { message: `${label} must be at most $10,000,000` });
+
+/** A whole number between `min` and `max`, with messages a person can act on. */
+const whole = (label: string, min: number, max: number) =>
+  z
+    .number({ message: `${label} must be a number` })
+    .int({ message: `${label} must be a whole number` })
+    .min(min, { message: min === 0 ? `${label} cannot be negative` : `${label} must be at least ${min}` })
+    .max(max, { message: `${label} must be at most ${max}` });
+
+const desks = whole('Desks', 0, 500);
+const floor = whole('Floor', -5, 200);
 
 /** Monthly, 6-month and 12-month marketed rates; the longer terms are optional (0). */
 export const MarketedRates = z
@@ -32,16 +46,22 @@ export const LeaseStartDate = IsoDate.pipe(
   }),
 );
 
-const REQUIRED_OFFICE = 'Office number and location are required';
+/** The spec's message for a new office without its number or location. */
+export const REQUIRED_OFFICE = 'Office number and location are required';
 
 export const CreateOfficeInput = z
   .object({
-    office_number: z.string({ message: REQUIRED_OFFICE }).trim().min(1, { message: REQUIRED_OFFICE }).max(40).refine(...storable('Office number')),
+    office_number: z
+      .string({ message: REQUIRED_OFFICE })
+      .trim()
+      .min(1, { message: REQUIRED_OFFICE })
+      .max(40, { message: 'Office number must be at most 40 characters' })
+      .refine(...storable('Office number')),
     location_id: z.uuid({ message: REQUIRED_OFFICE }).transform((id) => id.toLowerCase()),
     type: text('Type', 60).default(DEFAULT_OFFICE_TYPE),
-    desks: z.number().int().min(0).max(500).default(1),
-    floor: z.number().int().min(-5).max(200).default(1),
-    windowed: z.boolean().default(false),
+    desks: desks.default(1),
+    floor: floor.default(1),
+    windowed: z.boolean({ message: 'Windowed must be true or false' }).default(false),
     marketed_rates: MarketedRates.default({ monthly: 0, six_month: 0, twelve_month: 0 }),
   })
   .strict();
@@ -50,7 +70,7 @@ export type CreateOfficeInput = z.infer<typeof CreateOfficeInput>;
 /** Lease terms as the rates dialog and the profile send them; an empty term or start is null. */
 export const LeaseInfoInput = z
   .object({
-    term_months: z.number().int().min(1).max(600).nullable().optional(),
+    term_months: whole('Lease term (months)', 1, 600).nullable().optional(),
     start_date: LeaseStartDate.nullable().optional(),
     // Derived by the server (start + term); accepted so a client may send back what it shows.
     end_date: IsoDate.nullable().optional(),
@@ -76,9 +96,9 @@ export const UpdateOfficeInput = z
     office_number: text('Office number', 40).optional(),
     location_id: Id.optional(),
     type: text('Type', 60).optional(),
-    desks: z.number().int().min(0).max(500).optional(),
-    floor: z.number().int().min(-5).max(200).optional(),
-    windowed: z.boolean().optional(),
+    desks: desks.optional(),
+    floor: floor.optional(),
+    windowed: z.boolean({ message: 'Windowed must be true or false' }).optional(),
     marketed_rates: MarketedRates.optional(),
     /** The profile's name for marketed_rates. */
     market_rates: MarketedRates.optional(),
@@ -97,15 +117,21 @@ export const ChangeOfficeStatusInput = z
   })
   .strict();
 
-const REQUIRED_CONTACT = 'Name and email are required';
+/** The spec's message for a contact without its name or e-mail. */
+export const REQUIRED_CONTACT = 'Name and email are required';
 
 export const AddOfficeContactInput = z
   .object({
-    name: z.string({ message: REQUIRED_CONTACT }).trim().min(1, { message: REQUIRED_CONTACT }).max(120).refine(...storable('Name')),
+    name: z
+      .string({ message: REQUIRED_CONTACT })
+      .trim()
+      .min(1, { message: REQUIRED_CONTACT })
+      .max(120, { message: 'Name must be at most 120 characters' })
+      .refine(...storable('Name')),
     email: z.string({ message: REQUIRED_CONTACT }).trim().min(1, { message: REQUIRED_CONTACT }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
-    phone: z.string().trim().max(40).refine(...storable('Phone')).nullish().transform((v) => v || null),
-    role: z.string().trim().max(80).refine(...storable('Role')).nullish().transform((v) => v || null),
-    is_primary: z.boolean().default(false),
+    phone: z.string().trim().max(40, { message: 'Phone must be at most 40 characters' }).refine(...storable('Phone')).nullish().transform((v) => v || null),
+    role: z.string().trim().max(80, { message: 'Role must be at most 80 characters' }).refine(...storable('Role')).nullish().transform((v) => v || null),
+    is_primary: z.boolean({ message: 'Primary must be true or false' }).default(false),
     version: ExpectedVersion,
   })
   .strict();

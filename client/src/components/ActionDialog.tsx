@@ -1,15 +1,13 @@
 import type { ReactNode } from 'react';
-import { ErrorBanner } from './ui/Banner';
 import { Button } from './ui/Button';
 import { Dialog } from './ui/Dialog';
 
-/** What every office and member dialog takes from its page. */
+/**
+ * What every office and member dialog takes from its page: only how to close. Each dialog keeps
+ * its own errors, so they never outlive it or show up in the next dialog opened.
+ */
 export interface ActionDialogProps {
   onClose: () => void;
-  /** Shows the spec's banner (on the page, and here while the dialog is open). */
-  onError: (message: string, error: unknown) => void;
-  error: string | null;
-  onDismissError: () => void;
 }
 
 /** The footer's main button: it either submits the form with id `form` or calls `onClick`. */
@@ -22,30 +20,24 @@ export interface PrimaryAction {
   onClick?: () => void;
 }
 
-/** The page's error banner, repeated at the top of an open dialog (the page's own is behind the overlay). */
-function DialogError({ error, onDismiss }: { error: string | null; onDismiss: () => void }) {
-  return error ? (
-    <div className="mb-4">
-      <ErrorBanner message={error} onDismiss={onDismiss} />
-    </div>
-  ) : null;
-}
-
-/** An always-open dialog that closes through its own dismissal or a Cancel button, with an optional primary action. */
+/**
+ * An always-open dialog that closes through its own dismissal or a Cancel button, with an optional
+ * primary action. `notice` shows above the content: the dialog's failure or a change under it.
+ */
 export function ActionDialog({
   title,
   description,
   onClose,
-  error,
-  onDismissError,
   primary,
   closeLabel = 'Cancel',
+  notice,
   children,
-}: Pick<ActionDialogProps, 'onClose' | 'error' | 'onDismissError'> & {
+}: ActionDialogProps & {
   title: string;
   description?: ReactNode;
   primary?: PrimaryAction;
   closeLabel?: string;
+  notice?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -67,7 +59,7 @@ export function ActionDialog({
         </>
       }
     >
-      <DialogError error={error} onDismiss={onDismissError} />
+      {notice && <div className="mb-4 space-y-3">{notice}</div>}
       {children}
     </Dialog>
   );

@@ -3,11 +3,11 @@ import type { Location } from '@shared/schemas/locations';
 import { Field, Select } from './ui/Field';
 
 /** The Add dialogs' Location field: every location, after an empty choice that fails validation. */
-export function LocationField({ locations, registration }: { locations: Location[]; registration: UseFormRegisterReturn }) {
+export function LocationField({ locations, registration, error }: { locations: Location[]; registration: UseFormRegisterReturn; error?: string }) {
   return (
-    <Field label="Location">
-      {(id) => (
-        <Select id={id} {...registration}>
+    <Field label="Location" error={error}>
+      {(control) => (
+        <Select {...control} {...registration}>
           <option value="">Select a location</option>
           {locations.map((l) => (
             <option key={l.id} value={l.id}>

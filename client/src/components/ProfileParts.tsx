@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Building2, Pencil, Save, X } from 'lucide-react';
+import type { Touch } from '../live/collection';
+import { LiveAccent, UpdatedBy } from './LiveMark';
 import { Button } from './ui/Button';
 import { Card } from './ui/Card';
 import { Spinner } from './ui/Spinner';
@@ -37,13 +39,16 @@ export function BackLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** A profile's title block; it flashes when the row changes live (`highlightAt` restarts the animation). */
-export function ProfileHeader({ highlightAt, eyebrow, title, children }: { highlightAt: number | null; eyebrow: ReactNode; title: ReactNode; children?: ReactNode }) {
+/** A profile's title block; when someone else changes the row it says who ("Updated by ..."), with a fading accent. */
+export function ProfileHeader({ touch, eyebrow, title, children }: { touch: Touch | undefined; eyebrow: ReactNode; title: ReactNode; children?: ReactNode }) {
   return (
     <div className="relative flex flex-wrap items-start justify-between gap-4">
-      {highlightAt !== null && <span key={highlightAt} aria-hidden className="live-flash pointer-events-none absolute -inset-2 rounded-xl" />}
+      <LiveAccent touch={touch} edge className="-left-3 rounded-full" />
       <div>
-        <p className="text-sm text-slate-500">{eyebrow}</p>
+        <p className="flex flex-wrap items-center gap-x-3 text-sm text-slate-500">
+          <span>{eyebrow}</span>
+          <UpdatedBy touch={touch} />
+        </p>
         <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
       </div>
       {children}
@@ -51,24 +56,25 @@ export function ProfileHeader({ highlightAt, eyebrow, title, children }: { highl
   );
 }
 
-/** Edit, or Cancel and Save while editing in place. */
-export function EditActions({ editing, saving, onEdit, onCancel, onSave }: { editing: boolean; saving: boolean; onEdit: () => void; onCancel: () => void; onSave: () => void }) {
+/** The profile's Edit button; while editing, the form shows its own Cancel and Save. */
+export function EditButton({ onEdit }: { onEdit: () => void }) {
   return (
-    <div className="flex gap-2">
-      {editing ? (
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={saving}>
-            <X className="h-4 w-4" aria-hidden /> Cancel
-          </Button>
-          <Button onClick={onSave} disabled={saving}>
-            <Save className="h-4 w-4" aria-hidden /> {saving ? 'Saving...' : 'Save'}
-          </Button>
-        </>
-      ) : (
-        <Button variant="secondary" onClick={onEdit}>
-          <Pencil className="h-4 w-4" aria-hidden /> Edit
-        </Button>
-      )}
+    <Button variant="secondary" onClick={onEdit}>
+      <Pencil className="h-4 w-4" aria-hidden /> Edit
+    </Button>
+  );
+}
+
+/** Cancel and Save at the end of a profile's edit form (Save submits it). */
+export function EditFormActions({ saving, onCancel }: { saving: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
+      <Button variant="secondary" onClick={onCancel} disabled={saving}>
+        <X className="h-4 w-4" aria-hidden /> Cancel
+      </Button>
+      <Button type="submit" disabled={saving}>
+        <Save className="h-4 w-4" aria-hidden /> {saving ? 'Saving...' : 'Save'}
+      </Button>
     </div>
   );
 }

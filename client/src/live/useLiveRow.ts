@@ -8,18 +8,19 @@ import { liveCollection } from './registry';
 
 /**
  * Loads one row into the entity cache (pushes then keep it current). `missing` when the server
- * says it does not exist or is not the user's to see, or when it left the user's view live.
+ * says it does not exist or is not the user's to see, or when it left the user's view live;
+ * `failed` (with `error`) when the load itself failed, which is not the same: Retry may work.
  */
 export function useLiveRow<E extends LiveEntity>(
   entity: E,
   id: string | undefined,
   fetchRow: (id: string) => Promise<LiveRows[E]>,
-): { row: LiveRows[E] | null; missing: boolean; failed: boolean; retry: () => void } {
+): { row: LiveRows[E] | null; missing: boolean; failed: boolean; error: unknown; retry: () => void } {
   const cache = liveCollection(entity);
   const collection = useAtomValue(cache);
   const epoch = useAtomValue(liveEpochAtom);
   const [attempt, setAttempt] = useState(0);
-  const [outcome, setOutcome] = useState<{ for: string; missing: boolean; failed: boolean }>({ for: '', missing: false, failed: false });
+  const [outcome, setOutcome] = useState<{ for: string; missing: boolean; failed: boolean; error: unknown }>({ for: '', missing: false, failed: false, error: null });
   const run = `${id}#${epoch}#${attempt}`;
   useEffect(() => {
     if (!id || epoch === 0) return;
@@ -28,12 +29,12 @@ export function useLiveRow<E extends LiveEntity>(
       (row) => {
         if (cancelled) return;
         appStore.set(cache, (c) => applyRow(c, row));
-        setOutcome({ for: run, missing: false, failed: false });
+        setOutcome({ for: run, missing: false, failed: false, error: null });
       },
       (error: unknown) => {
         if (cancelled) return;
         const gone = error instanceof ApiError && (error.status === 404 || error.status === 400 || error.status === 403);
-        setOutcome({ for: run, missing: gone, failed: !gone });
+        setOutcome({ for: run, missing: gone, failed: !gone, error: gone ? null : error });
       },
     );
     return () => {
@@ -41,7 +42,13 @@ export function useLiveRow<E extends LiveEntity>(
     };
   }, [run]); // eslint-disable-line react-hooks/exhaustive-deps -- `run` names everything the load depends on
   const row = (id && collection.byId[id]) || null;
-  const result = outcome.for === run ? outcome : { missing: false, failed: false };
+  const result = outcome.for === run ? outcome : { missing: false, failed: false, error: null };
   const left = !!id && !row && !!collection.removed[id];
-  return { row, missing: (result.missing || left) && !row, failed: result.failed && !row, retry: () => setAttempt((n) => n + 1) };
+  return {
+    row,
+    missing: (result.missing || left) && !row,
+    failed: result.failed && !row,
+    error: result.failed && !row ? result.error : null,
+    retry: () => setAttempt((n) => n + 1),
+  };
 }

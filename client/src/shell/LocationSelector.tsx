@@ -1,6 +1,7 @@
 import { MapPin } from 'lucide-react';
 import { ALL_LOCATIONS } from '@shared/constants';
-import { ErrorBanner } from '../components/ui/Banner';
+import { RefreshCw } from 'lucide-react';
+import { reasonOf } from '../lib/errorText';
 import { endpoints } from '../api/endpoints';
 import { rowsOf } from '../live/collection';
 import { useLiveQuery } from '../live/useLiveQuery';
@@ -32,7 +33,15 @@ export function LocationSelector() {
           </option>
         ))}
       </select>
-      {query.status === 'error' && <ErrorBanner message="Failed to load locations" />}
+      {query.status === 'error' && (
+        <div role="alert" className="rounded-lg bg-red-950/60 px-2.5 py-2 text-xs text-red-100">
+          <p className="font-semibold">Failed to load locations</p>
+          <p className="mt-0.5 text-red-200">{reasonOf(query.error)}</p>
+          <button type="button" onClick={query.retry} className="mt-1.5 inline-flex items-center gap-1 font-medium text-white underline-offset-2 hover:underline">
+            <RefreshCw className="h-3 w-3" aria-hidden /> Retry
+          </button>
+        </div>
+      )}
     </div>
   );
 }

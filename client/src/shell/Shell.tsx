@@ -1,10 +1,12 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
+import { RouteBoundary } from '../components/RouteBoundary';
 import { Button } from '../components/ui/Button';
 import { Skeleton } from '../components/ui/Skeleton';
+import { focusMainContent, MAIN_CONTENT_ID } from '../lib/focusMain';
 import { LiveProvider } from '../live/LiveProvider';
 import { LiveIndicator } from './LiveIndicator';
 import { PresenceBar } from './PresenceBar';
@@ -25,11 +27,34 @@ function ScreenSkeleton() {
   );
 }
 
+/**
+ * The first stop of the Tab key: jumps past the sidebar and the top bar to the screen itself.
+ * Hidden until focused. It moves the focus itself (the router would otherwise see a hash change).
+ */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        focusMainContent();
+      }}
+      className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus:rounded-lg focus:bg-white focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:text-brand-700 focus:shadow-lg"
+    >
+      Skip to main content
+    </a>
+  );
+}
+
 /** The signed-in frame: sidebar (a drawer on small screens), top bar, and the current screen. */
 export function Shell() {
   const [drawer, setDrawer] = useState(false);
+  // Radix gives the focus back only to its own Trigger; the drawer opens from the top bar's button.
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const navigated = useRef(false);
   return (
     <LiveProvider>
+      <SkipLink />
       <div className="flex h-screen overflow-hidden">
         <aside className="hidden lg:block">
           <Sidebar />
@@ -37,9 +62,24 @@ export function Shell() {
         <Dialog.Root open={drawer} onOpenChange={setDrawer}>
           <Dialog.Portal>
             <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-            <Dialog.Content className="fixed inset-y-0 left-0 z-50 lg:hidden" aria-describedby={undefined}>
+            <Dialog.Content
+              className="fixed inset-y-0 left-0 z-50 lg:hidden"
+              aria-describedby={undefined}
+              onCloseAutoFocus={(event) => {
+                event.preventDefault();
+                // After choosing a screen the focus goes to it; otherwise back to the menu button.
+                if (navigated.current) focusMainContent();
+                else menuButton.current?.focus();
+                navigated.current = false;
+              }}
+            >
               <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-              <Sidebar onNavigate={() => setDrawer(false)} />
+              <Sidebar
+                onNavigate={() => {
+                  navigated.current = true;
+                  setDrawer(false);
+                }}
+              />
               <Dialog.Close asChild>
                 <button type="button" className="absolute top-4 -right-11 rounded-lg bg-white p-1.5 text-slate-700 shadow" aria-label="Close navigation">
                   <X className="h-5 w-5" aria-hidden />
@@ -50,7 +90,7 @@ export function Shell() {
         </Dialog.Root>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
-            <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setDrawer(true)}>
+            <Button ref={menuButton} variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setDrawer(true)}>
               <Menu className="h-5 w-5" aria-hidden />
             </Button>
             <span className="font-semibold text-slate-900 lg:hidden">{PRODUCT_NAME}</span>
@@ -60,10 +100,13 @@ export function Shell() {
               <UserMenu />
             </div>
           </header>
-          <main className="flex-1 overflow-y-auto px-4 py-6 sm:px-8">
-            <Suspense fallback={<ScreenSkeleton />}>
-              <Outlet />
-            </Suspense>
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 overflow-y-auto px-4 py-6 outline-none sm:px-8">
+            {/* A screen that fails (its code did not load, or it broke) leaves the shell standing. */}
+            <RouteBoundary>
+              <Suspense fallback={<ScreenSkeleton />}>
+                <Outlet />
+              </Suspense>
+            </RouteBoundary>
           </main>
         </div>
       </div>

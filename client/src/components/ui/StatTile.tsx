@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Card } from './Card';
+import { Skeleton } from './Skeleton';
 
 const accents = {
   green: 'bg-emerald-50 text-emerald-700',
@@ -11,7 +12,7 @@ const accents = {
   red: 'bg-red-50 text-red-700',
 } as const;
 
-/** A summary figure: label, value, and an icon in a tinted square. */
+/** A summary figure: label, value, and an icon in a tinted square. A null value is still loading: no figure yet, not 0. */
 export function StatTile({
   label,
   value,
@@ -20,7 +21,7 @@ export function StatTile({
   hint,
 }: {
   label: string;
-  value: ReactNode;
+  value: ReactNode | null;
   icon: ReactNode;
   accent?: keyof typeof accents;
   hint?: ReactNode;
@@ -32,9 +33,13 @@ export function StatTile({
       </div>
       <div className="min-w-0">
         <p className="truncate text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</p>
-        <p className="truncate text-xl font-semibold text-slate-900 tabular-nums" data-stat-value>
-          {value}
-        </p>
+        {value === null ? (
+          <Skeleton className="mt-1 h-6 w-16" />
+        ) : (
+          <p className="truncate text-xl font-semibold text-slate-900 tabular-nums" data-stat-value>
+            {value}
+          </p>
+        )}
         {hint && <p className="truncate text-xs text-slate-500">{hint}</p>}
       </div>
     </Card>

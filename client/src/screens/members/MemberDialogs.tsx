@@ -1,67 +1,70 @@
 import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { AddEmployeeInput, CreateMemberInput, DEFAULT_MEMBERSHIP_TYPE, MEMBERSHIP_TYPES, type Member } from '@shared/schemas/members';
+import { DEFAULT_MEMBERSHIP_TYPE, MEMBERSHIP_TYPES, REQUIRED_EMPLOYEE, REQUIRED_MEMBER, type Member } from '@shared/schemas/members';
 import type { Location } from '@shared/schemas/locations';
 import { formatCurrency } from '@shared/domain/money';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
+import { LoadFailed } from '../../components/LoadFailed';
 import { LocationField } from '../../components/LocationField';
+import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { Field, FormError, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
+import { requiredSummary } from '../../forms/requiredSummary';
+import { showServerError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { reasonOf } from '../../lib/errorText';
 import { rowsOf } from '../../live/collection';
 import { sendCommand } from '../../live/command';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { useAtomValue } from '../../state/jotai';
 import { cn } from '../../lib/cn';
 import { officesAtom } from '../offices/atoms';
+import { ADD_COMPANY_REQUIRED, AddCompanyForm, EMPLOYEE_REQUIRED, EmployeeForm } from './memberForms';
 
-interface CompanyForm {
-  company_name: string;
-  location_id: string;
-  contact_name: string;
-  contact_email: string;
-  contact_phone: string;
-  membership_type: string;
-}
-
-export function AddCompanyDialog({ locations, defaultLocationId, onClose, onError, error, onDismissError }: ActionDialogProps & { locations: Location[]; defaultLocationId: string }) {
-  const { register, handleSubmit, formState } = useForm<CompanyForm>({
-    defaultValues: { company_name: '', location_id: defaultLocationId, contact_name: '', contact_email: '', contact_phone: '', membership_type: DEFAULT_MEMBERSHIP_TYPE },
+export function AddCompanyDialog({ locations, defaultLocationId, onClose }: ActionDialogProps & { locations: Location[]; defaultLocationId: string }) {
+  const { form, onSubmit } = useSchemaForm(AddCompanyForm, {
+    company_name: '',
+    location_id: defaultLocationId,
+    primary_contact: { name: '', email: '', phone: '' },
+    membership_type: DEFAULT_MEMBERSHIP_TYPE,
   });
-  const [message, setMessage] = useState<string | null>(null);
-  const submit = handleSubmit(async (v) => {
-    const parsed = CreateMemberInput.safeParse({
-      company_name: v.company_name,
-      location_id: v.location_id,
-      primary_contact: { name: v.contact_name, email: v.contact_email, phone: v.contact_phone },
-      membership_type: v.membership_type,
-    });
-    if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Company name, location, contact name, and contact email are required');
-    setMessage(null);
+  const { register, formState } = form;
+  const { errors } = formState;
+  const submit = onSubmit(async (body) => {
     try {
-      await sendCommand({ entity: 'members', send: (meta) => endpoints.createMember(parsed.data, meta) });
-      toast.success(`${parsed.data.company_name} added`);
+      await sendCommand({ entity: 'members', send: (meta) => endpoints.createMember(body, meta) });
+      toast.success(`${body.company_name} added`);
       onClose();
     } catch (e) {
-      onError('Failed to add company', e);
+      console.error('Failed to add company', e);
+      showServerError(form, e);
     }
   });
+  const missing = requiredSummary(errors, ADD_COMPANY_REQUIRED, REQUIRED_MEMBER);
   return (
     <ActionDialog
       title="Add Company"
       onClose={onClose}
-      error={error}
-      onDismissError={onDismissError}
       primary={{ form: 'add-company-form', label: 'Add Company', busyLabel: 'Adding...', busy: formState.isSubmitting }}
+      notice={
+        (errors.root?.server || missing) && (
+          <>
+            {errors.root?.server?.message && <ErrorBanner title="Failed to add company" message={errors.root.server.message} />}
+            <FormError message={missing} />
+          </>
+        )
+      }
     >
       <form id="add-company-form" onSubmit={submit} className="space-y-4" noValidate>
-        <Field label="Company name">{(id) => <Input id={id} autoFocus {...register('company_name')} />}</Field>
+        <Field label="Company name" error={errors.company_name?.message}>
+          {(control) => <Input {...control} {...register('company_name')} />}
+        </Field>
         <div className="grid gap-3 sm:grid-cols-2">
-          <LocationField locations={locations} registration={register('location_id')} />
-          <Field label="Membership type">
-            {(id) => (
-              <Select id={id} {...register('membership_type')}>
+          <LocationField locations={locations} registration={register('location_id')} error={errors.location_id?.message} />
+          <Field label="Membership type" error={errors.membership_type?.message}>
+            {(control) => (
+              <Select {...control} {...register('membership_type')}>
                 {MEMBERSHIP_TYPES.map((t) => (
                   <option key={t} value={t}>
                     {t}
@@ -74,60 +77,69 @@ export function AddCompanyDialog({ locations, defaultLocationId, onClose, onErro
         <fieldset className="space-y-3">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Primary contact</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Contact name">{(id) => <Input id={id} {...register('contact_name')} />}</Field>
-            <Field label="Contact email">{(id) => <Input id={id} type="email" {...register('contact_email')} />}</Field>
-            <Field label="Contact phone" hint="(optional)">{(id) => <Input id={id} type="tel" {...register('contact_phone')} />}</Field>
+            <Field label="Contact name" error={errors.primary_contact?.name?.message}>
+              {(control) => <Input {...control} {...register('primary_contact.name')} />}
+            </Field>
+            <Field label="Contact email" error={errors.primary_contact?.email?.message}>
+              {(control) => <Input {...control} type="email" {...register('primary_contact.email')} />}
+            </Field>
+            <Field label="Contact phone" hint="(optional)" error={errors.primary_contact?.phone?.message}>
+              {(control) => <Input {...control} type="tel" {...register('primary_contact.phone')} />}
+            </Field>
           </div>
         </fieldset>
-        <FormError message={message} />
       </form>
     </ActionDialog>
   );
 }
 
-interface EmployeeForm {
-  name: string;
-  email: string;
-  role: string;
-}
-
-export function AddEmployeeDialog({ member, onClose, onError, error, onDismissError }: ActionDialogProps & { member: Member }) {
-  const { register, handleSubmit, formState } = useForm<EmployeeForm>({ defaultValues: { name: '', email: '', role: '' } });
-  const [message, setMessage] = useState<string | null>(null);
-  const submit = handleSubmit(async (v) => {
-    const parsed = AddEmployeeInput.safeParse(v);
-    if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Name and email are required');
-    setMessage(null);
+export function AddEmployeeDialog({ member, onClose }: ActionDialogProps & { member: Member }) {
+  const { form, onSubmit } = useSchemaForm(EmployeeForm, { name: '', email: '', role: '' });
+  const { register, formState } = form;
+  const { errors } = formState;
+  const submit = onSubmit(async (body) => {
     try {
-      const body = { name: parsed.data.name, email: parsed.data.email, role: parsed.data.role };
       await sendCommand({ entity: 'members', id: member.id, send: (meta) => endpoints.addEmployee(member.id, body, meta) });
-      toast.success(`${parsed.data.name} added to ${member.company_name}`);
+      toast.success(`${body.name} added to ${member.company_name}`);
       onClose();
     } catch (e) {
-      onError('Failed to add employee', e);
+      console.error('Failed to add employee', e);
+      showServerError(form, e);
     }
   });
+  const missing = requiredSummary(errors, EMPLOYEE_REQUIRED, REQUIRED_EMPLOYEE);
   return (
     <ActionDialog
       title="Add Employee"
       description={member.company_name}
       onClose={onClose}
-      error={error}
-      onDismissError={onDismissError}
       primary={{ form: 'add-employee-form', label: 'Add Employee', busyLabel: 'Adding...', busy: formState.isSubmitting }}
+      notice={
+        (errors.root?.server || missing) && (
+          <>
+            {errors.root?.server?.message && <ErrorBanner title="Failed to add employee" message={errors.root.server.message} />}
+            <FormError message={missing} />
+          </>
+        )
+      }
     >
       <form id="add-employee-form" onSubmit={submit} className="space-y-4" noValidate>
-        <Field label="Name">{(id) => <Input id={id} autoFocus {...register('name')} />}</Field>
-        <Field label="Email">{(id) => <Input id={id} type="email" {...register('email')} />}</Field>
-        <Field label="Role" hint="(optional)">{(id) => <Input id={id} {...register('role')} />}</Field>
-        <FormError message={message} />
+        <Field label="Name" error={errors.name?.message}>
+          {(control) => <Input {...control} {...register('name')} />}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(control) => <Input {...control} type="email" {...register('email')} />}
+        </Field>
+        <Field label="Role" hint="(optional)" error={errors.role?.message}>
+          {(control) => <Input {...control} {...register('role')} />}
+        </Field>
       </form>
     </ActionDialog>
   );
 }
 
 /** Lists only VACANT offices of the company's location. */
-export function AssignOfficeDialog({ member, onClose, onError, error, onDismissError }: ActionDialogProps & { member: Member }) {
+export function AssignOfficeDialog({ member, onClose }: ActionDialogProps & { member: Member }) {
   const query = useLiveQuery('offices', member.location_name, () => endpoints.offices(member.location_name), (o) => o.location_id === member.location_id);
   const offices = useAtomValue(officesAtom);
   const vacant = useMemo(
@@ -139,15 +151,18 @@ export function AssignOfficeDialog({ member, onClose, onError, error, onDismissE
   );
   const [officeId, setOfficeId] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const assign = async () => {
     if (!officeId) return;
     setBusy(true);
+    setFailure(null);
     try {
       await sendCommand({ entity: 'members', id: member.id, send: (meta) => endpoints.assignMemberOffice(member.id, officeId, meta) });
       toast.success(`Office assigned to ${member.company_name}`);
       onClose();
     } catch (e) {
-      onError('Failed to assign office to member', e);
+      console.error('Failed to assign office to member', e);
+      setFailure({ title: 'Failed to assign office to member', reason: reasonOf(e) });
     } finally {
       setBusy(false);
     }
@@ -158,11 +173,12 @@ export function AssignOfficeDialog({ member, onClose, onError, error, onDismissE
       title="Assign Office"
       description={`${member.company_name} · ${member.location_name}`}
       onClose={onClose}
-      error={error}
-      onDismissError={onDismissError}
+      notice={failure && <ErrorBanner title={failure.title} message={failure.reason} onDismiss={() => setFailure(null)} />}
       primary={{ onClick: assign, label: 'Assign Office', busyLabel: 'Assigning...', busy, disabled: !officeId }}
     >
-      {loading ? (
+      {query.status === 'error' ? (
+        <LoadFailed compact title="Failed to load offices" error={query.error} onRetry={query.retry} />
+      ) : loading ? (
         <p className="py-6 text-center text-sm text-slate-500">Loading offices...</p>
       ) : vacant.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-sm text-slate-500">No vacant offices available for assignment</p>

@@ -3,106 +3,98 @@ import { Link, useParams } from 'react-router';
 import { DoorOpen, Mail, Phone } from 'lucide-react';
 import { toast } from 'sonner';
 import { canMutate } from '@shared/domain/access';
-import { MEMBERSHIP_TYPES, UpdateMemberInput, type Member, type MembershipType } from '@shared/schemas/members';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
+import { AssignmentCard, BackLink, Detail, EditButton, EmptyNote, NotFound, ProfileHeader, ProfileLoading } from '../../components/ProfileParts';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge } from '../../components/ui/Badge';
-import { ErrorBanner } from '../../components/ui/Banner';
+import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { Card } from '../../components/ui/Card';
-import { Field, FormError, Select } from '../../components/ui/Field';
-import { Input } from '../../components/ui/Input';
 import { Tabs } from '../../components/ui/Tabs';
+import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
-import { highlightOf } from '../../live/highlight';
-import { useAtomValue } from '../../state/jotai';
-import { AssignmentCard, BackLink, Detail, EditActions, EmptyNote, NotFound, ProfileHeader, ProfileLoading } from '../../components/ProfileParts';
 import { useLiveRow } from '../../live/useLiveRow';
+import { useAtomValue } from '../../state/jotai';
 import { membersAtom } from './atoms';
+import type { MemberTab } from './memberForms';
+import { MemberProfileEditor } from './MemberProfileEditor';
 import { MEMBERSHIP_TONE } from './MembersPage';
-
-interface Draft {
-  company_name: string;
-  membership_type: MembershipType;
-  name: string;
-  email: string;
-  phone: string;
-}
-
-function draftOf(m: Member): Draft {
-  return {
-    company_name: m.company_name,
-    membership_type: m.membership_type,
-    name: m.primary_contact?.name ?? m.contact_name ?? '',
-    email: m.primary_contact?.email ?? m.contact_email ?? '',
-    phone: m.primary_contact?.phone ?? m.contact_phone ?? '',
-  };
-}
-
-type Tab = 'overview' | 'employees' | 'office';
 
 export default function MemberProfilePage() {
   const { id } = useParams();
   const user = useUser();
   const writer = canMutate(user);
-  const { row: member, missing, failed } = useLiveRow('members', id, endpoints.member);
+  const { row: member, missing, failed, error, retry } = useLiveRow('members', id, endpoints.member);
   const touched = useAtomValue(membersAtom).touched;
-  const [tab, setTab] = useState<Tab>('overview');
-  const [editing, setEditing] = useState<{ draft: Draft; version: number } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [banner, setBanner] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const [tab, setTab] = useState<MemberTab>('overview');
+  const [editing, setEditing] = useState(false);
+  const [banner, setBanner] = useState<Failure | null>(null);
 
   if (!id) return <NotFound message="No member ID provided" back="/members" backLabel="Back to members" />;
-  if (missing || (failed && !member)) return <NotFound message="Member not found" back="/members" backLabel="Back to members" />;
-  if (!member) return <ProfileLoading text="Loading member..." />;
+  if (missing) return <NotFound message="Member not found" back="/members" backLabel="Back to members" />;
+  if (!member) {
+    return failed ? (
+      <LoadFailed title="Failed to load member" error={error} onRetry={retry} back={{ to: '/members', label: 'Back to members' }} />
+    ) : (
+      <ProfileLoading text="Loading member..." />
+    );
+  }
 
-  const draft = editing?.draft;
-  const set = (patch: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
   const contact = { name: member.primary_contact?.name ?? member.contact_name, email: member.primary_contact?.email ?? member.contact_email, phone: member.primary_contact?.phone ?? member.contact_phone };
-  const highlightAt = highlightOf(touched, member.id)?.at ?? null;
-
-  const save = async () => {
-    if (!editing) return;
-    const d = editing.draft;
-    const body = {
-      company_name: d.company_name,
-      membership_type: d.membership_type,
-      primary_contact: { name: d.name, email: d.email, phone: d.phone },
-    };
-    const parsed = UpdateMemberInput.safeParse(body);
-    if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Check the fields');
-    setMessage(null);
-    setSaving(true);
-    try {
-      const changes = { ...body, primary_contact: { ...body.primary_contact, phone: d.phone.trim() || null } };
-      await sendCommand({ entity: 'members', id: member.id, version: editing.version, send: (meta) => endpoints.updateMember(member.id, changes, meta) });
-      setEditing(null);
-      setBanner(null);
-      toast.success('Member saved');
-    } catch (e) {
-      console.error('Failed to update member', e);
-      setBanner(`Failed to update member. ${e instanceof Error ? e.message : ''}`.trim());
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const unassign = async () => {
+    setBanner(null);
     try {
       await sendCommand({ entity: 'members', id: member.id, version: member.version, send: (meta) => endpoints.assignMemberOffice(member.id, null, meta) });
       toast.success(`${member.company_name} no longer has an office`);
     } catch (e) {
       console.error('Failed to unassign member', e);
-      setBanner('Failed to unassign member');
+      setBanner({ title: 'Failed to unassign member', reason: reasonOf(e) });
     }
   };
+
+  const employees =
+    (member.employees?.length ?? 0) === 0 ? (
+      <EmptyNote>No employees yet</EmptyNote>
+    ) : (
+      <ul className="grid gap-3 sm:grid-cols-2">
+        {member.employees.map((e) => (
+          <li key={e.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
+            <Avatar name={e.name} id={e.id} className="ring-0" />
+            <div className="min-w-0 text-sm">
+              <p className="truncate font-medium text-slate-900">{e.name}</p>
+              {e.role && <p className="truncate text-xs text-slate-500">{e.role}</p>}
+              <a href={`mailto:${e.email}`} className="block truncate text-xs text-brand-700 hover:underline">
+                {e.email}
+              </a>
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  const office = member.office_id ? (
+    <AssignmentCard icon={<DoorOpen className="h-5 w-5" />} label="Assigned office" onUnassign={writer ? unassign : undefined}>
+      <Link to={`/offices/${member.office_id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+        Office {member.office_number ?? ''} · {member.location_name}
+      </Link>
+    </AssignmentCard>
+  ) : (
+    <EmptyNote>
+      No office assigned. Assign one from the{' '}
+      <Link to="/members" className="text-brand-700 hover:underline">
+        Member Directory
+      </Link>
+      .
+    </EmptyNote>
+  );
+  const readOnly = tab === 'employees' ? employees : office;
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <BackLink to="/members" label="Back to members" />
       <ProfileHeader
-        highlightAt={highlightAt}
+        touch={touched[member.id]}
         eyebrow={member.location_name}
         title={
           <>
@@ -110,18 +102,18 @@ export default function MemberProfilePage() {
           </>
         }
       >
-        {writer && (
-          <EditActions
-            editing={!!editing}
-            saving={saving}
-            onCancel={() => { setEditing(null); setMessage(null); }}
-            onSave={save}
-            onEdit={() => { setEditing({ draft: draftOf(member), version: member.version }); setTab('overview'); }}
+        {writer && !editing && (
+          <EditButton
+            onEdit={() => {
+              setBanner(null);
+              setEditing(true);
+              setTab('overview');
+            }}
           />
         )}
       </ProfileHeader>
 
-      {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
+      {banner && <ErrorBanner title={banner.title} message={banner.reason} onDismiss={() => setBanner(null)} />}
 
       <Card className="p-4 sm:p-6">
         <Tabs
@@ -134,76 +126,29 @@ export default function MemberProfilePage() {
             { key: 'office', label: 'Office Assignment' },
           ]}
         >
-          {tab === 'overview' &&
-            (draft ? (
-              <div className="space-y-4">
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <Field label="Company name">{(fid) => <Input id={fid} value={draft.company_name} onChange={(e) => set({ company_name: e.target.value })} />}</Field>
-                  <Field label="Membership type">
-                    {(fid) => (
-                      <Select id={fid} value={draft.membership_type} onChange={(e) => set({ membership_type: e.target.value as MembershipType })}>
-                        {MEMBERSHIP_TYPES.map((t) => (
-                          <option key={t}>{t}</option>
-                        ))}
-                      </Select>
-                    )}
-                  </Field>
-                  <Field label="Contact name">{(fid) => <Input id={fid} value={draft.name} onChange={(e) => set({ name: e.target.value })} />}</Field>
-                  <Field label="Contact email">{(fid) => <Input id={fid} type="email" value={draft.email} onChange={(e) => set({ email: e.target.value })} />}</Field>
-                  <Field label="Contact phone" hint="(optional)">{(fid) => <Input id={fid} type="tel" value={draft.phone} onChange={(e) => set({ phone: e.target.value })} />}</Field>
-                </div>
-                <FormError message={message} />
-              </div>
-            ) : (
-              <dl className="grid gap-5 sm:grid-cols-3">
-                <Detail label="Company">{member.company_name}</Detail>
-                <Detail label="Membership">{member.membership_type}</Detail>
-                <Detail label="Location">{member.location_name}</Detail>
-                <Detail label="Primary contact">{contact.name}</Detail>
-                <Detail label="Email">
-                  <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1.5 text-brand-700 hover:underline">
-                    <Mail className="h-3.5 w-3.5" aria-hidden /> {contact.email}
-                  </a>
-                </Detail>
-                <Detail label="Phone">
-                  <span className="inline-flex items-center gap-1.5">
-                    <Phone className="h-3.5 w-3.5 text-slate-400" aria-hidden /> {contact.phone || '—'}
-                  </span>
-                </Detail>
-                <Detail label="Member since">{new Date(member.created_at).toLocaleDateString('en-US', { dateStyle: 'long' })}</Detail>
-              </dl>
-            ))}
-          {tab === 'employees' &&
-            ((member.employees?.length ?? 0) === 0 ? (
-              <EmptyNote>No employees yet</EmptyNote>
-            ) : (
-              <ul className="grid gap-3 sm:grid-cols-2">
-                {member.employees.map((e) => (
-                  <li key={e.id} className="flex items-center gap-3 rounded-lg border border-slate-200 p-3">
-                    <Avatar name={e.name} id={e.id} className="ring-0" />
-                    <div className="min-w-0 text-sm">
-                      <p className="truncate font-medium text-slate-900">{e.name}</p>
-                      {e.role && <p className="truncate text-xs text-slate-500">{e.role}</p>}
-                      <a href={`mailto:${e.email}`} className="block truncate text-xs text-brand-700 hover:underline">
-                        {e.email}
-                      </a>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            ))}
-          {tab === 'office' &&
-            (member.office_id ? (
-              <AssignmentCard icon={<DoorOpen className="h-5 w-5" />} label="Assigned office" onUnassign={writer ? unassign : undefined}>
-                <Link to={`/offices/${member.office_id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
-                  Office {member.office_number ?? ''} · {member.location_name}
-                </Link>
-              </AssignmentCard>
-            ) : (
-              <EmptyNote>
-                No office assigned. Assign one from the <Link to="/members" className="text-brand-700 hover:underline">Member Directory</Link>.
-              </EmptyNote>
-            ))}
+          {editing ? (
+            <MemberProfileEditor member={member} tab={tab} onTab={setTab} onDone={() => setEditing(false)} readOnly={readOnly} />
+          ) : tab === 'overview' ? (
+            <dl className="grid gap-5 sm:grid-cols-3">
+              <Detail label="Company">{member.company_name}</Detail>
+              <Detail label="Membership">{member.membership_type}</Detail>
+              <Detail label="Location">{member.location_name}</Detail>
+              <Detail label="Primary contact">{contact.name}</Detail>
+              <Detail label="Email">
+                <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1.5 text-brand-700 hover:underline">
+                  <Mail className="h-3.5 w-3.5" aria-hidden /> {contact.email}
+                </a>
+              </Detail>
+              <Detail label="Phone">
+                <span className="inline-flex items-center gap-1.5">
+                  <Phone className="h-3.5 w-3.5 text-slate-400" aria-hidden /> {contact.phone || '—'}
+                </span>
+              </Detail>
+              <Detail label="Member since">{new Date(member.created_at).toLocaleDateString('en-US', { dateStyle: 'long' })}</Detail>
+            </dl>
+          ) : (
+            readOnly
+          )}
         </Tabs>
       </Card>
     </div>

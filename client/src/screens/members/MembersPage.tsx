@@ -10,14 +10,16 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
-import { ErrorBanner } from '../../components/ui/Banner';
+import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
+import { LoadFailed } from '../../components/LoadFailed';
+import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
 import { sendCommand } from '../../live/command';
-import { highlightOf } from '../../live/highlight';
+import { reasonOf } from '../../lib/errorText';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { locationsAtom } from '../../shell/locationAtoms';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
@@ -48,10 +50,11 @@ type OpenDialog = { kind: 'add' } | { kind: 'employee' | 'assign'; memberId: str
 function MembersScreen({ locationId, locationName }: { locationId: string | null; locationName: string }) {
   const user = useUser();
   const writer = canMutate(user);
-  const [banner, setBanner] = useState<string | null>(null);
-  const fail = useCallback((message: string, error: unknown) => {
-    console.error(message, error);
-    setBanner(message);
+  // Failures of actions taken on the page itself (a row's Unassign); dialogs keep their own.
+  const [banner, setBanner] = useState<Failure | null>(null);
+  const fail = useCallback((title: string, error: unknown) => {
+    console.error(title, error);
+    setBanner({ title, reason: reasonOf(error) });
   }, []);
   const query = useLiveQuery('members', locationName, () => endpoints.members(locationName), (m) => !locationId || m.location_id === locationId);
   const collection = useAtomValue(membersAtom);
@@ -70,9 +73,10 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
   const premium = all.filter((m) => m.membership_type === 'Premium').length;
   const loading = query.status === 'loading' && all.length === 0;
   const dialogMember = dialog && dialog.kind !== 'add' ? (collection.byId[dialog.memberId] ?? null) : null;
-  const dialogProps = { onClose: () => setDialog(null), onError: fail, error: banner, onDismissError: () => setBanner(null) };
+  const dialogProps = { onClose: () => setDialog(null) };
 
   const unassign = async (member: Member) => {
+    setBanner(null);
     try {
       await sendCommand({
         entity: 'members',
@@ -83,7 +87,7 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
       });
       toast.success(`${member.company_name} no longer has an office`);
     } catch (e) {
-      fail('Failed to assign office to member', e);
+      fail('Failed to unassign member', e);
     }
   };
 
@@ -103,143 +107,147 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
         )}
       </PageHeader>
 
-      {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
-      {query.status === 'error' && <ErrorBanner message="Failed to load members" />}
+      {banner && <ErrorBanner title={banner.title} message={banner.reason} onDismiss={() => setBanner(null)} />}
 
-      <section aria-label="Summary" className="grid gap-3 sm:grid-cols-3">
-        <StatTile label="Member Companies" value={all.length} icon={<Building2 className="h-5 w-5" />} accent="blue" />
-        <StatTile label="Total Employees" value={employees} icon={<Users className="h-5 w-5" />} accent="green" />
-        <StatTile label="Premium Members" value={premium} icon={<Crown className="h-5 w-5" />} accent="purple" />
-      </section>
-
-      <SearchInput label="Search members" placeholder="Search companies, contacts, employees..." value={search} onChange={setSearch} />
-
-      {loading ? (
-        <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-          <Spinner className="h-5 w-5" label="Loading members" /> Loading members...
-        </div>
-      ) : shown.length === 0 ? (
-        <Card className="px-6 py-16 text-center text-slate-600">{all.length === 0 ? 'No member companies yet.' : 'No members found matching your search.'}</Card>
+      {query.status === 'error' ? (
+        <LoadFailed title="Failed to load members" error={query.error} onRetry={query.retry} />
       ) : (
-        <Card className="divide-y divide-slate-100 overflow-hidden" data-testid="member-list">
-          {shown.map((m) => {
-            const open = !!expanded[m.id];
-            const highlightAt = highlightOf(collection.touched, m.id)?.at ?? null;
-            const panelId = `member-${m.id}-details`;
-            return (
-              <div key={m.id} className="relative" data-member-id={m.id} data-member-name={m.company_name}>
-                {highlightAt !== null && <span key={highlightAt} aria-hidden className="live-flash pointer-events-none absolute inset-0" data-highlight />}
-                <div className="flex flex-wrap items-center gap-3 px-3 py-3 sm:flex-nowrap sm:px-4">
-                  <button
-                    type="button"
-                    aria-expanded={open}
-                    aria-controls={panelId}
-                    onClick={() => setExpanded((e) => ({ ...e, [m.id]: !open }))}
-                    className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left"
-                  >
-                    {open ? <ChevronDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden /> : <ChevronRight className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />}
-                    <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600" aria-hidden>
-                      <Building2 className="h-5 w-5" />
-                    </div>
-                    <span className="min-w-0">
-                      <span className="flex flex-wrap items-center gap-2">
-                        <span className="truncate font-semibold text-slate-900">{m.company_name}</span>
-                        <Badge tone={MEMBERSHIP_TONE[m.membership_type] ?? 'grey'}>{m.membership_type}</Badge>
-                      </span>
-                      <span className="block truncate text-xs text-slate-500">
-                        {m.primary_contact?.name ?? m.contact_name} · {m.employees?.length ?? 0} {(m.employees?.length ?? 0) === 1 ? 'employee' : 'employees'}
-                        {!locationId && ` · ${m.location_name}`}
-                      </span>
-                    </span>
-                  </button>
-                  <div className="flex w-full items-center justify-between gap-2 pl-7 sm:w-auto sm:justify-end sm:pl-0">
-                    {m.office_id ? (
-                      <Badge tone="green" className="gap-1">
-                        <DoorOpen className="h-3 w-3" aria-hidden /> Office {m.office_number ?? ''}
-                      </Badge>
-                    ) : (
-                      <Badge tone="grey">No office</Badge>
-                    )}
-                    <div className="flex items-center gap-1">
-                      {writer &&
-                        (m.office_id ? (
-                          <Button variant="ghost" size="sm" onClick={() => unassign(m)} aria-label={`Unassign office from ${m.company_name}`}>
-                            <Unlink className="h-4 w-4" aria-hidden /> <span className="hidden md:inline">Unassign</span>
-                          </Button>
-                        ) : (
-                          <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'assign', memberId: m.id })} aria-label={`Assign office to ${m.company_name}`}>
-                            <DoorOpen className="h-4 w-4" aria-hidden /> <span className="hidden md:inline">Assign Office</span>
-                          </Button>
-                        ))}
-                      {writer && (
-                        <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'employee', memberId: m.id })} aria-label={`Add employee to ${m.company_name}`}>
-                          <UserPlus className="h-4 w-4" aria-hidden /> <span className="hidden md:inline">Add Employee</span>
-                        </Button>
-                      )}
-                      <Link
-                        to={`/members/${m.id}`}
-                        aria-label={`View ${m.company_name}`}
-                        title="View profile"
-                        className="inline-flex h-8 w-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        <>
+          <section aria-label="Summary" className="grid gap-3 sm:grid-cols-3">
+            <StatTile label="Member Companies" value={loading ? null : all.length} icon={<Building2 className="h-5 w-5" />} accent="blue" />
+            <StatTile label="Total Employees" value={loading ? null : employees} icon={<Users className="h-5 w-5" />} accent="green" />
+            <StatTile label="Premium Members" value={loading ? null : premium} icon={<Crown className="h-5 w-5" />} accent="purple" />
+          </section>
+
+          <SearchInput label="Search members" placeholder="Search companies, contacts, employees..." value={search} onChange={setSearch} />
+
+          {loading ? (
+            <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
+              <Spinner className="h-5 w-5" label="Loading members" /> Loading members...
+            </div>
+          ) : shown.length === 0 ? (
+            <Card className="px-6 py-16 text-center text-slate-600">{all.length === 0 ? 'No member companies yet.' : 'No members found matching your search.'}</Card>
+          ) : (
+            <Card className="divide-y divide-slate-100 overflow-hidden" data-testid="member-list">
+              {shown.map((m) => {
+                const open = !!expanded[m.id];
+                const panelId = `member-${m.id}-details`;
+                return (
+                  <div key={m.id} className="relative" data-member-id={m.id} data-member-name={m.company_name}>
+                    <LiveAccent touch={collection.touched[m.id]} edge />
+                    <div className="flex flex-wrap items-center gap-3 px-3 py-3 sm:flex-nowrap sm:px-4">
+                      <button
+                        type="button"
+                        aria-expanded={open}
+                        aria-controls={panelId}
+                        onClick={() => setExpanded((e) => ({ ...e, [m.id]: !open }))}
+                        className="flex min-w-0 flex-1 items-center gap-3 rounded-lg text-left"
                       >
-                        <Eye className="h-4 w-4" aria-hidden />
-                      </Link>
+                        {open ? <ChevronDown className="h-4 w-4 shrink-0 text-slate-500" aria-hidden /> : <ChevronRight className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />}
+                        <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600" aria-hidden>
+                          <Building2 className="h-5 w-5" />
+                        </div>
+                        <span className="min-w-0">
+                          <span className="flex flex-wrap items-center gap-2">
+                            <span className="truncate font-semibold text-slate-900">{m.company_name}</span>
+                            <Badge tone={MEMBERSHIP_TONE[m.membership_type] ?? 'grey'}>{m.membership_type}</Badge>
+                          </span>
+                          <span className="block truncate text-xs text-slate-500">
+                            {m.primary_contact?.name ?? m.contact_name} · {m.employees?.length ?? 0} {(m.employees?.length ?? 0) === 1 ? 'employee' : 'employees'}
+                            {!locationId && ` · ${m.location_name}`}
+                          </span>
+                        </span>
+                      </button>
+                      <div className="flex w-full flex-wrap items-center justify-between gap-2 pl-7 sm:w-auto sm:justify-end sm:pl-0">
+                        <UpdatedBy touch={collection.touched[m.id]} />
+                        {m.office_id ? (
+                          <Badge tone="green" className="gap-1">
+                            <DoorOpen className="h-3 w-3" aria-hidden /> Office {m.office_number ?? ''}
+                          </Badge>
+                        ) : (
+                          <Badge tone="grey">No office</Badge>
+                        )}
+                        <div className="flex flex-wrap items-center justify-end gap-1">
+                          {writer &&
+                            (m.office_id ? (
+                              <Button variant="ghost" size="sm" onClick={() => unassign(m)} aria-label={`Unassign office from ${m.company_name}`}>
+                                <Unlink className="h-4 w-4" aria-hidden /> Unassign
+                              </Button>
+                            ) : (
+                              <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'assign', memberId: m.id })} aria-label={`Assign office to ${m.company_name}`}>
+                                <DoorOpen className="h-4 w-4" aria-hidden /> Assign Office
+                              </Button>
+                            ))}
+                          {writer && (
+                            <Button variant="ghost" size="sm" onClick={() => setDialog({ kind: 'employee', memberId: m.id })} aria-label={`Add employee to ${m.company_name}`}>
+                              <UserPlus className="h-4 w-4" aria-hidden /> Add Employee
+                            </Button>
+                          )}
+                          <Link
+                            to={`/members/${m.id}`}
+                            aria-label={`View ${m.company_name}`}
+                            className="inline-flex h-8 items-center gap-2 rounded-lg px-3 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                          >
+                            <Eye className="h-4 w-4" aria-hidden /> View
+                          </Link>
+                        </div>
+                      </div>
                     </div>
+                    {open && (
+                      <div id={panelId} className="grid gap-4 bg-slate-50/70 px-4 py-4 sm:px-6 md:grid-cols-3">
+                        <div>
+                          <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Primary contact</h3>
+                          <p className="mt-1 text-sm font-medium text-slate-900">{m.primary_contact?.name ?? m.contact_name}</p>
+                          <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+                            <Mail className="h-3.5 w-3.5" aria-hidden />
+                            <a href={`mailto:${m.primary_contact?.email ?? m.contact_email}`} className="hover:underline">
+                              {m.primary_contact?.email ?? m.contact_email}
+                            </a>
+                          </p>
+                          <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+                            <Phone className="h-3.5 w-3.5" aria-hidden />
+                            {m.primary_contact?.phone ?? m.contact_phone ?? 'No phone'}
+                          </p>
+                        </div>
+                        <div>
+                          <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Office assignment</h3>
+                          {m.office_id ? (
+                            <Link to={`/offices/${m.office_id}`} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
+                              Office {m.office_number ?? m.office_id} · {m.location_name}
+                            </Link>
+                          ) : (
+                            <p className="mt-1 text-sm text-slate-500">No office assigned</p>
+                          )}
+                        </div>
+                        <div>
+                          <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Employees ({m.employees?.length ?? 0})</h3>
+                          {(m.employees?.length ?? 0) === 0 ? (
+                            <p className="mt-1 text-sm text-slate-500">No employees yet</p>
+                          ) : (
+                            <ul className="mt-2 space-y-2">
+                              {m.employees.map((e) => (
+                                <li key={e.id} className="flex items-center gap-2">
+                                  <Avatar name={e.name} id={e.id} className="h-7 w-7 text-[11px] ring-0" />
+                                  <span className="min-w-0 text-sm">
+                                    <span className="block truncate font-medium text-slate-900">
+                                      {e.name}
+                                      {e.role && <span className="font-normal text-slate-500"> · {e.role}</span>}
+                                    </span>
+                                    <span className="block truncate text-xs text-slate-500">{e.email}</span>
+                                  </span>
+                                </li>
+                              ))}
+                            </ul>
+                          )}
+                        </div>
+                      </div>
+                    )}
                   </div>
-                </div>
-                {open && (
-                  <div id={panelId} className="grid gap-4 bg-slate-50/70 px-4 py-4 sm:px-6 md:grid-cols-3">
-                    <div>
-                      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Primary contact</h3>
-                      <p className="mt-1 text-sm font-medium text-slate-900">{m.primary_contact?.name ?? m.contact_name}</p>
-                      <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
-                        <Mail className="h-3.5 w-3.5" aria-hidden />
-                        <a href={`mailto:${m.primary_contact?.email ?? m.contact_email}`} className="hover:underline">
-                          {m.primary_contact?.email ?? m.contact_email}
-                        </a>
-                      </p>
-                      <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
-                        <Phone className="h-3.5 w-3.5" aria-hidden />
-                        {m.primary_contact?.phone ?? m.contact_phone ?? 'No phone'}
-                      </p>
-                    </div>
-                    <div>
-                      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Office assignment</h3>
-                      {m.office_id ? (
-                        <Link to={`/offices/${m.office_id}`} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
-                          Office {m.office_number ?? m.office_id} · {m.location_name}
-                        </Link>
-                      ) : (
-                        <p className="mt-1 text-sm text-slate-500">No office assigned</p>
-                      )}
-                    </div>
-                    <div>
-                      <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Employees ({m.employees?.length ?? 0})</h3>
-                      {(m.employees?.length ?? 0) === 0 ? (
-                        <p className="mt-1 text-sm text-slate-500">No employees yet</p>
-                      ) : (
-                        <ul className="mt-2 space-y-2">
-                          {m.employees.map((e) => (
-                            <li key={e.id} className="flex items-center gap-2">
-                              <Avatar name={e.name} id={e.id} className="h-7 w-7 text-[11px] ring-0" />
-                              <span className="min-w-0 text-sm">
-                                <span className="block truncate font-medium text-slate-900">
-                                  {e.name}
-                                  {e.role && <span className="font-normal text-slate-500"> · {e.role}</span>}
-                                </span>
-                                <span className="block truncate text-xs text-slate-500">{e.email}</span>
-                              </span>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </div>
-                  </div>
-                )}
-              </div>
-            );
-          })}
-        </Card>
+                );
+              })}
+            </Card>
+          )}
+        </>
       )}
 
       {dialog?.kind === 'add' && writer && <AddCompanyDialog {...dialogProps} locations={locations} defaultLocationId={locationId ?? ''} />}

@@ -1,76 +1,72 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import type { Location } from '@shared/schemas/locations';
-import { CreateOfficeInput, DEFAULT_OFFICE_TYPE } from '@shared/schemas/offices';
+import { DEFAULT_OFFICE_TYPE, REQUIRED_OFFICE } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
-import { ActionDialog } from '../../components/ActionDialog';
+import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
 import { LocationField } from '../../components/LocationField';
+import { ErrorBanner } from '../../components/ui/Banner';
 import { Field, FormError } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
+import { requiredSummary } from '../../forms/requiredSummary';
+import { showServerError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
 import { sendCommand } from '../../live/command';
-import { numberOrNull, type DialogProps } from './officeDialogParts';
+import { ADD_OFFICE_REQUIRED, AddOfficeForm } from './officeForms';
 
-interface AddOfficeForm {
-  office_number: string;
-  location_id: string;
-  type: string;
-  desks: string;
-  floor: string;
-  windowed: boolean;
-  monthly: string;
-  six_month: string;
-  twelve_month: string;
-}
-
-export function AddOfficeDialog({
-  locations,
-  defaultLocationId,
-  onClose,
-  onError,
-  error,
-  onDismissError,
-}: Omit<DialogProps, 'office'> & { locations: Location[]; defaultLocationId: string }) {
-  const { register, handleSubmit, formState } = useForm<AddOfficeForm>({
-    defaultValues: { office_number: '', location_id: defaultLocationId, type: DEFAULT_OFFICE_TYPE, desks: '1', floor: '1', windowed: false, monthly: '0', six_month: '', twelve_month: '' },
+export function AddOfficeDialog({ locations, defaultLocationId, onClose }: ActionDialogProps & { locations: Location[]; defaultLocationId: string }) {
+  const { form, onSubmit } = useSchemaForm(AddOfficeForm, {
+    office_number: '',
+    location_id: defaultLocationId,
+    type: DEFAULT_OFFICE_TYPE,
+    desks: '1',
+    floor: '1',
+    windowed: false,
+    marketed_rates: { monthly: '0', six_month: '', twelve_month: '' },
   });
-  const [message, setMessage] = useState<string | null>(null);
-  const submit = handleSubmit(async (values) => {
-    const parsed = CreateOfficeInput.safeParse({
-      office_number: values.office_number,
-      location_id: values.location_id,
-      type: values.type.trim() || DEFAULT_OFFICE_TYPE,
-      desks: numberOrNull(values.desks) ?? 1,
-      floor: numberOrNull(values.floor) ?? 1,
-      windowed: values.windowed,
-      marketed_rates: { monthly: numberOrNull(values.monthly) ?? 0, six_month: numberOrNull(values.six_month) ?? 0, twelve_month: numberOrNull(values.twelve_month) ?? 0 },
-    });
-    if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Office number and location are required');
-    setMessage(null);
+  const { register, formState } = form;
+  const { errors } = formState;
+  const submit = onSubmit(async (body) => {
     try {
-      await sendCommand({ entity: 'offices', send: (meta) => endpoints.createOffice(parsed.data, meta) });
-      toast.success(`Office ${parsed.data.office_number} created`);
+      await sendCommand({ entity: 'offices', send: (meta) => endpoints.createOffice(body, meta) });
+      toast.success(`Office ${body.office_number} created`);
       onClose();
     } catch (e) {
-      onError('Failed to create office', e);
+      console.error('Failed to create office', e);
+      // A number already taken at that location is a 409 about the office number.
+      showServerError(form, e, { uniqueField: 'office_number' });
     }
   });
+  const missing = requiredSummary(errors, ADD_OFFICE_REQUIRED, REQUIRED_OFFICE);
   return (
     <ActionDialog
       title="Add Office"
       onClose={onClose}
-      error={error}
-      onDismissError={onDismissError}
       primary={{ form: 'add-office-form', label: 'Create Office', busyLabel: 'Creating...', busy: formState.isSubmitting }}
+      notice={
+        (errors.root?.server || missing) && (
+          <>
+            {errors.root?.server?.message && <ErrorBanner title="Failed to create office" message={errors.root.server.message} />}
+            <FormError message={missing} />
+          </>
+        )
+      }
     >
       <form id="add-office-form" onSubmit={submit} className="space-y-4" noValidate>
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Office number">{(id) => <Input id={id} autoFocus placeholder="e.g. 301" {...register('office_number')} />}</Field>
-          <LocationField locations={locations} registration={register('location_id')} />
-          <Field label="Type">{(id) => <Input id={id} {...register('type')} />}</Field>
+          <Field label="Office number" error={errors.office_number?.message}>
+            {(control) => <Input {...control} placeholder="e.g. 301" {...register('office_number')} />}
+          </Field>
+          <LocationField locations={locations} registration={register('location_id')} error={errors.location_id?.message} />
+          <Field label="Type" error={errors.type?.message}>
+            {(control) => <Input {...control} {...register('type')} />}
+          </Field>
           <div className="grid grid-cols-2 gap-3">
-            <Field label="Desks">{(id) => <Input id={id} type="number" min={0} step={1} inputMode="numeric" {...register('desks')} />}</Field>
-            <Field label="Floor">{(id) => <Input id={id} type="number" step={1} inputMode="numeric" {...register('floor')} />}</Field>
+            <Field label="Desks" error={errors.desks?.message}>
+              {(control) => <Input {...control} type="number" min={0} step={1} inputMode="numeric" {...register('desks')} />}
+            </Field>
+            <Field label="Floor" error={errors.floor?.message}>
+              {(control) => <Input {...control} type="number" step={1} inputMode="numeric" {...register('floor')} />}
+            </Field>
           </div>
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -80,12 +76,17 @@ export function AddOfficeDialog({
         <fieldset>
           <legend className="mb-2 text-sm font-semibold text-slate-900">Marketed rates (per month)</legend>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field label="Monthly">{(id) => <Input id={id} type="number" min={0} step="any" inputMode="decimal" {...register('monthly')} />}</Field>
-            <Field label="6-month" hint="(optional)">{(id) => <Input id={id} type="number" min={0} step="any" inputMode="decimal" placeholder="0" {...register('six_month')} />}</Field>
-            <Field label="12-month" hint="(optional)">{(id) => <Input id={id} type="number" min={0} step="any" inputMode="decimal" placeholder="0" {...register('twelve_month')} />}</Field>
+            <Field label="Monthly" error={errors.marketed_rates?.monthly?.message}>
+              {(control) => <Input {...control} type="number" min={0} step="any" inputMode="decimal" {...register('marketed_rates.monthly')} />}
+            </Field>
+            <Field label="6-month" hint="(optional)" error={errors.marketed_rates?.six_month?.message}>
+              {(control) => <Input {...control} type="number" min={0} step="any" inputMode="decimal" placeholder="0" {...register('marketed_rates.six_month')} />}
+            </Field>
+            <Field label="12-month" hint="(optional)" error={errors.marketed_rates?.twelve_month?.message}>
+              {(control) => <Input {...control} type="number" min={0} step="any" inputMode="decimal" placeholder="0" {...register('marketed_rates.twelve_month')} />}
+            </Field>
           </div>
         </fieldset>
-        <FormError message={message} />
       </form>
     </ActionDialog>
   );

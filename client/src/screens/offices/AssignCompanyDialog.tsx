@@ -2,8 +2,11 @@ import { useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog } from '../../components/ActionDialog';
+import { LoadFailed } from '../../components/LoadFailed';
+import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Field, Select } from '../../components/ui/Field';
+import { reasonOf } from '../../lib/errorText';
 import { rowsOf } from '../../live/collection';
 import { sendCommand } from '../../live/command';
 import { useLiveQuery } from '../../live/useLiveQuery';
@@ -11,11 +14,12 @@ import { useAtomValue } from '../../state/jotai';
 import { membersAtom } from '../members/atoms';
 import type { DialogProps } from './officeDialogParts';
 
-export function AssignCompanyDialog({ office, onClose, onError, error, onDismissError }: DialogProps) {
+export function AssignCompanyDialog({ office, onClose }: DialogProps) {
   const query = useLiveQuery('members', office.location_name, () => endpoints.members(office.location_name), (m) => m.location_id === office.location_id);
   const members = useAtomValue(membersAtom);
   const [memberId, setMemberId] = useState('');
   const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const candidates = useMemo(
     () =>
       rowsOf(members)
@@ -28,12 +32,14 @@ export function AssignCompanyDialog({ office, onClose, onError, error, onDismiss
   const assign = async () => {
     if (!memberId) return;
     setBusy(true);
+    setFailure(null);
     try {
       await sendCommand({ entity: 'members', id: memberId, send: (meta) => endpoints.assignMemberOffice(memberId, office.id, meta) });
       toast.success(`Office ${office.office_number} assigned`);
       onClose();
     } catch (e) {
-      onError('Failed to assign member to office', e);
+      console.error('Failed to assign member to office', e);
+      setFailure({ title: 'Failed to assign member to office', reason: reasonOf(e) });
     } finally {
       setBusy(false);
     }
@@ -41,12 +47,14 @@ export function AssignCompanyDialog({ office, onClose, onError, error, onDismiss
   const unassign = async () => {
     if (!office.member_id) return;
     setBusy(true);
+    setFailure(null);
     try {
       const memberId = office.member_id;
       await sendCommand({ entity: 'members', id: memberId, send: (meta) => endpoints.assignMemberOffice(memberId, null, meta) });
       toast.success(`Office ${office.office_number} is now vacant`);
     } catch (e) {
-      onError('Failed to unassign member from office', e);
+      console.error('Failed to unassign member from office', e);
+      setFailure({ title: 'Failed to unassign member from office', reason: reasonOf(e) });
     } finally {
       setBusy(false);
     }
@@ -57,8 +65,7 @@ export function AssignCompanyDialog({ office, onClose, onError, error, onDismiss
       title="Assign Member Company"
       description={`Office ${office.office_number} · ${office.location_name}`}
       onClose={onClose}
-      error={error}
-      onDismissError={onDismissError}
+      notice={failure && <ErrorBanner title={failure.title} message={failure.reason} onDismiss={() => setFailure(null)} />}
       primary={{ onClick: assign, label: 'Assign Company', busyLabel: 'Saving...', busy, disabled: !memberId }}
     >
       <div className="space-y-4">
@@ -76,8 +83,8 @@ export function AssignCompanyDialog({ office, onClose, onError, error, onDismiss
           <p className="text-sm text-slate-600">No company is assigned to this office.</p>
         )}
         <Field label="Member company">
-          {(id) => (
-            <Select id={id} value={memberId} onChange={(e) => setMemberId(e.target.value)} disabled={query.status === 'loading' && candidates.length === 0}>
+          {(control) => (
+            <Select {...control} value={memberId} onChange={(e) => setMemberId(e.target.value)} disabled={query.status === 'loading' && candidates.length === 0}>
               <option value="">{query.status === 'loading' && candidates.length === 0 ? 'Loading companies...' : 'Select a company'}</option>
               {candidates.map((m) => (
                 <option key={m.id} value={m.id}>
@@ -87,7 +94,7 @@ export function AssignCompanyDialog({ office, onClose, onError, error, onDismiss
             </Select>
           )}
         </Field>
-        {query.status === 'error' && <p className="text-sm text-red-600">Failed to load members</p>}
+        {query.status === 'error' && <LoadFailed compact title="Failed to load members" error={query.error} onRetry={query.retry} />}
         {query.status === 'ready' && candidates.length === 0 && (
           <p className="text-sm text-slate-500">Every member company at {office.location_name} already has an office.</p>
         )}

@@ -1,45 +1,46 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Mail, Phone, Star, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { AddOfficeContactInput } from '@shared/schemas/offices';
+import { REQUIRED_CONTACT } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog } from '../../components/ActionDialog';
 import { Badge } from '../../components/ui/Badge';
+import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Field, FormError } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
+import { requiredSummary } from '../../forms/requiredSummary';
+import { showServerError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import type { DialogProps } from './officeDialogParts';
+import { CONTACT_REQUIRED, ContactForm, type ContactValues } from './officeForms';
 
-interface ContactForm {
-  name: string;
-  email: string;
-  phone: string;
-  role: string;
-  is_primary: boolean;
-}
+const EMPTY_CONTACT: ContactValues = { name: '', email: '', phone: '', role: '', is_primary: false };
 
-export function ContactsDialog({ office, onClose, onError, error, onDismissError, readOnly }: DialogProps & { readOnly: boolean }) {
-  const { register, handleSubmit, reset, formState } = useForm<ContactForm>({ defaultValues: { name: '', email: '', phone: '', role: '', is_primary: false } });
-  const [message, setMessage] = useState<string | null>(null);
+export function ContactsDialog({ office, onClose, readOnly }: DialogProps & { readOnly: boolean }) {
+  const { form, onSubmit } = useSchemaForm(ContactForm, EMPTY_CONTACT);
+  const { register, reset, formState } = form;
+  const { errors } = formState;
   const [removing, setRemoving] = useState<string | null>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
   const contacts = office.contacts ?? [];
 
-  const submit = handleSubmit(async (values) => {
-    const parsed = AddOfficeContactInput.safeParse(values);
-    if (!parsed.success) return setMessage(parsed.error.issues[0]?.message ?? 'Name and email are required');
-    setMessage(null);
+  const submit = onSubmit(async (body) => {
+    setFailure(null);
     try {
-      await sendCommand({ entity: 'offices', id: office.id, send: (meta) => endpoints.addOfficeContact(office.id, { ...parsed.data }, meta) });
-      toast.success(`Contact ${parsed.data.name} added`);
+      await sendCommand({ entity: 'offices', id: office.id, send: (meta) => endpoints.addOfficeContact(office.id, body, meta) });
+      toast.success(`Contact ${body.name} added`);
       reset();
     } catch (e) {
-      onError('Failed to add contact', e);
+      console.error('Failed to add contact', e);
+      showServerError(form, e);
     }
   });
   const remove = async (contactId: string) => {
     setRemoving(contactId);
+    setFailure(null);
     try {
       await sendCommand({
         entity: 'offices',
@@ -49,20 +50,21 @@ export function ContactsDialog({ office, onClose, onError, error, onDismissError
       });
       toast.success('Contact removed');
     } catch (e) {
-      onError('Failed to remove contact', e);
+      console.error('Failed to remove contact', e);
+      setFailure({ title: 'Failed to remove contact', reason: reasonOf(e) });
     } finally {
       setRemoving(null);
     }
   };
+  const missing = requiredSummary(errors, CONTACT_REQUIRED, REQUIRED_CONTACT);
 
   return (
     <ActionDialog
       title="Manage Contacts"
       description={`Office ${office.office_number} · ${office.location_name}`}
       onClose={onClose}
-      error={error}
-      onDismissError={onDismissError}
       closeLabel="Close"
+      notice={failure && <ErrorBanner title={failure.title} message={failure.reason} onDismiss={() => setFailure(null)} />}
     >
       <div className="space-y-5">
         <section aria-label="Contacts">
@@ -109,17 +111,26 @@ export function ContactsDialog({ office, onClose, onError, error, onDismissError
         {!readOnly && (
           <form onSubmit={submit} className="space-y-3 rounded-lg border border-slate-200 p-3" noValidate aria-label="Add contact">
             <h3 className="text-sm font-semibold text-slate-900">Add contact</h3>
+            {errors.root?.server?.message && <ErrorBanner title="Failed to add contact" message={errors.root.server.message} />}
+            <FormError message={missing} />
             <div className="grid gap-3 sm:grid-cols-2">
-              <Field label="Name">{(id) => <Input id={id} {...register('name')} />}</Field>
-              <Field label="Email">{(id) => <Input id={id} type="email" {...register('email')} />}</Field>
-              <Field label="Phone" hint="(optional)">{(id) => <Input id={id} type="tel" {...register('phone')} />}</Field>
-              <Field label="Role" hint="(optional)">{(id) => <Input id={id} {...register('role')} />}</Field>
+              <Field label="Name" error={errors.name?.message}>
+                {(control) => <Input {...control} {...register('name')} />}
+              </Field>
+              <Field label="Email" error={errors.email?.message}>
+                {(control) => <Input {...control} type="email" {...register('email')} />}
+              </Field>
+              <Field label="Phone" hint="(optional)" error={errors.phone?.message}>
+                {(control) => <Input {...control} type="tel" {...register('phone')} />}
+              </Field>
+              <Field label="Role" hint="(optional)" error={errors.role?.message}>
+                {(control) => <Input {...control} {...register('role')} />}
+              </Field>
             </div>
             <label className="flex items-center gap-2 text-sm text-slate-700">
               <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" {...register('is_primary')} />
               Primary contact
             </label>
-            <FormError message={message} />
             <div className="flex justify-end">
               <Button type="submit" size="sm" disabled={formState.isSubmitting}>
                 {formState.isSubmitting ? 'Adding...' : 'Add Contact'}

@@ -1,90 +1,91 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { leaseEndDate } from '@shared/domain/lease';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog } from '../../components/ActionDialog';
-import { Field, FormError } from '../../components/ui/Field';
+import { ChangeNotice } from '../../components/ChangeNotice';
+import { ErrorBanner } from '../../components/ui/Banner';
+import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
+import { keepTyped } from '../../forms/keepTyped';
+import { showServerError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
-import { numberOrNull, type DialogProps } from './officeDialogParts';
+import { useEditedRow } from '../../live/useEditedRow';
+import { numberOrNull, OFFICE_FIELD_LABELS, type DialogProps } from './officeDialogParts';
+import { RatesForm, ratesValuesOf } from './officeForms';
 import { formatDate } from './officeUi';
 
-interface RatesForm {
-  monthly: string;
-  six_month: string;
-  twelve_month: string;
-  signed_rate: string;
-  term_months: string;
-  start_date: string;
-}
-
-export function EditRatesDialog({ office, onClose, onError, error, onDismissError }: DialogProps) {
-  const rates = office.marketed_rates ?? { monthly: 0, six_month: 0, twelve_month: 0 };
-  const { register, handleSubmit, watch, formState } = useForm<RatesForm>({
-    defaultValues: {
-      monthly: String(rates.monthly ?? 0),
-      six_month: String(rates.six_month ?? 0),
-      twelve_month: String(rates.twelve_month ?? 0),
-      signed_rate: office.signed_rate === null || office.signed_rate === undefined ? '' : String(office.signed_rate),
-      term_months: office.lease_info?.term_months ? String(office.lease_info.term_months) : '',
-      start_date: office.lease_info?.start_date?.slice(0, 10) ?? '',
-    },
-  });
-  const [message, setMessage] = useState<string | null>(null);
-  // The version the user saw when opening: a change by someone else meanwhile is a conflict, not overwritten.
-  const [openedVersion] = useState(office.version);
-  const term = numberOrNull(watch('term_months'));
-  const start = watch('start_date');
+export function EditRatesDialog({ office, onClose }: DialogProps) {
+  const edited = useEditedRow('offices', office, { noun: 'office', labels: OFFICE_FIELD_LABELS, fetchRow: endpoints.office });
+  const { form, onSubmit } = useSchemaForm(RatesForm, ratesValuesOf(office));
+  const { register, watch, formState } = form;
+  const { errors } = formState;
+  const term = numberOrNull(watch('lease_info.term_months'));
+  const start = watch('lease_info.start_date');
   const end = term && start ? leaseEndDate(start, term) : null;
 
-  const submit = handleSubmit(async (values) => {
-    const money = [values.monthly, values.six_month, values.twelve_month, values.signed_rate].map(numberOrNull);
-    if (money.some((v) => v !== null && (Number.isNaN(v) || v < 0))) return setMessage('Rates must be numbers of 0 or more');
-    const termMonths = numberOrNull(values.term_months);
-    if (termMonths !== null && (!Number.isInteger(termMonths) || termMonths < 1)) return setMessage('Lease term must be a whole number of months');
-    setMessage(null);
-    const startDate = values.start_date || null;
+  const submit = onSubmit(async (body) => {
     try {
-      const body = {
-        marketed_rates: { monthly: money[0] ?? 0, six_month: money[1] ?? 0, twelve_month: money[2] ?? 0 },
-        signed_rate: money[3],
-        lease_info: { term_months: termMonths, start_date: startDate, end_date: leaseEndDate(startDate, termMonths) },
-      };
-      await sendCommand({ entity: 'offices', id: office.id, version: openedVersion, send: (meta) => endpoints.updateOffice(office.id, body, meta) });
+      // The version the form was filled from: a change by someone else since is refused, not overwritten.
+      await sendCommand({ entity: 'offices', id: office.id, version: edited.base.version, send: (meta) => endpoints.updateOffice(office.id, body, meta) });
       toast.success(`Rates and lease of office ${office.office_number} saved`);
       onClose();
     } catch (e) {
-      onError('Failed to update office rates', e);
+      console.error('Failed to update office rates', e);
+      if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
+
+  const reload = () =>
+    edited
+      .reload((latest, opened) => form.reset(keepTyped(ratesValuesOf(opened), form.getValues(), ratesValuesOf(latest))))
+      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
 
   return (
     <ActionDialog
       title="Edit Rates & Lease Info"
       description={`Office ${office.office_number} · ${office.location_name}`}
       onClose={onClose}
-      error={error}
-      onDismissError={onDismissError}
       primary={{ form: 'rates-form', label: 'Save Changes', busyLabel: 'Saving...', busy: formState.isSubmitting }}
+      notice={
+        (edited.notice || errors.root?.server) && (
+          <>
+            {edited.notice && (
+              <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />
+            )}
+            {errors.root?.server?.message && <ErrorBanner title="Failed to update office rates" message={errors.root.server.message} />}
+          </>
+        )
+      }
     >
       <form id="rates-form" onSubmit={submit} className="space-y-4" noValidate>
         <fieldset className="space-y-3">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Marketed rates (per month)</legend>
           <div className="grid gap-3 sm:grid-cols-3">
-            <Field label="Monthly">{(id) => <Input id={id} type="number" min={0} step="any" inputMode="decimal" {...register('monthly')} />}</Field>
-            <Field label="6-month">{(id) => <Input id={id} type="number" min={0} step="any" inputMode="decimal" {...register('six_month')} />}</Field>
-            <Field label="12-month">{(id) => <Input id={id} type="number" min={0} step="any" inputMode="decimal" {...register('twelve_month')} />}</Field>
+            <Field label="Monthly" error={errors.marketed_rates?.monthly?.message}>
+              {(control) => <Input {...control} type="number" min={0} step="any" inputMode="decimal" {...register('marketed_rates.monthly')} />}
+            </Field>
+            <Field label="6-month" error={errors.marketed_rates?.six_month?.message}>
+              {(control) => <Input {...control} type="number" min={0} step="any" inputMode="decimal" {...register('marketed_rates.six_month')} />}
+            </Field>
+            <Field label="12-month" error={errors.marketed_rates?.twelve_month?.message}>
+              {(control) => <Input {...control} type="number" min={0} step="any" inputMode="decimal" {...register('marketed_rates.twelve_month')} />}
+            </Field>
           </div>
         </fieldset>
         <fieldset className="space-y-3">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Lease</legend>
-          <Field label="Signed rate" hint="(monthly)">
-            {(id) => <Input id={id} type="number" min={0} step="any" inputMode="decimal" placeholder="Not signed" {...register('signed_rate')} />}
+          <Field label="Signed rate" hint="(monthly)" error={errors.signed_rate?.message}>
+            {(control) => <Input {...control} type="number" min={0} step="any" inputMode="decimal" placeholder="Not signed" {...register('signed_rate')} />}
           </Field>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Lease term" hint="(months)">{(id) => <Input id={id} type="number" min={1} step={1} inputMode="numeric" {...register('term_months')} />}</Field>
-            <Field label="Start date">{(id) => <Input id={id} type="date" {...register('start_date')} />}</Field>
+            <Field label="Lease term" hint="(months)" error={errors.lease_info?.term_months?.message}>
+              {(control) => <Input {...control} type="number" min={1} step={1} inputMode="numeric" {...register('lease_info.term_months')} />}
+            </Field>
+            <Field label="Start date" error={errors.lease_info?.start_date?.message}>
+              {(control) => <Input {...control} type="date" {...register('lease_info.start_date')} />}
+            </Field>
           </div>
           {end && (
             <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900" data-testid="lease-end-date">
@@ -92,7 +93,6 @@ export function EditRatesDialog({ office, onClose, onError, error, onDismissErro
             </p>
           )}
         </fieldset>
-        <FormError message={message} />
       </form>
     </ActionDialog>
   );

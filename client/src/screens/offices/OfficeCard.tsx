@@ -5,7 +5,9 @@ import { leaseCardText, leaseState } from '@shared/domain/lease';
 import { formatCurrency, formatCurrencyDelta } from '@shared/domain/money';
 import { signedVsMarketed } from '@shared/domain/officeFigures';
 import { Badge } from '../../components/ui/Badge';
+import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
 import { Card } from '../../components/ui/Card';
+import type { Touch } from '../../live/collection';
 import { cn } from '../../lib/cn';
 import { OfficeActions, type OfficeAction } from './OfficeActions';
 import { StatusBadge, formatDate } from './officeUi';
@@ -15,21 +17,22 @@ export interface OfficeCardProps {
   showLocation: boolean;
   canMutate: boolean;
   now: Date;
-  highlightAt: number | null;
+  /** The office's latest change seen live (marked when someone else made it). */
+  touch: Touch | undefined;
   onAction: (action: OfficeAction, office: Office) => void;
 }
 
 const LEASE_TONE = { 'No lease': 'grey', Upcoming: 'purple', Active: 'green', Expired: 'red' } as const;
 
 /** One office in the grid: everything the spec lists, and five actions. */
-export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMutate, now, highlightAt, onAction }: OfficeCardProps) {
+export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMutate, now, touch, onAction }: OfficeCardProps) {
   const state = leaseState(office.lease_info ?? { start_date: null, end_date: null }, now);
   const remaining = leaseCardText(office.lease_info?.end_date, now);
   const rates = office.marketed_rates ?? { monthly: 0, six_month: 0, twelve_month: 0 };
   const difference = signedVsMarketed(office.signed_rate, rates.monthly);
   return (
     <Card className="relative flex h-full flex-col" data-office-id={office.id} data-office-number={office.office_number} data-testid="office-card">
-      {highlightAt !== null && <span key={highlightAt} aria-hidden className="live-flash pointer-events-none absolute inset-0 rounded-xl" data-highlight />}
+      <LiveAccent touch={touch} className="rounded-xl" />
       <div className="flex items-start justify-between gap-2 p-4 pb-2">
         <div className="min-w-0">
           <p className="truncate text-xs font-medium text-slate-500">{office.type}</p>
@@ -110,11 +113,14 @@ export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMu
           )}
         </div>
       </div>
-      <div className="flex items-center justify-between gap-1 border-t border-slate-100 px-3 py-2">
-        <span className="flex items-center gap-1.5 text-xs text-slate-500">
-          <Contact className="h-3.5 w-3.5" aria-hidden />
-          {office.contacts?.length ?? 0} {(office.contacts?.length ?? 0) === 1 ? 'contact' : 'contacts'}
-        </span>
+      <div className="space-y-2 border-t border-slate-100 px-3 py-2.5">
+        <div className="flex items-center justify-between gap-2">
+          <span className="flex items-center gap-1.5 text-xs text-slate-500">
+            <Contact className="h-3.5 w-3.5" aria-hidden />
+            {office.contacts?.length ?? 0} {(office.contacts?.length ?? 0) === 1 ? 'contact' : 'contacts'}
+          </span>
+          <UpdatedBy touch={touch} className="min-w-0 truncate" />
+        </div>
         <OfficeActions office={office} canMutate={canMutate} onAction={onAction} />
       </div>
     </Card>

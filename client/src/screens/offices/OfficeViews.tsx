@@ -3,7 +3,9 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { Office } from '@shared/schemas/offices';
 import { leaseEndTone, leaseTableText } from '@shared/domain/lease';
 import { formatCurrency } from '@shared/domain/money';
+import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
 import { Card } from '../../components/ui/Card';
+import type { Touch } from '../../live/collection';
 import { cn } from '../../lib/cn';
 import { useElementWidth, useListVirtualizer } from '../../lib/useListVirtualizer';
 import { OfficeCard } from './OfficeCard';
@@ -16,7 +18,8 @@ interface ViewProps {
   showLocation: boolean;
   canMutate: boolean;
   now: Date;
-  highlight: (id: string) => number | null;
+  /** An office's latest change seen live, for the "Updated by" mark. */
+  touchOf: (id: string) => Touch | undefined;
   onAction: (action: OfficeAction, office: Office) => void;
 }
 
@@ -39,7 +42,7 @@ export function OfficeGrid({ offices, ...props }: ViewProps) {
   const { listRef, virtualizer, scrollMargin } = useListVirtualizer(virtual ? rows : 0, 420, 3);
   const gridStyle = { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` };
   const card = (office: Office) => (
-    <OfficeCard key={office.id} office={office} highlightAt={props.highlight(office.id)} showLocation={props.showLocation} canMutate={props.canMutate} now={props.now} onAction={props.onAction} />
+    <OfficeCard key={office.id} office={office} touch={props.touchOf(office.id)} showLocation={props.showLocation} canMutate={props.canMutate} now={props.now} onAction={props.onAction} />
   );
 
   return (
@@ -67,52 +70,67 @@ export function OfficeGrid({ offices, ...props }: ViewProps) {
   );
 }
 
-function SortHeader({ label, sortKey, sort, onSort, className }: { label: string; sortKey: OfficeSortKey; sort: OfficeSort | null; onSort: (key: OfficeSortKey) => void; className?: string }) {
+/** Cell padding: tight enough that every column, Actions included, fits a 1440 px wide screen. */
+const CELL = 'px-2 py-2.5 align-top';
+
+function SortHeader({ label, sortKey, sort, onSort }: { label: string; sortKey: OfficeSortKey; sort: OfficeSort | null; onSort: (key: OfficeSortKey) => void }) {
   const active = sort?.key === sortKey;
   const Icon = !active ? ArrowUpDown : sort.direction === 'asc' ? ArrowUp : ArrowDown;
   return (
-    <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn('px-3 py-2.5', className)}>
-      <button type="button" onClick={() => onSort(sortKey)} className="inline-flex items-center gap-1 rounded text-left font-semibold tracking-wide whitespace-nowrap uppercase hover:text-slate-900" data-sort-key={sortKey}>
+    <th scope="col" aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} className={cn(CELL, 'align-bottom')}>
+      <button type="button" onClick={() => onSort(sortKey)} className="inline-flex items-end gap-1 rounded text-left font-semibold uppercase hover:text-slate-900" data-sort-key={sortKey}>
         {label}
-        <Icon className={cn('h-3.5 w-3.5', active ? 'text-brand-600' : 'text-slate-400')} aria-hidden />
+        <Icon className={cn('mb-px h-3.5 w-3.5 shrink-0', active ? 'text-brand-600' : 'text-slate-400')} aria-hidden />
       </button>
     </th>
   );
 }
 
-function PlainHeader({ label, className }: { label: string; className?: string }) {
+function PlainHeader({ label }: { label: string }) {
   return (
-    <th scope="col" className={cn('px-3 py-2.5 font-semibold whitespace-nowrap', className)}>
+    <th scope="col" className={cn(CELL, 'align-bottom font-semibold')}>
       {label}
     </th>
   );
 }
 
-function OfficeRow({ office, showLocation, canMutate, now, highlightAt, onAction, measure, index }: Omit<ViewProps, 'offices' | 'highlight'> & { office: Office; highlightAt: number | null; measure?: (el: Element | null) => void; index?: number }) {
+function OfficeRow({
+  office,
+  showLocation,
+  canMutate,
+  now,
+  touch,
+  onAction,
+  measure,
+  index,
+}: Omit<ViewProps, 'offices' | 'touchOf'> & { office: Office; touch: Touch | undefined; measure?: (el: Element | null) => void; index?: number }) {
   const tone = leaseEndTone(office.lease_info?.end_date, now);
   const endText = leaseTableText(office.lease_info?.end_date, now);
   const rates = office.marketed_rates ?? { monthly: 0, six_month: 0, twelve_month: 0 };
   return (
     <tr ref={measure} data-index={index} data-office-id={office.id} data-office-number={office.office_number} className="relative border-t border-slate-100 hover:bg-slate-50/60">
-      <td className="relative px-3 py-2.5">
-        {highlightAt !== null && <span key={highlightAt} aria-hidden className="live-flash pointer-events-none absolute inset-0" data-highlight />}
+      <td className={cn(CELL, 'relative')}>
+        <LiveAccent touch={touch} edge />
         <Link to={`/offices/${office.id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
           {office.office_number}
         </Link>
         <div className="text-xs text-slate-500">{office.type}</div>
+        <UpdatedBy touch={touch} className="mt-0.5" />
       </td>
-      {showLocation && <td className="px-3 py-2.5 whitespace-nowrap">{office.location_name}</td>}
-      <td className="px-3 py-2.5">
+      {showLocation && <td className={CELL}>{office.location_name}</td>}
+      <td className={CELL}>
         <StatusBadge status={office.status} />
       </td>
-      <td className="max-w-48 truncate px-3 py-2.5">{office.tenant ?? <span className="text-slate-400 italic">None</span>}</td>
-      <td className="px-3 py-2.5 tabular-nums">{office.desks}</td>
-      <td className="px-3 py-2.5 text-xs whitespace-nowrap tabular-nums">
-        {formatCurrency(rates.monthly)} / {formatCurrency(rates.six_month)} / {formatCurrency(rates.twelve_month)}
+      <td className={cn(CELL, 'max-w-44 break-words')}>{office.tenant ?? <span className="text-slate-400 italic">None</span>}</td>
+      <td className={cn(CELL, 'tabular-nums')}>{office.desks}</td>
+      <td className={cn(CELL, 'text-xs whitespace-nowrap tabular-nums')}>
+        <div>{formatCurrency(rates.monthly)}</div>
+        <div className="text-slate-500">{formatCurrency(rates.six_month)}</div>
+        <div className="text-slate-500">{formatCurrency(rates.twelve_month)}</div>
       </td>
-      <td className="px-3 py-2.5 tabular-nums">{office.signed_rate === null ? <span className="text-slate-400">—</span> : formatCurrency(office.signed_rate)}</td>
-      <td className="px-3 py-2.5 whitespace-nowrap">{office.lease_info?.term_months ? `${office.lease_info.term_months} months` : <span className="text-slate-400">—</span>}</td>
-      <td className="px-3 py-2.5 whitespace-nowrap">
+      <td className={cn(CELL, 'whitespace-nowrap tabular-nums')}>{office.signed_rate === null ? <span className="text-slate-400">—</span> : formatCurrency(office.signed_rate)}</td>
+      <td className={cn(CELL, 'whitespace-nowrap')}>{office.lease_info?.term_months ? `${office.lease_info.term_months} mo` : <span className="text-slate-400">—</span>}</td>
+      <td className={cn(CELL, 'whitespace-nowrap')}>
         {endText ? (
           <>
             <div className="text-slate-700">{formatDate(office.lease_info.end_date)}</div>
@@ -124,15 +142,19 @@ function OfficeRow({ office, showLocation, canMutate, now, highlightAt, onAction
           <span className="text-slate-400">—</span>
         )}
       </td>
-      <td className="px-3 py-2.5 tabular-nums">{office.contacts?.length ?? 0}</td>
-      <td className="px-2 py-1.5">
-        <OfficeActions office={office} canMutate={canMutate} onAction={onAction} />
+      <td className={cn(CELL, 'tabular-nums')}>{office.contacts?.length ?? 0}</td>
+      <td className={cn(CELL, 'py-2')}>
+        <OfficeActions office={office} canMutate={canMutate} onAction={onAction} layout="row" />
       </td>
     </tr>
   );
 }
 
-/** The list view: a sortable table; rows are virtualised when the list is long. */
+/**
+ * The list view: a sortable table; rows are virtualised when the list is long. It fits its
+ * column without sideways scrolling at common desktop widths (headers and long names wrap, the
+ * pricing tiers stack); narrower screens scroll it inside its card, never the page.
+ */
 export function OfficeTable({ offices, sort, onSort, ...props }: ViewProps & { sort: OfficeSort | null; onSort: (key: OfficeSortKey) => void }) {
   const virtual = offices.length >= VIRTUAL_FROM;
   const { listRef, virtualizer, scrollMargin } = useListVirtualizer(virtual ? offices.length : 0, 66, 10);
@@ -146,7 +168,7 @@ export function OfficeTable({ offices, sort, onSort, ...props }: ViewProps & { s
       office={office}
       index={index}
       measure={virtual ? virtualizer.measureElement : undefined}
-      highlightAt={props.highlight(office.id)}
+      touch={props.touchOf(office.id)}
       showLocation={props.showLocation}
       canMutate={props.canMutate}
       now={props.now}
@@ -156,15 +178,16 @@ export function OfficeTable({ offices, sort, onSort, ...props }: ViewProps & { s
   return (
     <Card className="overflow-hidden">
       <div className="overflow-x-auto" ref={listRef}>
-        <table className="w-full min-w-[1100px] text-left text-sm text-slate-700" data-testid="office-table">
-          <thead className="bg-slate-50 text-xs tracking-wide text-slate-600 uppercase">
+        <table className="w-full text-left text-sm text-slate-700" data-testid="office-table">
+          <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
             <tr>
               <SortHeader label="Office" sortKey="office" sort={sort} onSort={onSort} />
               {props.showLocation && <SortHeader label="Location" sortKey="location" sort={sort} onSort={onSort} />}
               <SortHeader label="Status" sortKey="status" sort={sort} onSort={onSort} />
               <SortHeader label="Assigned Company" sortKey="company" sort={sort} onSort={onSort} />
               <SortHeader label="Desks" sortKey="desks" sort={sort} onSort={onSort} />
-              <PlainHeader label="Pricing Tiers (Monthly/6M/12M)" className="whitespace-normal" />
+              {/* Break opportunities after the slashes, so the long header wraps to the figures' width. */}
+              <PlainHeader label={'Pricing Tiers (Monthly/\u200b6M/\u200b12M)'} />
               <SortHeader label="Signed Rate" sortKey="signed_rate" sort={sort} onSort={onSort} />
               <PlainHeader label="Lease Term" />
               <SortHeader label="Lease End" sortKey="lease_end" sort={sort} onSort={onSort} />

@@ -10,7 +10,7 @@ import { useUser } from '../../auth/session';
 import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { Badge } from '../../components/ui/Badge';
-import { ErrorBanner } from '../../components/ui/Banner';
+import { LoadFailed } from '../../components/LoadFailed';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Field';
@@ -18,7 +18,6 @@ import { Input } from '../../components/ui/Input';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
-import { highlightOf } from '../../live/highlight';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { cn } from '../../lib/cn';
 import { useNow } from '../../lib/useNow';
@@ -107,11 +106,6 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   const writer = canMutate(user);
   const admin = isAdmin(user);
   const now = useNow();
-  const [banner, setBanner] = useState<string | null>(null);
-  const fail = useCallback((message: string, error: unknown) => {
-    console.error(message, error);
-    setBanner(message);
-  }, []);
 
   const query = useLiveQuery('offices', locationName, () => endpoints.offices(locationName), (o) => !locationId || o.location_id === locationId);
   const collection = useAtomValue(officesAtom);
@@ -132,14 +126,15 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   const counts = statusCounts(filtered);
   const totals = deskTotals(filtered);
   const showLocation = !locationId;
+  // Figures only for data that loaded: while loading (and nothing is cached) the tiles wait.
   const loading = query.status === 'loading' && all.length === 0;
 
   const touched = collection.touched;
-  const highlight = useCallback((id: string) => highlightOf(touched, id)?.at ?? null, [touched]);
+  const touchOf = useCallback((id: string) => touched[id], [touched]);
   const onAction = useCallback((kind: OfficeAction, office: Office) => setDialog({ kind, officeId: office.id }), []);
   const dialogOffice = dialog && dialog.kind !== 'add' ? (collection.byId[dialog.officeId] ?? null) : null;
   const close = () => setDialog(null);
-  const dialogProps = { onClose: close, onError: fail, error: banner, onDismissError: () => setBanner(null) };
+  const dialogProps = { onClose: close };
 
   return (
     <div className="mx-auto max-w-screen-2xl space-y-6">
@@ -161,97 +156,102 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
         )}
       </PageHeader>
 
-      {banner && <ErrorBanner message={banner} onDismiss={() => setBanner(null)} />}
-      {query.status === 'error' && <ErrorBanner message="Failed to load data. Please try again." />}
-
       {selectedLocation ? (
         <LocationCard location={selectedLocation} />
       ) : (
         locations.length > 0 && <LocationsOverview locations={locations} />
       )}
 
-      <section aria-label="Summary" className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
-        <StatTile label="Leased" value={counts.LEASED ?? 0} icon={<CheckCircle2 className="h-5 w-5" />} accent="green" />
-        <StatTile label="Vacant" value={counts.VACANT ?? 0} icon={<DoorOpen className="h-5 w-5" />} accent="blue" />
-        <StatTile label="Pending" value={counts.PENDING ?? 0} icon={<Clock className="h-5 w-5" />} accent="amber" />
-        <StatTile label="Unavailable" value={counts.UNAVAILABLE ?? 0} icon={<Ban className="h-5 w-5" />} accent="grey" />
-        <StatTile label="Occupancy" value={`${occupancyPercent(filtered)}%`} icon={<Percent className="h-5 w-5" />} accent="purple" />
-        <StatTile label="Monthly Revenue" value={formatCurrency(monthlyRevenue(filtered))} icon={<DollarSign className="h-5 w-5" />} accent="green" />
-      </section>
-
-      <Card className="p-3 sm:p-4">
-        <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
-          <SearchInput className="flex-1" label="Search offices" placeholder="Search by office number, tenant or company..." value={search} onChange={setSearch} />
-          <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
-            <Select aria-label="Status filter" className="sm:w-44" value={status} onChange={(e) => setStatus(e.target.value)}>
-              <option value="all">All statuses</option>
-              {OFFICE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </Select>
-            <Input
-              aria-label="Desk count filter"
-              placeholder="Desks"
-              inputMode="numeric"
-              className="sm:w-28"
-              value={desks}
-              onChange={(e) => setDesks(e.target.value.replace(/[^0-9]/g, ''))}
-            />
-          </div>
-          <div className="flex shrink-0 rounded-lg border border-slate-300 p-0.5" role="group" aria-label="View">
-            {(
-              [
-                ['grid', 'Grid view', LayoutGrid],
-                ['list', 'List view', List],
-              ] as const
-            ).map(([key, label, Icon]) => (
-              <button
-                key={key}
-                type="button"
-                aria-label={label}
-                aria-pressed={view === key}
-                onClick={() => setView(key)}
-                className={cn(
-                  'flex flex-1 items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium',
-                  view === key ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100',
-                )}
-              >
-                <Icon className="h-4 w-4" aria-hidden />
-                <span>{key === 'grid' ? 'Grid' : 'List'}</span>
-              </button>
-            ))}
-          </div>
-        </div>
-        <p className="mt-3 text-sm text-slate-600" data-testid="desk-line">
-          <span className="font-semibold text-slate-900 tabular-nums">{totals.total}</span> total desks /{' '}
-          <span className="font-semibold text-slate-900 tabular-nums">{totals.occupied}</span> occupied desks
-          <span className="text-slate-400"> · </span>
-          {filtered.length} of {all.length} offices
-        </p>
-      </Card>
-
-      {loading ? (
-        <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-          <Spinner className="h-5 w-5" label="Loading offices" />
-          Loading offices...
-        </div>
-      ) : sorted.length === 0 ? (
-        <Card className="px-6 py-16 text-center text-slate-600">No offices found matching your criteria.</Card>
-      ) : view === 'grid' ? (
-        <OfficeGrid offices={sorted} showLocation={showLocation} canMutate={writer} now={now} highlight={highlight} onAction={onAction} />
+      {query.status === 'error' ? (
+        <LoadFailed title="Failed to load data. Please try again." error={query.error} onRetry={query.retry} />
       ) : (
-        <OfficeTable
-          offices={sorted}
-          showLocation={showLocation}
-          canMutate={writer}
-          now={now}
-          highlight={highlight}
-          onAction={onAction}
-          sort={sort}
-          onSort={(key) => setSort((s) => nextSort(s, key))}
-        />
+        <>
+          <section aria-label="Summary" className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
+            <StatTile label="Leased" value={loading ? null : (counts.LEASED ?? 0)} icon={<CheckCircle2 className="h-5 w-5" />} accent="green" />
+            <StatTile label="Vacant" value={loading ? null : (counts.VACANT ?? 0)} icon={<DoorOpen className="h-5 w-5" />} accent="blue" />
+            <StatTile label="Pending" value={loading ? null : (counts.PENDING ?? 0)} icon={<Clock className="h-5 w-5" />} accent="amber" />
+            <StatTile label="Unavailable" value={loading ? null : (counts.UNAVAILABLE ?? 0)} icon={<Ban className="h-5 w-5" />} accent="grey" />
+            <StatTile label="Occupancy" value={loading ? null : `${occupancyPercent(filtered)}%`} icon={<Percent className="h-5 w-5" />} accent="purple" />
+            <StatTile label="Monthly Revenue" value={loading ? null : formatCurrency(monthlyRevenue(filtered))} icon={<DollarSign className="h-5 w-5" />} accent="green" />
+          </section>
+
+          <Card className="p-3 sm:p-4">
+            <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+              <SearchInput className="flex-1" label="Search offices" placeholder="Search by office number, tenant or company..." value={search} onChange={setSearch} />
+              <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
+                <Select aria-label="Status filter" className="sm:w-44" value={status} onChange={(e) => setStatus(e.target.value)}>
+                  <option value="all">All statuses</option>
+                  {OFFICE_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {s}
+                    </option>
+                  ))}
+                </Select>
+                <Input
+                  aria-label="Desk count filter"
+                  placeholder="Desks"
+                  inputMode="numeric"
+                  className="sm:w-28"
+                  value={desks}
+                  onChange={(e) => setDesks(e.target.value.replace(/[^0-9]/g, ''))}
+                />
+              </div>
+              <div className="flex shrink-0 rounded-lg border border-slate-300 p-0.5" role="group" aria-label="View">
+                {(
+                  [
+                    ['grid', 'Grid view', LayoutGrid],
+                    ['list', 'List view', List],
+                  ] as const
+                ).map(([key, label, Icon]) => (
+                  <button
+                    key={key}
+                    type="button"
+                    aria-label={label}
+                    aria-pressed={view === key}
+                    onClick={() => setView(key)}
+                    className={cn(
+                      'flex flex-1 items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium',
+                      view === key ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100',
+                    )}
+                  >
+                    <Icon className="h-4 w-4" aria-hidden />
+                    <span>{key === 'grid' ? 'Grid' : 'List'}</span>
+                  </button>
+                ))}
+              </div>
+            </div>
+            {!loading && (
+              <p className="mt-3 text-sm text-slate-600" data-testid="desk-line">
+                <span className="font-semibold text-slate-900 tabular-nums">{totals.total}</span> total desks /{' '}
+                <span className="font-semibold text-slate-900 tabular-nums">{totals.occupied}</span> occupied desks
+                <span className="text-slate-400"> · </span>
+                {filtered.length} of {all.length} offices
+              </p>
+            )}
+          </Card>
+
+          {loading ? (
+            <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
+              <Spinner className="h-5 w-5" label="Loading offices" />
+              Loading offices...
+            </div>
+          ) : sorted.length === 0 ? (
+            <Card className="px-6 py-16 text-center text-slate-600">No offices found matching your criteria.</Card>
+          ) : view === 'grid' ? (
+            <OfficeGrid offices={sorted} showLocation={showLocation} canMutate={writer} now={now} touchOf={touchOf} onAction={onAction} />
+          ) : (
+            <OfficeTable
+              offices={sorted}
+              showLocation={showLocation}
+              canMutate={writer}
+              now={now}
+              touchOf={touchOf}
+              onAction={onAction}
+              sort={sort}
+              onSort={(key) => setSort((s) => nextSort(s, key))}
+            />
+          )}
+        </>
       )}
 
       {dialog?.kind === 'add' && admin && (

@@ -11,3 +11,18 @@ export function numberOrNull(value: string | number | null | undefined): number 
   if (value === null || value === undefined || String(value).trim() === '') return null;
   return Number(value);
 }
+
+/** An office's fields as a conflict notice names them. */
+export const OFFICE_FIELD_LABELS: Partial<Record<keyof Office, string>> = {
+  office_number: 'office number',
+  type: 'type',
+  desks: 'desks',
+  floor: 'floor',
+  windowed: 'windowed',
+  status: 'status',
+  tenant: 'member company',
+  marketed_rates: 'marketed rates',
+  signed_rate: 'signed rate',
+  lease_info: 'lease',
+  contacts: 'contacts',
+};

@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { MEMBERSHIP_TYPES, type Member } from '@shared/schemas/members';
+import { endpoints } from '../../api/endpoints';
+import { ChangeNotice } from '../../components/ChangeNotice';
+import { EditFormActions } from '../../components/ProfileParts';
+import { ErrorBanner } from '../../components/ui/Banner';
+import { Field, Select } from '../../components/ui/Field';
+import { Input } from '../../components/ui/Input';
+import { keepTyped } from '../../forms/keepTyped';
+import { showServerError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { useTabbedFocus } from '../../forms/useTabbedFocus';
+import { reasonOf } from '../../lib/errorText';
+import { sendCommand } from '../../live/command';
+import { useEditedRow } from '../../live/useEditedRow';
+import { MEMBER_FIELD_LABELS, MEMBER_PROFILE_FIELDS, MemberProfileForm, memberValuesOf, type MemberTab } from './memberForms';
+
+/**
+ * The member profile in edit mode: company, membership and primary contact as one form. Like
+ * the dialogs, it edits from the row as editing began: a change by someone else meanwhile is
+ * named, and Reload takes it keeping what was typed.
+ */
+export function MemberProfileEditor({
+  member,
+  tab,
+  onTab,
+  onDone,
+  readOnly,
+}: {
+  member: Member;
+  tab: MemberTab;
+  onTab: (tab: MemberTab) => void;
+  onDone: () => void;
+  /** What a tab without editable fields shows (Employees, Office Assignment). */
+  readOnly: ReactNode;
+}) {
+  const edited = useEditedRow('members', member, { noun: 'member company', labels: MEMBER_FIELD_LABELS, fetchRow: endpoints.member });
+  // An invalid field may sit on another tab: open it first (the hook needs the form's setFocus, hence the indirection).
+  const { form, onSubmit } = useSchemaForm(MemberProfileForm, memberValuesOf(member), { focus: (paths: string[]): void => focusOnTab(paths) });
+  const focusOnTab: (paths: string[]) => void = useTabbedFocus(MEMBER_PROFILE_FIELDS, onTab, form.setFocus);
+  const { register, formState } = form;
+  const { errors } = formState;
+
+  const submit = onSubmit(async (body) => {
+    try {
+      await sendCommand({ entity: 'members', id: member.id, version: edited.base.version, send: (meta) => endpoints.updateMember(member.id, body, meta) });
+      toast.success('Member saved');
+      onDone();
+    } catch (e) {
+      console.error('Failed to update member', e);
+      if (!edited.takeConflict(e)) showServerError(form, e, { focus: focusOnTab });
+    }
+  });
+  const reload = () =>
+    edited
+      .reload((latest, opened) => form.reset(keepTyped(memberValuesOf(opened), form.getValues(), memberValuesOf(latest))))
+      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+
+  return (
+    <form id="member-profile-form" onSubmit={submit} noValidate className="space-y-5">
+      {edited.notice && <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />}
+      {errors.root?.server?.message && <ErrorBanner title="Failed to update member" message={errors.root.server.message} />}
+      {tab === 'overview' ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Company name" error={errors.company_name?.message}>
+            {(control) => <Input {...control} {...register('company_name')} />}
+          </Field>
+          <Field label="Membership type" error={errors.membership_type?.message}>
+            {(control) => (
+              <Select {...control} {...register('membership_type')}>
+                {MEMBERSHIP_TYPES.map((t) => (
+                  <option key={t}>{t}</option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <Field label="Contact name" error={errors.primary_contact?.name?.message}>
+            {(control) => <Input {...control} {...register('primary_contact.name')} />}
+          </Field>
+          <Field label="Contact email" error={errors.primary_contact?.email?.message}>
+            {(control) => <Input {...control} type="email" {...register('primary_contact.email')} />}
+          </Field>
+          <Field label="Contact phone" hint="(optional)" error={errors.primary_contact?.phone?.message}>
+            {(control) => <Input {...control} type="tel" {...register('primary_contact.phone')} />}
+          </Field>
+        </div>
+      ) : (
+        readOnly
+      )}
+      <EditFormActions saving={formState.isSubmitting} onCancel={onDone} />
+    </form>
+  );
+}

@@ -54,7 +54,14 @@ export const OFFICE_TAKEN = 'Office is already assigned to another member compan
 export const OFFICE_ELSEWHERE = "Office must be at the member company's location";
 export const OFFICE_HELD_MOVE = 'Unassign the member company before moving the office to another location';
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Flat records with equal fields, in any key order: events read back from the log come from
+ * jsonb, which orders keys its own way, so comparing JSON text would see changes where none are.
+ */
+function same<T extends object>(a: T, b: T): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof T)[]);
+  return [...keys].every((key) => a[key] === b[key]);
+}
 
 function existing(state: OfficeState): NonNullable<OfficeState> {
   if (!state) throw notFound(OFFICE_NOT_FOUND);

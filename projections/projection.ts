@@ -43,8 +43,11 @@ export interface Projection {
   ddl: string;
   /** Tables it owns, dropped before a rebuild. */
   tables: string[];
-  /** Unique constraints whose violation is a user-facing conflict, with the message to give. */
-  conflicts?: Record<string, string>;
+  /**
+   * Unique constraints whose violation is a user-facing conflict: the message to give and the
+   * request field it is about.
+   */
+  conflicts?: Record<string, { message: string; field: string }>;
   apply(db: Db, event: PendingEvent): Statement | null;
   changed(event: PendingEvent): Touched[];
   /** Pushed to browsers as rows of `entity`, loaded by what the events touched. */

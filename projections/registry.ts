@@ -27,8 +27,8 @@ export async function applyInline(tx: Db, events: PendingEvent[], only: readonly
           () => undefined,
           (error: unknown) => {
             const constraint = (error as { constraint_name?: string }).constraint_name;
-            const message = constraint ? projection.conflicts?.[constraint] : undefined;
-            throw message ? new DomainError(409, message) : error;
+            const known = constraint ? projection.conflicts?.[constraint] : undefined;
+            throw known ? new DomainError(409, known.message, known.field) : error;
           },
         ),
       );

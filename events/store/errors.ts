@@ -30,6 +30,8 @@ export class DomainError extends Error {
   constructor(
     readonly status: 400 | 403 | 404 | 409,
     message: string,
+    /** The request field the refusal is about, when there is one (a duplicate office number). */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'DomainError';

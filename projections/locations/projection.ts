@@ -8,7 +8,7 @@ export const locationsProjection = defineProjection<LocationEvent>({
   version: 1,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['locations'],
-  conflicts: { locations_name_unique: 'A location with this name already exists' },
+  conflicts: { locations_name_unique: { message: 'A location with this name already exists', field: 'name' } },
   on: {
     LocationCreated: {
       apply(db, { data: d, version, metadata: { at } }) {

@@ -13,7 +13,9 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
   version: 2,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['offices'],
-  conflicts: { offices_number_unique: 'An office with this number already exists at this location' },
+  conflicts: {
+    offices_number_unique: { message: 'An office with this number already exists at this location', field: 'office_number' },
+  },
   on: {
     OfficeCreated: {
       apply(db, event) {

@@ -8,7 +8,7 @@ export const usersProjection = defineProjection<UserEvent>({
   version: 1,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['users'],
-  conflicts: { users_email_unique: 'A user with this e-mail already exists' },
+  conflicts: { users_email_unique: { message: 'A user with this e-mail already exists', field: 'email' } },
   on: {
     UserRegistered: {
       apply(db, { data: d, version, metadata: { at } }) {

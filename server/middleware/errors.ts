@@ -61,7 +61,9 @@ export function errorMapper(logger: Logger, conflictBody: (error: ConcurrencyErr
       }
       if (error instanceof DomainError) {
         ctx.status = error.status;
-        ctx.body = { message: error.message };
+        ctx.body = error.field
+          ? { message: error.message, fields: [{ field: error.field, message: error.message }] }
+          : { message: error.message };
         return;
       }
       const exposed = error as ExposedError;

@@ -130,7 +130,10 @@ describe('POST /api/offices', () => {
     const before = await w.logHead();
     const again = await w.api('POST', '/api/offices', { token: w.tokens.admin, body: { office_number: 'dup-1', location_id: w.loc('Vinegar Hill') } });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('An office with this number already exists at this location');
+    expect(again.body).toEqual({
+      message: 'An office with this number already exists at this location',
+      fields: [{ field: 'office_number', message: 'An office with this number already exists at this location' }],
+    });
     expect(await w.logHead()).toBe(before);
   });
 

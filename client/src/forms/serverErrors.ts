@@ -18,15 +18,14 @@ function leafPaths(values: unknown, prefix = ''): string[] {
 
 /**
  * Puts a refused command's reasons where the user can act on them. Each field the server names
- * (form fields carry the API's names) gets its message, and the first on screen takes the focus. A 409
- * that is not a version conflict is a unique value already taken, which `uniqueField` names (an
- * office number at a location). Anything else becomes the form's own alert (`errors.root.server`),
+ * (form fields carry the API's names: a number already taken at a location comes back naming
+ * `office_number`) gets its message, and the first on screen takes the focus. Anything else becomes the form's own alert (`errors.root.server`),
  * which lives and dies with the dialog and is cleared by the next submit.
  */
 export function showServerError<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'getValues' | 'setError' | 'setFocus'>,
   error: unknown,
-  options: { uniqueField?: Path<T>; focus?: (paths: string[]) => void } = {},
+  options: { focus?: (paths: string[]) => void } = {},
 ): void {
   const known = new Set(leafPaths(form.getValues()));
   const targets = new Map<string, string>();
@@ -36,7 +35,6 @@ export function showServerError<T extends FieldValues>(
       if (!known.has(field.field)) elsewhere.push(humanFieldMessage(field.message));
       else if (!targets.has(field.field)) targets.set(field.field, humanFieldMessage(field.message));
     }
-    if (error.status === 409 && !error.conflict && options.uniqueField) targets.set(options.uniqueField, error.message);
   }
   for (const [name, message] of targets) form.setError(name as Path<T>, { type: 'server', message });
   if (targets.size > 0) (options.focus ?? ((paths) => focusFirstError(form.setFocus, paths)))([...targets.keys()]);

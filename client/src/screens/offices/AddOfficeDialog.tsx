@@ -32,8 +32,8 @@ export function AddOfficeDialog({ locations, defaultLocationId, onClose }: Actio
       onClose();
     } catch (e) {
       console.error('Failed to create office', e);
-      // A number already taken at that location is a 409 about the office number.
-      showServerError(form, e, { uniqueField: 'office_number' });
+      // A number already taken at that location comes back as a 409 naming office_number.
+      showServerError(form, e);
     }
   });
   const missing = requiredSummary(errors, ADD_OFFICE_REQUIRED, REQUIRED_OFFICE);

@@ -40,6 +40,18 @@ export const POLICY = {
   'location.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'user.manage': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'user.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
+  /** Screens: Settings opens for administrators and managers (spec part 2, Settings). */
+  'settings.view': {
+    roles: WRITERS,
+    atOwnLocations: false,
+    refusal: 'Access Denied - You need administrator or manager privileges to access settings.',
+  },
+  /**
+   * Controls the spec reserves for administrators on the office profile (Edit, Unassign). The
+   * commands behind them follow their own rows above; these only decide what the screen offers.
+   */
+  'officeProfile.edit': { roles: ADMINS, atOwnLocations: true, refusal: ADMIN_ONLY },
+  'officeProfile.unassign': { roles: ADMINS, atOwnLocations: true, refusal: ADMIN_ONLY },
 } as const satisfies Record<string, Permission>;
 
 export type Action = keyof typeof POLICY;

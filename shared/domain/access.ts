@@ -17,12 +17,3 @@ export function canAccessLocation(actor: Actor, locationId: string): boolean {
 export function seesAllLocations(actor: Actor): boolean {
   return actor.role === 'admin' || actor.locations.length === 0;
 }
-
-/** Viewers are read-only everywhere. */
-export function canMutate(actor: Actor): boolean {
-  return actor.role === 'admin' || actor.role === 'manager';
-}
-
-export function isAdmin(actor: Actor): boolean {
-  return actor.role === 'admin';
-}

@@ -1,3 +1,4 @@
+import { may } from '@shared/policy';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, Settings } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -13,7 +14,7 @@ export function UserMenu() {
   const user = useUser();
   const { logout } = useSession();
   const navigate = useNavigate();
-  const canSettings = user.role === 'admin' || user.role === 'manager';
+  const canSettings = may(user, 'settings.view');
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { DoorOpen, Mail, Phone } from 'lucide-react';
 import { toast } from 'sonner';
-import { canMutate } from '@shared/domain/access';
+import { may } from '@shared/policy';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { AssignmentCard, BackLink, Detail, EditButton, EmptyNote, NotFound, ProfileHeader, ProfileLoading } from '../../components/ProfileParts';
@@ -24,7 +24,7 @@ import { MEMBERSHIP_TONE } from './MembersPage';
 export default function MemberProfilePage() {
   const { id } = useParams();
   const user = useUser();
-  const writer = canMutate(user);
+  const writer = may(user, 'member.update');
   const { row: member, missing, failed, error, retry } = useLiveRow('members', id, endpoints.member);
   const touched = useAtomValue(membersAtom).touched;
   const [tab, setTab] = useState<MemberTab>('overview');

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Building2, ChevronDown, ChevronRight, Crown, Eye, Mail, MapPin, Phone, Plus, UserPlus, Users, DoorOpen, Unlink } from 'lucide-react';
 import { toast } from 'sonner';
-import { canMutate } from '@shared/domain/access';
+import { may } from '@shared/policy';
 import type { Member } from '@shared/schemas/members';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
@@ -49,7 +49,7 @@ type OpenDialog = { kind: 'add' } | { kind: 'employee' | 'assign'; memberId: str
 
 function MembersScreen({ locationId, locationName }: { locationId: string | null; locationName: string }) {
   const user = useUser();
-  const writer = canMutate(user);
+  const writer = may(user, 'member.update');
   // Failures of actions taken on the page itself (a row's Unassign); dialogs keep their own.
   const [banner, setBanner] = useState<Failure | null>(null);
   const fail = useCallback((title: string, error: unknown) => {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Building2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { isAdmin } from '@shared/domain/access';
+import { may } from '@shared/policy';
 import { leaseEndDate, profileLeaseStatus, DEFAULT_TERM_MONTHS } from '@shared/domain/lease';
 import { formatCurrency, formatCurrencyDelta } from '@shared/domain/money';
 import { signedVsMarketed } from '@shared/domain/officeFigures';
@@ -29,7 +29,8 @@ const LEASE_TONE = { 'No Lease': 'grey', Expired: 'red', 'Expiring Soon': 'amber
 export default function OfficeProfilePage() {
   const { id } = useParams();
   const user = useUser();
-  const admin = isAdmin(user);
+  const canEdit = may(user, 'officeProfile.edit');
+  const canUnassign = may(user, 'officeProfile.unassign');
   const now = useNow();
   const { row: office, missing, failed, error, retry } = useLiveRow('offices', id, endpoints.office);
   const touched = useAtomValue(officesAtom).touched;
@@ -68,7 +69,7 @@ export default function OfficeProfilePage() {
   const assignment = (
     <div className="space-y-4">
       {office.tenant ? (
-        <AssignmentCard icon={<Building2 className="h-5 w-5" />} label="Assigned member company" onUnassign={admin && office.member_id ? unassign : undefined}>
+        <AssignmentCard icon={<Building2 className="h-5 w-5" />} label="Assigned member company" onUnassign={canUnassign && office.member_id ? unassign : undefined}>
           {office.member_id ? (
             <Link to={`/members/${office.member_id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
               {office.tenant}
@@ -99,7 +100,7 @@ export default function OfficeProfilePage() {
           </>
         }
       >
-        {admin && !editing && (
+        {canEdit && !editing && (
           <EditButton
             onEdit={() => {
               setBanner(null);

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Building, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, MapPin, Percent, Plus, User as UserIcon, Layers, Ban } from 'lucide-react';
-import { canMutate, isAdmin } from '@shared/domain/access';
+import { may } from '@shared/policy';
 import { formatCurrency } from '@shared/domain/money';
 import { deskTotals, monthlyRevenue, occupancyPercent, statusCounts } from '@shared/domain/officeFigures';
 import { OFFICE_STATUSES, type Office } from '@shared/schemas/offices';
@@ -103,8 +103,8 @@ type OpenDialog = { kind: OfficeAction; officeId: string } | { kind: 'add' } | n
 
 function OfficesScreen({ locationId, locationName }: { locationId: string | null; locationName: string }) {
   const user = useUser();
-  const writer = canMutate(user);
-  const admin = isAdmin(user);
+  const writer = may(user, 'office.update');
+  const admin = may(user, 'office.create');
   const now = useNow();
 
   const query = useLiveQuery('offices', locationName, () => endpoints.offices(locationName), (o) => !locationId || o.location_id === locationId);

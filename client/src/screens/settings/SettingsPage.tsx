@@ -1,3 +1,4 @@
+import { POLICY, may } from '@shared/policy';
 import { AccessDenied } from '../../auth/RoleGuard';
 import { useUser } from '../../auth/session';
 import ComingSoonScreen from '../placeholder/ComingSoonScreen';
@@ -5,8 +6,8 @@ import ComingSoonScreen from '../placeholder/ComingSoonScreen';
 /** Settings: administrators and managers only; a viewer is told why not. */
 export default function SettingsPage() {
   const user = useUser();
-  if (user.role !== 'admin' && user.role !== 'manager') {
-    return <AccessDenied required={['admin', 'manager']} detail="Access Denied - You need administrator or manager privileges to access settings." />;
+  if (!may(user, 'settings.view')) {
+    return <AccessDenied required={[...POLICY['settings.view'].roles]} detail={POLICY['settings.view'].refusal} />;
   }
   return (
     <ComingSoonScreen

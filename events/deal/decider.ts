@@ -1,0 +1,105 @@
+import { isClosedStage, type DealStage } from '@shared/domain/deals';
+import { changedFields, type Aggregate, type Decider } from '../decider';
+import { locationScope } from '../office/decider';
+import { conflict, notFound } from '../store/errors';
+import { DealEventSchemas, type DealCreated, type DealEvent, type DealTermsData } from './events';
+import { rankBetween } from './rank';
+
+export type DealCommand =
+  | { type: 'CreateDeal'; id: string; terms: DealTermsData; stage: DealStage; rank: string }
+  | { type: 'EditDeal'; changes: Partial<DealTermsData> }
+  /** To `stage`, between the ranks of the cards above and below the drop (null: none there). */
+  | { type: 'MoveDeal'; stage: DealStage; above: string | null; below: string | null; actor_id: string }
+  | { type: 'UndoMove'; actor_id: string };
+
+/** A user's latest move of the deal, and the deal's change count right after it. */
+interface MoveMade {
+  from_stage: DealStage;
+  from_rank: string;
+  change: number;
+}
+
+export type DealState =
+  | (DealCreated['data'] & {
+      /** Events folded so far: a move can be undone while nothing followed it. */
+      changes: number;
+      /** Each user's latest move, for undo. */
+      moves: Record<string, MoveMade>;
+    })
+  | null;
+
+export const DEAL_NOT_FOUND = 'Deal not found';
+export const DEAL_CLOSED = 'This deal is closed';
+export const NOTHING_TO_UNDO = 'There is no move of yours to undo on this deal';
+export const CHANGED_SINCE_MOVE = 'This deal was changed after your move, so it cannot be undone';
+
+function existing(state: DealState): NonNullable<DealState> {
+  if (!state) throw notFound(DEAL_NOT_FOUND);
+  return state;
+}
+
+export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
+  initialState: null,
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateDeal':
+        if (state) throw conflict('Deal already exists');
+        return [{ type: 'DealCreated', data: { id: command.id, ...command.terms, stage: command.stage, rank: command.rank } }];
+
+      case 'EditDeal': {
+        const deal = existing(state);
+        const changes = changedFields<DealTermsData>(command.changes, deal);
+        return Object.keys(changes).length === 0 ? [] : [{ type: 'DealEdited', data: changes }];
+      }
+
+      case 'MoveDeal': {
+        const deal = existing(state);
+        if (isClosedStage(deal.stage)) throw conflict(DEAL_CLOSED);
+        const rank = rankBetween(command.above, command.below);
+        if (command.stage === deal.stage && rank === deal.rank) return [];
+        return [
+          {
+            type: 'DealMoved',
+            data: { from_stage: deal.stage, from_rank: deal.rank, stage: command.stage, rank, moved_by: command.actor_id },
+          },
+        ];
+      }
+
+      case 'UndoMove': {
+        const deal = existing(state);
+        const move = deal.moves[command.actor_id];
+        if (!move) throw conflict(NOTHING_TO_UNDO);
+        if (move.change !== deal.changes || isClosedStage(deal.stage)) throw conflict(CHANGED_SINCE_MOVE);
+        return [{ type: 'DealMoveUndone', data: { stage: move.from_stage, rank: move.from_rank } }];
+      }
+    }
+  },
+
+  evolve(state, event) {
+    if (event.type === 'DealCreated') return { ...event.data, changes: 1, moves: {} };
+    if (!state) return state;
+    const changes = state.changes + 1;
+    switch (event.type) {
+      case 'DealEdited':
+        return { ...state, ...event.data, changes };
+      case 'DealMoved': {
+        const { from_stage, from_rank, stage, rank, moved_by } = event.data;
+        return { ...state, stage, rank, changes, moves: { ...state.moves, [moved_by]: { from_stage, from_rank, change: changes } } };
+      }
+      case 'DealMoveUndone': {
+        // Undone once: the mover's entry goes (the undo itself is a change others' undo respects).
+        const moves = Object.fromEntries(Object.entries(state.moves).filter(([, m]) => m.change !== state.changes));
+        return { ...state, stage: event.data.stage, rank: event.data.rank, changes, moves };
+      }
+    }
+  },
+};
+
+export const dealAggregate: Aggregate<DealCommand, DealState, DealEvent> = {
+  streamType: 'deal',
+  streamId: (id) => `deal-${id}`,
+  decider: dealDecider,
+  eventSchemas: DealEventSchemas,
+  scope: (_id, next, previous) => locationScope(next, previous),
+};

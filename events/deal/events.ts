@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { AGREEMENT_TYPES, DEAL_MEMBERSHIP_TYPES, DEAL_STAGES } from '@shared/domain/deals';
+
+const Contact = z
+  .object({ name: z.string().min(1), email: z.string().min(1), phone: z.string().nullable(), title: z.string().nullable() })
+  .strict();
+
+/** The terms of a deal a salesperson edits; the stage moves only through DealMoved. */
+const DealTerms = {
+  deal_name: z.string().min(1),
+  company_id: z.uuid().nullable(),
+  company_name: z.string().min(1),
+  contact_id: z.uuid().nullable(),
+  contact: Contact,
+  agreement_type: z.enum(AGREEMENT_TYPES),
+  membership_type: z.enum(DEAL_MEMBERSHIP_TYPES),
+  location_id: z.uuid(),
+  office_ids: z.array(z.uuid()),
+  start_date: z.iso.date().nullable(),
+  term_months: z.number().int().min(0).nullable(),
+  term_days: z.number().int().min(0).nullable(),
+  offered_price: z.number().min(0),
+  /** The offices' average monthly marketed rate when the deal was written (null: no offices). */
+  market_rate: z.number().min(0).nullable(),
+  probability: z.number().int().min(0).max(100),
+  notice_by: z.string().nullable(),
+  notes: z.string().nullable(),
+  source: z.string().nullable(),
+  assigned_to: z.string().nullable(),
+};
+
+const Rank = z.string().min(1);
+
+export const DealEventSchemas = {
+  DealCreated: z.object({ id: z.uuid(), ...DealTerms, stage: z.enum(DEAL_STAGES), rank: Rank }).strict(),
+  /** Only the terms that change. */
+  DealEdited: z.object(DealTerms).partial().strict(),
+  /** To a stage and a place in its column; `moved_by` (a user id) is who may undo it. */
+  DealMoved: z
+    .object({ from_stage: z.enum(DEAL_STAGES), from_rank: Rank, stage: z.enum(DEAL_STAGES), rank: Rank, moved_by: z.string().min(1) })
+    .strict(),
+  /** The last move taken back: the deal is where it was before it. */
+  DealMoveUndone: z.object({ stage: z.enum(DEAL_STAGES), rank: Rank }).strict(),
+};
+
+type Ev<K extends keyof typeof DealEventSchemas> = { type: K; data: z.infer<(typeof DealEventSchemas)[K]> };
+
+export type DealCreated = Ev<'DealCreated'>;
+export type DealEdited = Ev<'DealEdited'>;
+export type DealMoved = Ev<'DealMoved'>;
+export type DealMoveUndone = Ev<'DealMoveUndone'>;
+export type DealEvent = DealCreated | DealEdited | DealMoved | DealMoveUndone;
+export type DealTermsData = Omit<DealCreated['data'], 'id' | 'stage' | 'rank'>;

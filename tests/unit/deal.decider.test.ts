@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { CHANGED_SINCE_MOVE, DEAL_CLOSED, DEAL_NOT_FOUND, NOTHING_TO_UNDO, dealDecider } from '../../events/deal/decider';
+import type { DealEvent, DealTermsData } from '../../events/deal/events';
+import { rankBetween } from '../../events/deal/rank';
+import { dealValue, marketRate } from '@shared/domain/deals';
+import { specFor } from '../support/givenWhenThen';
+
+const given = specFor(dealDecider);
+const id = '11111111-1b2c-4d5e-8f90-123456789abc';
+const loc = '22222222-1b2c-4d5e-8f90-123456789abc';
+const dana = 'user-dana';
+const lee = 'user-lee';
+const terms: DealTermsData = {
+  deal_name: 'Acme Expansion',
+  company_id: null,
+  company_name: 'Acme',
+  contact_id: null,
+  contact: { name: 'Pat Doe', email: 'pat@acme.example', phone: null, title: null },
+  agreement_type: 'new_business',
+  membership_type: 'Private Office',
+  location_id: loc,
+  office_ids: [],
+  start_date: null,
+  term_months: 12,
+  term_days: null,
+  offered_price: 3000,
+  market_rate: null,
+  probability: 50,
+  notice_by: null,
+  notes: null,
+  source: null,
+  assigned_to: 'Dana Lee',
+};
+const created: DealEvent = { type: 'DealCreated', data: { id, ...terms, stage: 'form_submitted', rank: 'a0' } };
+const movedByDana: DealEvent = {
+  type: 'DealMoved',
+  data: { from_stage: 'form_submitted', from_rank: 'a0', stage: 'tour_booked', rank: 'a0', moved_by: dana },
+};
+
+describe('deal decider', () => {
+  it('creates a deal in its first stage', () => {
+    given([]).when({ type: 'CreateDeal', id, terms, stage: 'form_submitted', rank: 'a0' }).then([created]);
+  });
+  it('refuses commands on an unknown deal', () => {
+    given([]).when({ type: 'EditDeal', changes: { probability: 60 } }).thenRefuses(404, DEAL_NOT_FOUND);
+  });
+  it('edits only the terms that change', () => {
+    given([created]).when({ type: 'EditDeal', changes: { probability: 60, deal_name: 'Acme Expansion' } }).then([
+      { type: 'DealEdited', data: { probability: 60 } },
+    ]);
+    given([created]).when({ type: 'EditDeal', changes: { probability: 50 } }).then([]);
+  });
+  it('moves to a stage and a place between two cards, with only its own rank', () => {
+    given([created])
+      .when({ type: 'MoveDeal', stage: 'tour_booked', above: 'a0', below: 'a1', actor_id: dana })
+      .then([{ type: 'DealMoved', data: { from_stage: 'form_submitted', from_rank: 'a0', stage: 'tour_booked', rank: 'a0V', moved_by: dana } }]);
+  });
+  it('refuses to move a signed or lost deal', () => {
+    const signed: DealEvent = { type: 'DealMoved', data: { ...movedByDana.data, stage: 'agreement_signed' } };
+    given([created, signed]).when({ type: 'MoveDeal', stage: 'tour_booked', above: null, below: null, actor_id: dana }).thenRefuses(409, DEAL_CLOSED);
+    const lost: DealEvent = { type: 'DealMoved', data: { ...movedByDana.data, stage: 'close_lost' } };
+    given([created, lost]).when({ type: 'MoveDeal', stage: 'tour_booked', above: null, below: null, actor_id: dana }).thenRefuses(409, DEAL_CLOSED);
+  });
+  it('undoes the caller\'s own last move when nothing followed it', () => {
+    given([created, movedByDana]).when({ type: 'UndoMove', actor_id: dana }).then([{ type: 'DealMoveUndone', data: { stage: 'form_submitted', rank: 'a0' } }]);
+  });
+  it('refuses an undo by someone who did not move it, or after a later change', () => {
+    given([created, movedByDana]).when({ type: 'UndoMove', actor_id: lee }).thenRefuses(409, NOTHING_TO_UNDO);
+    given([created, movedByDana, { type: 'DealEdited', data: { probability: 70 } }])
+      .when({ type: 'UndoMove', actor_id: dana })
+      .thenRefuses(409, CHANGED_SINCE_MOVE);
+    const movedByLee: DealEvent = { type: 'DealMoved', data: { ...movedByDana.data, from_stage: 'tour_booked', stage: 'tour_completed', moved_by: lee } };
+    given([created, movedByDana, movedByLee]).when({ type: 'UndoMove', actor_id: dana }).thenRefuses(409, CHANGED_SINCE_MOVE);
+    given([created, movedByDana, { type: 'DealMoveUndone', data: { stage: 'form_submitted', rank: 'a0' } }])
+      .when({ type: 'UndoMove', actor_id: dana })
+      .thenRefuses(409, NOTHING_TO_UNDO);
+  });
+});
+
+describe('rank', () => {
+  it('places a card between its neighbours, at either end, and never renumbers', () => {
+    const middle = rankBetween('a0', 'a1');
+    expect(middle > 'a0' && middle < 'a1').toBe(true);
+    expect(rankBetween(null, 'a0') < 'a0').toBe(true);
+    expect(rankBetween('a1', null) > 'a1').toBe(true);
+    expect(rankBetween(null, null)).toBe('a0');
+  });
+  it('two drops at one spot get the same rank; a drop next to such a pair still lands after the upper card', () => {
+    expect(rankBetween('a0', 'a1')).toBe(rankBetween('a0', 'a1'));
+    expect(rankBetween('a0V', 'a0V') > 'a0V').toBe(true);
+  });
+});
+
+describe('deal figures', () => {
+  it('deal value: offered price x months, days as a fraction of 30, 12 months without a term', () => {
+    expect(dealValue(3000, 12, null)).toBe(36000);
+    expect(dealValue(3000, 6, 15)).toBe(19500);
+    expect(dealValue(3000, null, null)).toBe(36000);
+    expect(dealValue(3000, 0, 10)).toBe(1000);
+  });
+  it('market rate: the average monthly marketed rate of the offices', () => {
+    expect(marketRate([3000, 2000])).toBe(2500);
+    expect(marketRate([])).toBeNull();
+  });
+});

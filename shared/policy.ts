@@ -35,6 +35,11 @@ export const POLICY = {
   'member.addEmployee': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   'member.assignOffice': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   'member.move': { roles: ADMINS, atOwnLocations: true, refusal: 'Only administrators can move a member company to another location' },
+  'deal.create': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'deal.update': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** Dragging across the board, and undoing one's own drag. */
+  'deal.changeStage': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'deal.move': { roles: ADMINS, atOwnLocations: true, refusal: 'Only administrators can move a deal to another location' },
   'location.create': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.update': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
@@ -76,6 +81,7 @@ const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null } = 
   locations: (row) => row.id,
   offices: (row) => row.location_id,
   members: (row) => row.location_id,
+  deals: (row) => row.location_id,
   users: () => null,
 };
 

@@ -9,6 +9,7 @@ import type { Location } from './schemas/locations';
 import type { User } from './schemas/auth';
 import type { Member } from './schemas/members';
 import type { Office } from './schemas/offices';
+import type { Deal } from './schemas/deals';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
 export interface LiveRows {
@@ -16,6 +17,7 @@ export interface LiveRows {
   users: User;
   offices: Office;
   members: Member;
+  deals: Deal;
 }
 export type LiveEntity = keyof LiveRows;
 

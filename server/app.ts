@@ -10,6 +10,7 @@ import { bodyParseError, errorMapper } from './middleware/errors';
 import { requestLog } from './middleware/requestLog';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
+import { dealRoutes } from './routes/deals';
 import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
 import { officeRoutes } from './routes/offices';
@@ -31,7 +32,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const auth = authenticate(deps.sql, deps.tokens);
 
   const api = new Router({ prefix: '/api' });
-  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth)]) {
+  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth)]) {
     api.use(routes.routes());
   }
 

@@ -8,6 +8,7 @@ const NOUNS: Record<string, string> = {
   member: 'member company',
   location: 'location',
   user: 'user',
+  deal: 'deal',
 };
 
 /** Field names as people say them. */
@@ -29,6 +30,16 @@ const LABELS: Record<string, string> = {
   employees: 'employees',
   office_id: 'office',
   previous_office_id: 'office',
+  // A move on the deal board, within a column or across: its stage, as people say it.
+  stage: 'stage',
+  from_stage: 'stage',
+  rank: 'stage',
+  from_rank: 'stage',
+  moved_by: 'stage',
+  deal_name: 'deal name',
+  offered_price: 'offered price',
+  office_ids: 'offices',
+  term_days: 'term',
 };
 
 /**

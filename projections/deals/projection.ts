@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import type { DealEvent } from '../../events/deal/events';
+import type { Db } from '../../events/store/types';
+import { defineProjection, entityId, own } from '../projection';
+import { dealsTouched } from './queries';
+
+/**
+ * Puts a deal at a stage and rank. When the stage differs, its open stay in the old stage closes
+ * and one opens in the new: one statement (a rebuild pipelines one statement per event), whose
+ * parts all read the state before it.
+ */
+function place(db: Db, id: string, stage: string, rank: string, version: number, at: string) {
+  return db`
+    WITH before AS (SELECT stage FROM deals WHERE id = ${id}),
+    moved AS (
+      UPDATE deals SET stage = ${stage}, rank = ${rank}, version = ${version}, updated_at = ${at},
+        stage_changed_at = CASE WHEN stage = ${stage} THEN stage_changed_at ELSE ${at}::timestamptz END
+      WHERE id = ${id}
+    ),
+    closed AS (
+      UPDATE deal_stage_visits SET left_at = ${at} WHERE deal_id = ${id} AND left_at IS NULL AND stage <> ${stage}
+    )
+    INSERT INTO deal_stage_visits (deal_id, stage, entered_at)
+    SELECT ${id}, ${stage}, ${at}::timestamptz FROM before WHERE before.stage <> ${stage}`;
+}
+
+export const dealsProjection = defineProjection<DealEvent>({
+  name: 'deals',
+  version: 1,
+  ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
+  tables: ['deals', 'deal_stage_visits'],
+  on: {
+    DealCreated: {
+      apply(db, { data: d, version, metadata: { at } }) {
+        return db`
+          WITH visit AS (INSERT INTO deal_stage_visits (deal_id, stage, entered_at) VALUES (${d.id}, ${d.stage}, ${at}))
+          INSERT INTO deals (id, deal_name, company_id, company_name, contact_id, contact, agreement_type, membership_type,
+            location_id, office_ids, start_date, term_months, term_days, offered_price, market_rate, probability,
+            notice_by, notes, source, assigned_to, stage, rank, stage_changed_at, version, created_at, updated_at)
+          VALUES (${d.id}, ${d.deal_name}, ${d.company_id}, ${d.company_name}, ${d.contact_id}, ${db.json(d.contact)},
+            ${d.agreement_type}, ${d.membership_type}, ${d.location_id}, ${d.office_ids}::uuid[], ${d.start_date}::date,
+            ${d.term_months}, ${d.term_days}, ${d.offered_price}, ${d.market_rate}, ${d.probability}, ${d.notice_by},
+            ${d.notes}, ${d.source}, ${d.assigned_to}, ${d.stage}, ${d.rank}, ${at}, ${version}, ${at}, ${at})`;
+      },
+      changed: own,
+    },
+    DealEdited: {
+      apply(db, event) {
+        const { contact, office_ids, ...rest } = event.data;
+        const changes = {
+          ...rest,
+          ...(contact ? { contact: db.json(contact) } : {}),
+          ...(office_ids ? { office_ids: db.array(office_ids) } : {}),
+        };
+        return db`
+          UPDATE deals SET ${db(changes)}, version = ${event.version}, updated_at = ${event.metadata.at}
+          WHERE id = ${entityId(event.stream_id)}`;
+      },
+      changed: own,
+    },
+    DealMoved: {
+      apply: (db, event) => place(db, entityId(event.stream_id), event.data.stage, event.data.rank, event.version, event.metadata.at),
+      changed: own,
+    },
+    DealMoveUndone: {
+      apply: (db, event) => place(db, entityId(event.stream_id), event.data.stage, event.data.rank, event.version, event.metadata.at),
+      changed: own,
+    },
+  },
+  live: { entity: 'deals', load: dealsTouched },
+});
+

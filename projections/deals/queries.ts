@@ -1,0 +1,110 @@
+import type { Actor } from '@shared/domain/access';
+import { seesAllLocations } from '@shared/domain/access';
+import { DEAL_STAGES, dealValue, type DealStage } from '@shared/domain/deals';
+import type { Deal, DealContact, DealListQuery } from '@shared/schemas/deals';
+import { PREPARED } from '../../events/store/connect';
+import type { Db } from '../../events/store/types';
+import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
+import { iso, touchedWhere, type Touched } from '../projection';
+
+interface DealRow extends Omit<Deal, 'location_name' | 'contract_location' | 'deal_value' | 'created_at' | 'updated_at' | 'stage_changed_at' | 'contact'> {
+  contact: DealContact;
+  location_name: string | null;
+  city: string | null;
+  stage_changed_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toDeal = (r: DealRow): Deal => ({
+  id: r.id,
+  deal_name: r.deal_name,
+  company_id: r.company_id,
+  company_name: r.company_name,
+  contact_id: r.contact_id,
+  contact: r.contact,
+  agreement_type: r.agreement_type,
+  membership_type: r.membership_type,
+  location_id: r.location_id,
+  location_name: r.location_name ?? '',
+  contract_location: [r.location_name, r.city].filter(Boolean).join(', '),
+  office_ids: r.office_ids,
+  start_date: r.start_date,
+  term_months: r.term_months,
+  term_days: r.term_days,
+  offered_price: r.offered_price,
+  deal_value: dealValue(r.offered_price, r.term_months, r.term_days),
+  market_rate: r.market_rate,
+  probability: r.probability,
+  notice_by: r.notice_by,
+  notes: r.notes,
+  source: r.source,
+  assigned_to: r.assigned_to,
+  stage: r.stage,
+  rank: r.rank,
+  signature_status: r.signature_status,
+  stage_changed_at: iso(r.stage_changed_at),
+  version: r.version,
+  created_at: iso(r.created_at),
+  updated_at: iso(r.updated_at),
+});
+
+/** The location's name is joined at read time, so a rename never leaves stale copies. */
+const SELECT = `
+  SELECT d.id, d.deal_name, d.company_id, d.company_name, d.contact_id, d.contact, d.agreement_type, d.membership_type,
+         d.location_id, l.name AS location_name, l.city, d.office_ids::text[] AS office_ids, d.start_date::text AS start_date,
+         d.term_months, d.term_days, d.offered_price, d.market_rate, d.probability, d.notice_by, d.notes, d.source,
+         d.assigned_to, d.stage, d.rank, d.signature_status, d.stage_changed_at, d.version, d.created_at, d.updated_at
+  FROM deals d LEFT JOIN locations l ON l.id = d.location_id`;
+
+/** Board order: stage order, then rank within the column, then id (equal ranks of simultaneous drops). */
+const STAGE_ORDER = `array_position($7::text[], d.stage)`;
+
+/** The deals an actor may see, with the list's filters; one query, in board order. */
+export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Promise<Deal[]> {
+  const rows = await db.unsafe<DealRow[]>(
+    `${SELECT}
+     WHERE ${ACCESS_AND_FILTER('d')}
+       AND ($4::text IS NULL OR d.stage = $4)
+       AND ($5::uuid IS NULL OR d.contact_id = $5)
+       AND ($6::uuid IS NULL OR d.company_id = $6)
+       AND ($8::text IS NULL OR d.deal_name ILIKE $8 OR d.company_name ILIKE $8 OR d.contact->>'name' ILIKE $8
+            OR d.contact->>'email' ILIKE $8)
+     ORDER BY ${STAGE_ORDER}, d.rank, d.id`,
+    [
+      seesAllLocations(actor),
+      seesAllLocations(actor) ? [] : actor.locations,
+      locationFilter(query.location),
+      query.stage ?? null,
+      query.contact_id ?? null,
+      query.company_id ?? null,
+      [...DEAL_STAGES],
+      query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+    ],
+    PREPARED,
+  );
+  return rows.map(toDeal);
+}
+
+export async function getDeal(db: Db, id: string): Promise<Deal | null> {
+  const [row] = await db.unsafe<DealRow[]>(`${SELECT} WHERE d.id = $1`, [id], PREPARED);
+  return row ? toDeal(row) : null;
+}
+
+/** The rows a batch of events changed (see Touched), for the live push. */
+export async function dealsTouched(db: Db, touched: Touched[]): Promise<Deal[]> {
+  const { where, params } = touchedWhere('d', touched);
+  const rows = await db.unsafe<DealRow[]>(`${SELECT} WHERE ${where}`, params, PREPARED);
+  return rows.map(toDeal);
+}
+
+/** One column's cards in board order (id and rank), for placing a dropped card between two. */
+export async function columnRanks(db: Db, stage: DealStage): Promise<{ id: string; rank: string }[]> {
+  return db.unsafe<{ id: string; rank: string }[]>(`SELECT id, rank FROM deals WHERE stage = $1 ORDER BY rank, id`, [stage], PREPARED);
+}
+
+/** Stays in stages of the given deals, for time in stage and the funnel. */
+export async function stageVisits(db: Db, dealIds: string[]): Promise<{ deal_id: string; stage: DealStage; entered_at: Date; left_at: Date | null }[]> {
+  if (dealIds.length === 0) return [];
+  return db.unsafe(`SELECT deal_id, stage, entered_at, left_at FROM deal_stage_visits WHERE deal_id = ANY($1::uuid[])`, [dealIds], PREPARED);
+}

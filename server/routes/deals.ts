@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { DEAL_NOT_FOUND, dealAggregate } from '../../events/deal/decider';
+import type { DealTermsData } from '../../events/deal/events';
+import { rankBetween } from '../../events/deal/rank';
+import type { Tx } from '../../events/store/types';
+import { columnRanks, getDeal, listDeals, stageVisits } from '../../projections/deals/queries';
+import { dealStats } from '../../projections/deals/stats';
+import { IdParam } from '@shared/schemas/common';
+import { CreateDealInput, DealListQuery, DealStatsQuery, MoveDealInput, UndoDealMoveInput, UpdateDealInput } from '@shared/schemas/deals';
+import type { AppDeps } from '../deps';
+import { HttpError } from '../httpError';
+import type { AuthState } from '../middleware/authenticate';
+import { validate } from '../middleware/validate';
+import { actorOf, permit } from '../policies';
+import { commandContext } from './context';
+import { dealOffices } from './dealOffices';
+import { placeBetween } from './dealPlace';
+import { assertLocationExists, visible } from './guards';
+
+export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
+  const router = new Router();
+  const { sql, handle } = deps;
+  const read = (id: string) => ({ read: (tx: Tx) => getDeal(tx, id) });
+
+  router.get(
+    '/deals',
+    auth,
+    validate({ query: DealListQuery }, async (ctx, { query }) => {
+      ctx.body = await listDeals(sql, actorOf(ctx), query);
+    }),
+  );
+
+  // Before /deals/:id, which would take "stats" for an id.
+  router.get(
+    '/deals/stats',
+    auth,
+    validate({ query: DealStatsQuery }, async (ctx, { query }) => {
+      const deals = await listDeals(sql, actorOf(ctx), { location: query.location });
+      ctx.body = dealStats(deals, await stageVisits(sql, deals.map((d) => d.id)), new Date());
+    }),
+  );
+
+  router.get(
+    '/deals/:id',
+    auth,
+    validate({ params: IdParam }, async (ctx, { params }) => {
+      ctx.body = visible(actorOf(ctx), await getDeal(sql, params.id), DEAL_NOT_FOUND);
+    }),
+  );
+
+  router.post(
+    '/deals',
+    auth,
+    permit('deal.create'),
+    validate({ body: CreateDealInput }, async (ctx, { body }) => {
+      await assertLocationExists(sql, body.location_id);
+      const market_rate = await dealOffices(sql, body.office_ids, body.location_id);
+      const terms: DealTermsData = { ...body, market_rate, assigned_to: body.assigned_to ?? (ctx.state as AuthState).user.name };
+      const id = randomUUID();
+      const { view } = await handle.transaction(async (run, tx) => {
+        // A new deal goes on top of the first column.
+        const [first] = await columnRanks(tx, 'form_submitted');
+        const rank = rankBetween(null, first?.rank ?? null);
+        return run(dealAggregate, id, { type: 'CreateDeal', id, terms, stage: 'form_submitted', rank }, commandContext(ctx), {
+          action: 'deal.create',
+          ...read(id),
+        });
+      });
+      ctx.status = 201;
+      ctx.body = view;
+    }),
+  );
+
+  router.put(
+    '/deals/:id',
+    auth,
+    permit('deal.update'),
+    validate({ params: IdParam, body: UpdateDealInput }, async (ctx, { params: { id }, body }) => {
+      const current = visible(actorOf(ctx), await getDeal(sql, id), DEAL_NOT_FOUND);
+      // Read-only fields of the row GET returned are accepted and ignored (API.md).
+      const { version, id: _id, stage, rank, location_name, contract_location, deal_value, market_rate, signature_status, stage_changed_at, created_at, updated_at, ...given } = body;
+      const changes = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Partial<DealTermsData>;
+      const locationId = changes.location_id ?? current.location_id;
+      if (changes.location_id !== undefined) await assertLocationExists(sql, changes.location_id);
+      if (changes.office_ids !== undefined || changes.location_id !== undefined) {
+        changes.market_rate = await dealOffices(sql, changes.office_ids ?? current.office_ids, locationId, current.office_ids);
+      }
+      const { view } = await handle(dealAggregate, id, { type: 'EditDeal', changes }, commandContext(ctx), {
+        expectedVersion: version,
+        action: 'deal.update',
+        ...read(id),
+      });
+      ctx.body = view;
+    }),
+  );
+
+  router.patch(
+    '/deals/:id/stage',
+    auth,
+    permit('deal.changeStage'),
+    validate({ params: IdParam, body: MoveDealInput }, async (ctx, { params: { id }, body }) => {
+      const context = commandContext(ctx);
+      const { view } = await handle.transaction(async (run, tx) => {
+        const column = (await columnRanks(tx, body.stage)).filter((card) => card.id !== id);
+        const place = placeBetween(column, body.before_id ?? null, body.after_id ?? null);
+        if (!place) throw new HttpError(400, 'The card to place it next to is not in that stage', [{ field: 'before_id', message: 'Not in that stage' }]);
+        return run(dealAggregate, id, { type: 'MoveDeal', stage: body.stage, ...place, actor_id: context.userId }, context, {
+          expectedVersion: body.version,
+          action: 'deal.changeStage',
+          ...read(id),
+        });
+      });
+      ctx.body = view;
+    }),
+  );
+
+  router.post(
+    '/deals/:id/undo',
+    auth,
+    permit('deal.changeStage'),
+    validate({ params: IdParam, body: UndoDealMoveInput }, async (ctx, { params: { id }, body }) => {
+      const context = commandContext(ctx);
+      const { view } = await handle(dealAggregate, id, { type: 'UndoMove', actor_id: context.userId }, context, {
+        expectedVersion: body.version,
+        action: 'deal.changeStage',
+        ...read(id),
+      });
+      ctx.body = view;
+    }),
+  );
+
+  return router;
+}

@@ -29,8 +29,9 @@ const newDeal = async (locationName: string, extra: Record<string, unknown> = {}
   expect(res.status, res.text).toBe(201);
   return res.body;
 };
+/** A move's answer: the deal, or an error body ({ message }). */
 const move = (id: string, body: Record<string, unknown>, token = w.tokens.admin) =>
-  w.api<Deal>('PATCH', `/api/deals/${id}/stage`, { token, body });
+  w.api<Deal & { message?: string }>('PATCH', `/api/deals/${id}/stage`, { token, body });
 const column = async (stage: string) =>
   (await w.api<Deal[]>('GET', `/api/deals?stage=${stage}`, { token: w.tokens.admin })).body.map((d) => d.id);
 

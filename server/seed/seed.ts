@@ -13,6 +13,9 @@ import { ALL_LOCATIONS } from '@shared/constants';
 import { hashPassword } from '../auth/passwords';
 import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_USERS } from './demoData';
 import { planOfficesAndMembers, type SeedLocation } from './demoOffices';
+import { planDeals } from './demoDeals';
+import { dealAggregate } from '../../events/deal/decider';
+import { rankBetween } from '../../events/deal/rank';
 
 const SEED_STREAM = 'system-demo-seed';
 const system = () => ({ userId: 'system', now: new Date() });
@@ -95,5 +98,61 @@ async function seedOfficesAndMembers(tx: Tx, handle: HandleCommand, locations: S
     await run(memberAggregate, id, { type: 'CreateMember', id, profile }, system());
     await run(memberAggregate, id, { type: 'AddEmployees', employees: member.employees }, system());
     if (member.office_id) await assignOffice(run, id, member.office_id, system());
+  }
+}
+
+const DEALS_SEED_STREAM = 'system-demo-seed-deals';
+
+/**
+ * The demo pipeline, through the deal commands with back-dated times, once (its own marker, so a
+ * demo database seeded before deals existed gets them too). Moves are made by the demo admin and
+ * manager, so histories name people.
+ */
+export async function seedDemoDeals(sql: Pool, handle: HandleCommand): Promise<boolean> {
+  const [done] = await sql`SELECT 1 FROM events WHERE stream_id = ${DEALS_SEED_STREAM} LIMIT 1`;
+  if (done) return false;
+  const locations = await sql<{ id: string }[]>`SELECT id FROM locations ORDER BY name`;
+  if (locations.length === 0) return false;
+  const free = await sql<{ id: string; location_id: string; monthly: number }[]>`
+    SELECT id, location_id, (marketed_rates->>'monthly')::float AS monthly FROM offices WHERE status IN ('VACANT', 'PENDING')`;
+  const people = await sql<{ id: string }[]>`SELECT id FROM users WHERE role IN ('admin', 'manager') ORDER BY email`;
+  const plans = planDeals(
+    locations.map((l) => ({ id: l.id, offices: free.filter((o) => o.location_id === l.id).map((o) => ({ id: o.id, monthly: o.monthly })) })),
+    new Date(),
+    randomUUID,
+  );
+  try {
+    await sql.begin(async (tx) => {
+      // Cards join the bottom of their column in the order they arrive there.
+      const bottom = new Map<string, string | null>();
+      const steps = plans
+        .flatMap((plan, i) => [
+          { at: plan.createdAt, plan, stage: null as null | (typeof plan.moves)[number]['stage'], by: people[i % Math.max(1, people.length)]?.id ?? 'system' },
+          ...plan.moves.map((m) => ({ at: m.at, plan, stage: m.stage, by: people[(i + 1) % Math.max(1, people.length)]?.id ?? 'system' })),
+        ])
+        .sort((a, b) => a.at.getTime() - b.at.getTime());
+      for (const step of steps) {
+        const context = { userId: step.by, now: step.at };
+        const stage = step.stage ?? 'form_submitted';
+        const above = bottom.get(stage) ?? null;
+        bottom.set(stage, rankBetween(above, null));
+        const command =
+          step.stage === null
+            ? { type: 'CreateDeal' as const, id: step.plan.id, terms: step.plan.terms, stage, rank: rankBetween(above, null) }
+            : { type: 'MoveDeal' as const, stage, above, below: null, actor_id: step.by };
+        await handle(dealAggregate, step.plan.id, command, context, { tx });
+      }
+      await append(tx, {
+        streamId: DEALS_SEED_STREAM,
+        streamType: 'system',
+        expectedVersion: 0,
+        events: [{ type: 'DemoDealsSeeded', data: {} }],
+        metadata: { user_id: 'system', correlation_id: randomUUID(), causation_id: null, at: new Date().toISOString(), scope: { locations: [] } },
+      });
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ConcurrencyError) return false;
+    throw error;
   }
 }

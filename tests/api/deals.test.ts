@@ -35,6 +35,20 @@ const move = (id: string, body: Record<string, unknown>, token = w.tokens.admin)
 const column = async (stage: string) =>
   (await w.api<Deal[]>('GET', `/api/deals?stage=${stage}`, { token: w.tokens.admin })).body.map((d) => d.id);
 
+describe('the demo pipeline', () => {
+  it('has about 80 deals over every location and stage, with back-dated histories', async () => {
+    const deals = (await w.api<Deal[]>('GET', '/api/deals', { token: w.tokens.admin })).body;
+    expect(deals.length).toBeGreaterThanOrEqual(80);
+    expect(new Set(deals.map((d) => d.stage)).size).toBe(6);
+    expect(new Set(deals.map((d) => d.location_id)).size).toBe(w.locations.length);
+    const stats = (await w.api<DealStats>('GET', '/api/deals/stats', { token: w.tokens.admin })).body;
+    expect(stats.avg_days_in_stage.tour_booked).toBeGreaterThan(1);
+    expect(stats.conversion.tour_booked).toBeGreaterThan(0);
+    expect(stats.conversion.tour_booked).toBeLessThan(1);
+    expect(stats.win_rate).toBeGreaterThan(0);
+  });
+});
+
 describe('POST /api/deals', () => {
   it('refuses a deal missing a required field with the spec\'s message, naming the field', async () => {
     const res = await w.api('POST', '/api/deals', { token: w.tokens.admin, body: { deal_name: 'X', company_name: 'Y', location_id: w.loc('Bushwick') } });

@@ -13,6 +13,8 @@ const OfficesPage = lazyScreen(() => import('./screens/offices/OfficesPage'));
 const OfficeProfilePage = lazyScreen(() => import('./screens/offices/OfficeProfilePage'));
 const MembersPage = lazyScreen(() => import('./screens/members/MembersPage'));
 const MemberProfilePage = lazyScreen(() => import('./screens/members/MemberProfilePage'));
+const DealsPage = lazyScreen(() => import('./screens/deals/DealsPage'));
+const DealProfilePage = lazyScreen(() => import('./screens/deals/DealProfilePage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [
@@ -21,9 +23,6 @@ const COMING: [string, string, string][] = [
   ['/crm/contacts/:id', 'Contact', 'A contact’s profile, e-mails, deals and activity.'],
   ['/crm/companies', 'Companies', 'CRM companies with their contacts and deals.'],
   ['/crm/companies/:id', 'Company', 'A company’s profile, contacts, e-mails, deals and activity.'],
-  ['/crm', 'Deals', 'The sales pipeline, dragged together live.'],
-  ['/crm/deals', 'Deals', 'The sales pipeline, dragged together live.'],
-  ['/crm/deals/:id', 'Deal', 'A deal’s overview, contact and company, terms and pricing.'],
   ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
   ['/tasks', 'Task Management', 'Maintenance and operations tasks by status and priority.'],
   ['/templates', 'Marketing Templates', 'E-mail, notification, social and document templates.'],
@@ -51,6 +50,9 @@ export function AppRoutes() {
         <Route path="/offices/:id" element={<OfficeProfilePage />} />
         <Route path="/members" element={<MembersPage />} />
         <Route path="/members/:id" element={<MemberProfilePage />} />
+        <Route path="/crm" element={<DealsPage />} />
+        <Route path="/crm/deals" element={<DealsPage />} />
+        <Route path="/crm/deals/:id" element={<DealProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

@@ -2,6 +2,7 @@ import type { LoginResult, PublicConfig, User } from '@shared/schemas/auth';
 import type { Location } from '@shared/schemas/locations';
 import type { z } from 'zod';
 import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } from '@shared/schemas/members';
+import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
 import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
 import { api, type CommandMeta } from './client';
 
@@ -16,6 +17,9 @@ export type AddContactBody = Body<typeof AddOfficeContactInput>;
 export type CreateMemberBody = Body<typeof CreateMemberInput>;
 export type UpdateMemberBody = Body<typeof UpdateMemberInput>;
 export type AddEmployeeBody = Body<typeof AddEmployeeInput>;
+export type CreateDealBody = Body<typeof CreateDealInput>;
+export type UpdateDealBody = Body<typeof UpdateDealInput>;
+export type MoveDealBody = Body<typeof MoveDealInput>;
 
 const enc = encodeURIComponent;
 
@@ -49,4 +53,14 @@ export const endpoints = {
   /** An office id assigns it; null unassigns. */
   assignMemberOffice: (id: string, officeId: string | null, meta?: CommandMeta) =>
     api<Member>('PATCH', `/members/${enc(id)}/office`, { body: { office_id: officeId }, meta }),
+
+  // Deals. Lists come in stage order, then rank; a move names its new neighbours in the column.
+  deals: (query: { location?: string; stage?: string; q?: string } = {}) => api<Deal[]>('GET', '/deals', { query }),
+  deal: (id: string) => api<Deal>('GET', `/deals/${enc(id)}`),
+  dealStats: (location?: string) => api<DealStats>('GET', '/deals/stats', { query: { location } }),
+  createDeal: (body: CreateDealBody, meta?: CommandMeta) => api<Deal>('POST', '/deals', { body, meta }),
+  updateDeal: (id: string, body: UpdateDealBody, meta?: CommandMeta) => api<Deal>('PUT', `/deals/${enc(id)}`, { body, meta }),
+  moveDeal: (id: string, body: MoveDealBody, meta?: CommandMeta) => api<Deal>('PATCH', `/deals/${enc(id)}/stage`, { body, meta }),
+  /** Takes back the caller's own last move of the deal, if nothing changed it since. */
+  undoDealMove: (id: string, meta?: CommandMeta) => api<Deal>('POST', `/deals/${enc(id)}/undo`, { body: {}, meta }),
 };

@@ -31,6 +31,7 @@ export function ActionDialog({
   primary,
   closeLabel = 'Cancel',
   notice,
+  className,
   children,
 }: ActionDialogProps & {
   title: string;
@@ -38,6 +39,8 @@ export function ActionDialog({
   primary?: PrimaryAction;
   closeLabel?: string;
   notice?: ReactNode;
+  /** Widens the dialog for longer forms (max-w-3xl). */
+  className?: string;
   children: ReactNode;
 }) {
   return (
@@ -46,6 +49,7 @@ export function ActionDialog({
       onOpenChange={(open) => !open && onClose()}
       title={title}
       description={description}
+      className={className}
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>

@@ -1,0 +1,216 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  MouseSensor,
+  TouchSensor,
+  closestCorners,
+  pointerWithin,
+  useSensor,
+  useSensors,
+  type CollisionDetection,
+  type DragEndEvent,
+  type DragOverEvent,
+  type DragStartEvent,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
+import type { DealStage } from '@shared/domain/deals';
+import type { Deal } from '@shared/schemas/deals';
+import type { Touch } from '../../live/collection';
+import { columnFigures, columnsOf, type Columns } from './boardModel';
+import { DealCardBody } from './DealCard';
+import { DealColumn } from './DealColumn';
+import { findPlace, keyboardTarget, moveTo, neighboursOf, placeWords, samePlace, type ArrowKey, type Place } from './placement';
+import { useFlip } from './useFlip';
+import type { MoveTarget } from './useDealMoves';
+
+const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
+
+const INSTRUCTIONS =
+  'To pick up a deal, press Space. Use the left and right arrow keys to move it between stages and the up and down arrow keys to change its place. Press Space to drop it, or Escape to cancel.';
+
+/** Over a card or a column: the stage it belongs to. */
+function stageOver(id: string, columns: Columns): DealStage | null {
+  if (id.startsWith('column:')) return id.slice('column:'.length) as DealStage;
+  return findPlace(columns, id)?.stage ?? null;
+}
+
+export interface DealBoardProps {
+  /** The deals shown (after search), in any order: the board sorts each column by rank. */
+  deals: Deal[];
+  stages: readonly DealStage[];
+  showLocation: boolean;
+  canMove: boolean;
+  now: Date;
+  touched: Readonly<Record<string, Touch>>;
+  onOpen: (deal: Deal) => void;
+  onMove: (deal: Deal, target: MoveTarget) => void;
+}
+
+/**
+ * The pipeline: a column per stage, cards dragged with a mouse, a finger or the keyboard. While a
+ * card is held the board works on a draft of the columns; the drop sends the card's new stage and
+ * its neighbours there, and the card stays where it was dropped while the server decides.
+ */
+export function DealBoard({ deals, stages, showLocation, canMove, now, touched, onOpen, onMove }: DealBoardProps) {
+  const base = useMemo(() => columnsOf(deals), [deals]);
+  const byId = useMemo(() => new Map(deals.map((d) => [d.id, d])), [deals]);
+  const [draft, setDraft] = useState<Columns | null>(null);
+  const [active, setActive] = useState<{ id: string; keyboard: boolean; from: Place } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const columns = draft ?? base;
+  // The drag handlers read the latest draft without waiting for a render.
+  const draftRef = useRef<Columns | null>(null);
+  const setColumns = (next: Columns | null) => {
+    draftRef.current = next;
+    setDraft(next);
+  };
+
+  const figures = useMemo(() => columnFigures(deals), [deals]);
+  const root = useRef<HTMLDivElement>(null);
+  useFlip(root, !!active && !active.keyboard);
+
+  const nameOf = useCallback((id: string) => byId.get(id)?.deal_name ?? 'the deal', [byId]);
+
+  // Keyboard moves are worked out on the columns (placement.ts), not from screen coordinates:
+  // the card steps to its new place in the draft and the pointer position stays put.
+  const coordinateGetter: KeyboardCoordinateGetter = useCallback(
+    (event, { active: activeId, currentCoordinates }) => {
+      if (!ARROWS.has(event.code)) return undefined;
+      event.preventDefault();
+      const current = draftRef.current;
+      if (!current) return currentCoordinates;
+      const id = String(activeId);
+      const target = keyboardTarget(current, id, event.code as ArrowKey, stages);
+      if (!target) {
+        setAnnouncement(`${nameOf(id)} cannot move further. ${placeWords(current, findPlace(current, id)!)}`);
+        return currentCoordinates;
+      }
+      const next = moveTo(current, id, target);
+      draftRef.current = next;
+      setDraft(next);
+      setAnnouncement(`${nameOf(id)}. ${placeWords(next, target)}`);
+      return currentCoordinates;
+    },
+    [stages, nameOf],
+  );
+
+  const sensors = useSensors(
+    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter, keyboardCodes: { start: ['Space'], end: ['Space'], cancel: ['Escape'] } }),
+  );
+
+  // A keyboard drag has no pointer position to collide with: its place is the draft's.
+  const collisionDetection: CollisionDetection = useCallback(
+    (args) => {
+      if (active?.keyboard) return [];
+      const within = pointerWithin(args);
+      return within.length > 0 ? within : closestCorners(args);
+    },
+    [active?.keyboard],
+  );
+
+  const onDragStart = ({ active: dragged, activatorEvent }: DragStartEvent) => {
+    const id = String(dragged.id);
+    const from = findPlace(base, id);
+    if (!from) return;
+    setColumns(base);
+    setActive({ id, keyboard: activatorEvent instanceof KeyboardEvent, from });
+    setAnnouncement(`Picked up ${nameOf(id)}. ${placeWords(base, from)}`);
+  };
+
+  // Pointer drags: entering another column moves the card into it at once (where the pointer is).
+  const onDragOver = ({ active: dragged, over }: DragOverEvent) => {
+    const current = draftRef.current;
+    if (!current || !over || active?.keyboard) return;
+    const id = String(dragged.id);
+    const here = findPlace(current, id);
+    const stage = stageOver(String(over.id), current);
+    if (!here || !stage || stage === here.stage || !stages.includes(stage)) return;
+    const overIndex = current[stage].indexOf(String(over.id));
+    const index = overIndex >= 0 ? overIndex : current[stage].length;
+    const next = moveTo(current, id, { stage, index });
+    setColumns(next);
+    setAnnouncement(`${nameOf(id)}. ${placeWords(next, { stage, index })}`);
+  };
+
+  const finish = (dropped: boolean, overId: string | null) => {
+    const current = draftRef.current;
+    const held = active;
+    setColumns(null);
+    setActive(null);
+    if (!held || !current) return;
+    const name = nameOf(held.id);
+    if (!dropped) {
+      setAnnouncement(`Cancelled. ${name} returned to ${placeWords(base, held.from)}`);
+      return;
+    }
+    let final = current;
+    // Pointer drags within a column: the sortable shows the gap; the drop takes the card there.
+    if (!held.keyboard && overId && overId !== held.id) {
+      const here = findPlace(current, held.id);
+      const overPlace = findPlace(current, overId);
+      if (here && overPlace && overPlace.stage === here.stage) final = moveTo(current, held.id, overPlace);
+    }
+    const place = findPlace(final, held.id);
+    const deal = byId.get(held.id);
+    if (!place || !deal) return;
+    if (samePlace(place, held.from)) {
+      setAnnouncement(`${name} dropped where it was. ${placeWords(final, place)}`);
+      return;
+    }
+    setAnnouncement(`Dropped ${name}. ${placeWords(final, place)}`);
+    onMove(deal, { stage: place.stage, ...neighboursOf(final, held.id) });
+    // The card's element was rebuilt in its new column: give it the focus back.
+    if (held.keyboard) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-deal-id="${held.id}"]`)?.focus());
+  };
+
+  const onDragEnd = ({ over }: DragEndEvent) => finish(true, over ? String(over.id) : null);
+  const activeDeal = active ? byId.get(active.id) : undefined;
+  const overStage = active && draft ? findPlace(draft, active.id)?.stage : null;
+
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={collisionDetection}
+      onDragStart={onDragStart}
+      onDragOver={onDragOver}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => finish(false, null)}
+      accessibility={{
+        screenReaderInstructions: { draggable: INSTRUCTIONS },
+        // The board's own live region says each step in words (below).
+        announcements: { onDragStart: () => undefined, onDragMove: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined },
+      }}
+    >
+      <div ref={root} className="flex snap-x gap-3 overflow-x-auto pb-2" data-testid="deal-board" aria-label="Pipeline" role="region">
+        {stages.map((stage) => (
+          <DealColumn
+            key={stage}
+            stage={stage}
+            deals={columns[stage].map((id) => byId.get(id)).filter((d): d is Deal => !!d)}
+            figures={figures[stage]}
+            showLocation={showLocation}
+            canMove={canMove}
+            now={now}
+            touched={touched}
+            onOpen={onOpen}
+            highlighted={overStage === stage && overStage !== active?.from.stage}
+          />
+        ))}
+      </div>
+      <p role="status" aria-live="assertive" aria-atomic="true" className="sr-only" data-testid="board-announcer">
+        {announcement}
+      </p>
+      <DragOverlay dropAnimation={{ duration: 180, easing: 'cubic-bezier(0.2, 0, 0, 1)' }}>
+        {activeDeal && !active?.keyboard ? (
+          <div className="relative w-72 rotate-1 cursor-grabbing rounded-lg border border-brand-300 bg-white p-3 shadow-xl">
+            <DealCardBody deal={activeDeal} showLocation={showLocation} movable now={now} touch={undefined} />
+          </div>
+        ) : null}
+      </DragOverlay>
+    </DndContext>
+  );
+}

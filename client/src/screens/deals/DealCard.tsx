@@ -1,0 +1,123 @@
+import { memo, type KeyboardEvent, type ReactNode } from 'react';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Building2, Clock, GripVertical, Lock, MapPin, User } from 'lucide-react';
+import { isClosedStage } from '@shared/domain/deals';
+import type { Deal } from '@shared/schemas/deals';
+import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
+import type { Touch } from '../../live/collection';
+import { cn } from '../../lib/cn';
+import { staleDays } from './boardModel';
+import { formatCurrency, formatProbability } from './dealFormat';
+
+export interface DealCardProps {
+  deal: Deal;
+  showLocation: boolean;
+  /** The user may move deals (and this one is open). */
+  movable: boolean;
+  now: Date;
+  touch: Touch | undefined;
+  onOpen: (deal: Deal) => void;
+}
+
+/** What a card shows, shared by the card in its column and the one under the pointer while dragging. */
+export function DealCardBody({ deal, showLocation, movable, now, touch }: Omit<DealCardProps, 'onOpen'>) {
+  const closed = isClosedStage(deal.stage);
+  const stale = staleDays(deal, now);
+  return (
+    <>
+      <LiveAccent touch={touch} className="rounded-lg" />
+      <div className="flex items-start gap-1.5">
+        {movable ? (
+          <GripVertical className="mt-0.5 -ml-1 h-4 w-4 shrink-0 text-slate-300" aria-hidden data-drag-handle />
+        ) : closed ? (
+          <Lock className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-400" aria-label="Closed" />
+        ) : null}
+        <h3 className="min-w-0 flex-1 text-sm leading-snug font-semibold break-words text-slate-900">{deal.deal_name}</h3>
+        <span className="shrink-0 rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold text-slate-700 tabular-nums" title="Probability">
+          {formatProbability(deal.probability)}
+        </span>
+      </div>
+      <p className="mt-1 flex items-center gap-1.5 text-xs text-slate-600">
+        <Building2 className="h-3.5 w-3.5 shrink-0 text-slate-400" aria-hidden />
+        <span className="truncate">{deal.company_name}</span>
+      </p>
+      <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-600">
+        <User className="h-3.5 w-3.5 shrink-0 text-slate-400" aria-hidden />
+        <span className="truncate">{deal.contact?.name}</span>
+      </p>
+      {showLocation && (
+        <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-600">
+          <MapPin className="h-3.5 w-3.5 shrink-0 text-slate-400" aria-hidden />
+          <span className="truncate">{deal.location_name}</span>
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+        <span className="text-sm font-semibold text-slate-900 tabular-nums" title="Offered price (monthly)">
+          {formatCurrency(deal.offered_price)}
+          <span className="text-xs font-normal text-slate-500">/mo</span>
+        </span>
+        {stale !== null && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-1.5 py-0.5 text-[11px] font-medium text-amber-800 ring-1 ring-amber-200 ring-inset" data-stale={stale}>
+            <Clock className="h-3 w-3" aria-hidden />
+            stale {stale} days
+          </span>
+        )}
+      </div>
+      <UpdatedBy touch={touch} className="mt-1.5" />
+    </>
+  );
+}
+
+const CARD = 'relative block w-full rounded-lg border bg-white p-3 text-left shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1';
+
+/**
+ * One deal in its column. Open deals are sortable (mouse, touch, keyboard) for users who may
+ * change stages; Enter or a click opens the deal. Signed and lost deals look locked and cannot be
+ * picked up.
+ */
+export const DealCard = memo(function DealCard({ deal, showLocation, movable, now, touch, onOpen }: DealCardProps) {
+  const closed = isClosedStage(deal.stage);
+  const sortable = useSortable({ id: deal.id, data: { stage: deal.stage }, disabled: !movable });
+  const { setNodeRef, attributes, listeners, transform, transition, isDragging } = sortable;
+  const style = { transform: CSS.Translate.toString(transform), transition };
+
+  // Only keys pressed on the card itself drive the drag (not ones bubbling from inside it).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' && !isDragging) {
+      event.preventDefault();
+      onOpen(deal);
+      return;
+    }
+    listeners?.onKeyDown?.(event);
+  };
+  const label = `${deal.deal_name}, ${deal.company_name}`;
+  const body: ReactNode = <DealCardBody deal={deal} showLocation={showLocation} movable={movable} now={now} touch={touch} />;
+  return (
+    <div
+      ref={setNodeRef}
+      style={style}
+      {...attributes}
+      {...(movable ? listeners : {})}
+      onKeyDown={onKeyDown}
+      role="button"
+      tabIndex={0}
+      aria-roledescription={movable ? 'draggable deal' : 'deal'}
+      aria-label={closed ? `${label} (closed)` : label}
+      onClick={() => onOpen(deal)}
+      data-deal-id={deal.id}
+      data-deal-name={deal.deal_name}
+      data-stage={deal.stage}
+      data-testid="deal-card"
+      className={cn(
+        CARD,
+        movable ? 'cursor-grab touch-manipulation border-slate-200 hover:border-slate-300 hover:shadow' : 'cursor-pointer',
+        closed && 'border-slate-200 bg-slate-50/80 text-slate-600',
+        isDragging && 'z-10 opacity-60 ring-2 ring-brand-400',
+      )}
+    >
+      {body}
+    </div>
+  );
+});

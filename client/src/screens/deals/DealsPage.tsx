@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { BarChart3, Briefcase, DollarSign, KanbanSquare, List, MapPin, Plus, Target, Trophy } from 'lucide-react';
+import { DEAL_STAGE_LABELS, DEAL_STAGES } from '@shared/domain/deals';
+import { may } from '@shared/policy';
+import type { Deal } from '@shared/schemas/deals';
+import { endpoints } from '../../api/endpoints';
+import { useUser } from '../../auth/session';
+import { LoadFailed } from '../../components/LoadFailed';
+import { PageHeader } from '../../components/PageHeader';
+import { SearchInput } from '../../components/SearchInput';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Select } from '../../components/ui/Field';
+import { Spinner } from '../../components/ui/Spinner';
+import { StatTile } from '../../components/ui/StatTile';
+import { rowsOf } from '../../live/collection';
+import { useLiveQuery } from '../../live/useLiveQuery';
+import { cn } from '../../lib/cn';
+import { useNow } from '../../lib/useNow';
+import { useSelectedLocation } from '../../shell/useSelectedLocation';
+import { useAtom, useAtomValue } from '../../state/jotai';
+import { dealSearchAtom, dealSortAtom, dealStageFilterAtom, dealsAtom, dealViewAtom, type DealView } from './atoms';
+import { matchesSearch } from './boardModel';
+import { DealBoard } from './DealBoard';
+import { formatCurrency, formatShare } from './dealFormat';
+import { DealDialogs, type DealDialog } from './DealDialogs';
+import { DealTable } from './DealTable';
+import { DealStatistics } from './DealStatistics';
+import { nextSort, sortDeals } from './dealList';
+import { lastMoveAtom, useDealMoves } from './useDealMoves';
+import { useDealStats } from './useDealStats';
+
+/** The deals page reloads when the selected location changes. */
+export default function DealsPage() {
+  const selected = useSelectedLocation();
+  return <DealsScreen key={selected.value} locationId={selected.location?.id ?? null} locationName={selected.name} />;
+}
+
+const VIEWS: [DealView, string, typeof List][] = [
+  ['pipeline', 'Pipeline', KanbanSquare],
+  ['list', 'List View', List],
+  ['statistics', 'Statistics', BarChart3],
+];
+
+/** Typing in a field keeps its own Ctrl/Cmd+Z. */
+const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+function DealsScreen({ locationId, locationName }: { locationId: string | null; locationName: string }) {
+  const user = useUser();
+  const canMove = may(user, 'deal.changeStage');
+  const canCreate = may(user, 'deal.create');
+  const canEdit = may(user, 'deal.update');
+  const now = useNow();
+
+  const query = useLiveQuery('deals', locationName, () => endpoints.deals({ location: locationName }), (d) => !locationId || d.location_id === locationId);
+  const stats = useDealStats(locationName);
+  const collection = useAtomValue(dealsAtom);
+  const [view, setView] = useAtom(dealViewAtom);
+  const [search, setSearch] = useAtom(dealSearchAtom);
+  const [stage, setStage] = useAtom(dealStageFilterAtom);
+  const [sort, setSort] = useAtom(dealSortAtom);
+  const [dialog, setDialog] = useState<DealDialog>(null);
+  const { move, undo } = useDealMoves();
+  const lastMove = useAtomValue(lastMoveAtom);
+
+  const all = useMemo(() => rowsOf(collection).filter((d) => !locationId || d.location_id === locationId), [collection, locationId]);
+  const shown = useMemo(() => all.filter((d) => (stage === 'all' || d.stage === stage) && matchesSearch(d, search)), [all, stage, search]);
+  const stages = useMemo(() => (stage === 'all' ? DEAL_STAGES : DEAL_STAGES.filter((s) => s === stage)), [stage]);
+  const listed = useMemo(() => (view === 'list' ? sortDeals(shown, sort) : []), [shown, sort, view]);
+  const loading = query.status === 'loading' && all.length === 0;
+  const showLocation = !locationId;
+
+  const onOpen = useCallback((deal: Deal) => setDialog({ kind: 'detail', id: deal.id }), []);
+  const onEdit = useCallback((deal: Deal) => setDialog({ kind: 'edit', id: deal.id }), []);
+
+  // Ctrl/Cmd+Z takes back the user's own last move (not while typing in a field or in a dialog).
+  useEffect(() => {
+    if (!canMove) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.shiftKey || event.key.toLowerCase() !== 'z') return;
+      if (isTyping(event.target) || dialog || !lastMove) return;
+      event.preventDefault();
+      void undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canMove, dialog, lastMove, undo]);
+
+  const figures = stats.stats;
+  return (
+    <div className="mx-auto max-w-screen-2xl space-y-5">
+      <PageHeader title="Deals" subtitle={locationId ? `The sales pipeline at ${locationName}` : 'The sales pipeline across all your locations'}>
+        {locationId && (
+          <Badge tone="blue" className="gap-1 px-2.5 py-1 text-sm" data-testid="location-badge">
+            <MapPin className="h-3.5 w-3.5" aria-hidden />
+            {locationName}
+          </Badge>
+        )}
+        {canCreate && (
+          <Button onClick={() => setDialog({ kind: 'add' })}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Deal
+          </Button>
+        )}
+      </PageHeader>
+
+      {query.status === 'error' ? (
+        <LoadFailed title="Failed to load CRM data" error={query.error} onRetry={query.retry} />
+      ) : (
+        <>
+          <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <StatTile label="Total Deals" value={figures ? figures.total_deals : null} icon={<Briefcase className="h-5 w-5" />} accent="blue" />
+            <StatTile
+              label="Pipeline Value"
+              value={figures ? formatCurrency(figures.total_value) : null}
+              icon={<DollarSign className="h-5 w-5" />}
+              accent="green"
+              hint={figures ? `${formatCurrency(figures.weighted_value)} weighted` : undefined}
+            />
+            <StatTile label="Avg Deal Value" value={figures ? formatCurrency(figures.average_deal_value) : null} icon={<Target className="h-5 w-5" />} accent="purple" />
+            <StatTile label="Win Rate" value={figures ? formatShare(figures.win_rate) : null} icon={<Trophy className="h-5 w-5" />} accent="amber" />
+          </section>
+          {stats.error !== null && <LoadFailed compact title="Failed to load pipeline statistics" error={stats.error} onRetry={stats.retry} />}
+
+          <Card className="p-3 sm:p-4">
+            <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
+              <SearchInput className="flex-1" label="Search deals" placeholder="Search by deal, company, contact or location..." value={search} onChange={setSearch} />
+              <Select aria-label="Stage filter" className="lg:w-52" value={stage} onChange={(e) => setStage(e.target.value as typeof stage)}>
+                <option value="all">All stages</option>
+                {DEAL_STAGES.map((s) => (
+                  <option key={s} value={s}>
+                    {DEAL_STAGE_LABELS[s]}
+                  </option>
+                ))}
+              </Select>
+              <div className="flex shrink-0 rounded-lg border border-slate-300 p-0.5" role="group" aria-label="View">
+                {VIEWS.map(([key, label, Icon]) => (
+                  <button
+                    key={key}
+                    type="button"
+                    aria-pressed={view === key}
+                    onClick={() => setView(key)}
+                    className={cn(
+                      'flex flex-1 items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap',
+                      view === key ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100',
+                    )}
+                  >
+                    <Icon className="h-4 w-4" aria-hidden />
+                    {label}
+                  </button>
+                ))}
+              </div>
+            </div>
+            {!loading && (
+              <p className="mt-3 text-sm text-slate-600" data-testid="deal-count-line">
+                {shown.length} of {all.length} deals
+                {canMove && view === 'pipeline' && (
+                  <span className="hidden text-slate-500 md:inline">
+                    {' '}
+                    · Drag a card to change its stage, or focus it and press Space, the arrow keys, then Space.
+                    {lastMove ? ' Ctrl+Z undoes your last move.' : ''}
+                  </span>
+                )}
+                {!canMove && <span className="text-slate-500"> · Read-only: you can view deals but not change them.</span>}
+              </p>
+            )}
+          </Card>
+
+          {loading ? (
+            <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
+              <Spinner className="h-5 w-5" label="Loading deals" />
+              Loading deals...
+            </div>
+          ) : view === 'statistics' ? (
+            <DealStatistics stats={figures} error={stats.error} onRetry={stats.retry} deals={all} onOpen={onOpen} />
+          ) : all.length === 0 ? (
+            <Card className="px-6 py-16 text-center text-slate-600">
+              <p className="font-medium text-slate-900">No deals yet</p>
+              <p className="mt-1 text-sm">{canCreate ? 'Add the first deal to start the pipeline.' : 'Deals will appear here as they are added.'}</p>
+            </Card>
+          ) : view === 'pipeline' ? (
+            <>
+              {shown.length === 0 && <p className="text-sm text-slate-600">No deals match your search.</p>}
+              <DealBoard deals={shown} stages={stages} showLocation={showLocation} canMove={canMove} now={now} touched={collection.touched} onOpen={onOpen} onMove={move} />
+            </>
+          ) : shown.length === 0 ? (
+            <Card className="px-6 py-16 text-center text-slate-600">No deals match your search.</Card>
+          ) : (
+            <DealTable deals={listed} showLocation={showLocation} canEdit={canEdit} now={now} touched={collection.touched} sort={sort} onSort={(key) => setSort((s) => nextSort(s, key))} onOpen={onOpen} onEdit={onEdit} />
+          )}
+        </>
+      )}
+
+      <DealDialogs dialog={dialog} setDialog={setDialog} locationId={locationId} />
+    </div>
+  );
+}

@@ -118,7 +118,10 @@ export function DealBoard({ deals, stages, showLocation, canMove, now, touched, 
     if (!from) return;
     setColumns(base);
     setActive({ id, keyboard: activatorEvent instanceof KeyboardEvent, from });
-    setAnnouncement(`Picked up ${nameOf(id)}. ${placeWords(base, from)}`);
+    const words = `Picked up ${nameOf(id)}. ${placeWords(base, from)}`;
+    // dnd-kit's keyboard sensor listens for the arrows only from its next tick on: "picked up"
+    // is said once they work (two ticks: this timer is queued before the sensor's own).
+    setTimeout(() => setTimeout(() => setAnnouncement((said) => (draftRef.current ? words : said))));
   };
 
   // Pointer drags: entering another column moves the card into it at once (where the pointer is).

@@ -79,7 +79,9 @@ const CARD = 'relative block w-full rounded-lg border bg-white p-3 text-left sha
 export const DealCard = memo(function DealCard({ deal, showLocation, movable, now, touch, onOpen }: DealCardProps) {
   const closed = isClosedStage(deal.stage);
   const sortable = useSortable({ id: deal.id, data: { stage: deal.stage }, disabled: !movable });
-  const { setNodeRef, attributes, listeners, transform, transition, isDragging } = sortable;
+  const { setNodeRef, listeners, transform, transition, isDragging } = sortable;
+  // dnd-kit marks a card it cannot drag aria-disabled; it still opens, so it is not disabled.
+  const { 'aria-disabled': _notDisabled, ...attributes } = sortable.attributes;
   const style = { transform: CSS.Translate.toString(transform), transition };
 
   // Only keys pressed on the card itself drive the drag (not ones bubbling from inside it).

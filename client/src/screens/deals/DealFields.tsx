@@ -96,10 +96,10 @@ export function DealFields({ form, locations, locationName }: { form: UseFormRet
         <Field label="Offered price" hint="(monthly)" error={errors.offered_price?.message}>
           {(c) => <Input {...c} type="number" min={0} step="any" inputMode="decimal" {...register('offered_price')} />}
         </Field>
-        <Field label="Term" hint="(months)" error={errors.term_months?.message}>
+        <Field label="Term (months)" error={errors.term_months?.message}>
           {(c) => <Input {...c} type="number" min={0} step={1} inputMode="numeric" {...register('term_months')} />}
         </Field>
-        <Field label="Term" hint="(days)" error={errors.term_days?.message}>
+        <Field label="Term (days)" error={errors.term_days?.message}>
           {(c) => <Input {...c} type="number" min={0} max={365} step={1} inputMode="numeric" {...register('term_days')} />}
         </Field>
         <Field label="Start date" hint="(optional)" error={errors.start_date?.message}>

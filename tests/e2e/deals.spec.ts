@@ -1,0 +1,258 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { USERS, apiAs, expectLive, signedInContext } from './support/app';
+import { locationId } from './support/data';
+
+/** A deal of this test's own, created through the API at 55 Broadway (the manager's first location, which its board opens on). */
+async function createDeal(page: Page, token: string, name: string, extra: Record<string, unknown> = {}): Promise<{ id: string; version: number }> {
+  const created = await apiAs(page, token, 'POST', '/api/deals', {
+    deal_name: name,
+    company_name: `${name} Inc`,
+    contact: { name: 'Pat Doe', email: 'pat@example.com' },
+    location_id: await locationId(page, token, '55 Broadway'),
+    offered_price: 1000,
+    term_months: 12,
+    probability: 50,
+    ...extra,
+  });
+  expect(created.status).toBe(201);
+  return created.body as { id: string; version: number };
+}
+
+const uniqueName = (prefix: string) => `${prefix} ${Date.now() % 1_000_000}`;
+const column = (page: Page, stage: string) => page.locator(`[data-testid="deal-column"][data-stage="${stage}"]`);
+const card = (page: Page, name: string) => page.locator(`[data-testid="deal-card"][data-deal-name="${name}"]`);
+const count = (page: Page, stage: string) => column(page, stage).locator('[data-column-count]');
+const countOf = async (page: Page, stage: string) => Number(await count(page, stage).textContent());
+
+/**
+ * One key of a keyboard drag, then what the live region says after it. dnd-kit starts listening
+ * for the arrows a tick after the pick-up, as a person's next key press always is.
+ */
+async function key(page: Page, pressed: string, says: string | RegExp) {
+  await page.keyboard.press(pressed);
+  await expect(page.getByTestId('board-announcer')).toHaveText(says);
+}
+
+async function openBoard(page: Page) {
+  await page.goto('/crm/deals');
+  await expectLive(page);
+  await expect(page.locator('[data-testid="deal-card"]').first()).toBeVisible();
+}
+
+/** A real pointer drag: press, move past the activation distance, across in steps, release. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 10, a.y + 25, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 90, { steps: 2 });
+  await page.mouse.up();
+}
+
+test.describe('deal board', () => {
+  test('a card dragged with the mouse lands at once, the headers follow, and another user sees it move without a reload', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const manager = await signedInContext(browser, 'manager');
+    const adminPage = await admin.context.newPage();
+    const managerPage = await manager.context.newPage();
+    await adminPage.setViewportSize({ width: 1600, height: 1000 });
+    const name = uniqueName('Mouse Drag');
+    await createDeal(adminPage, admin.token, name);
+
+    await openBoard(adminPage);
+    await openBoard(managerPage);
+    await adminPage.getByLabel('Search deals').fill(name);
+    await expect(card(adminPage, name)).toHaveAttribute('data-stage', 'form_submitted');
+    await expect(card(managerPage, name)).toHaveAttribute('data-stage', 'form_submitted');
+    const managerBooked = await countOf(managerPage, 'tour_booked');
+    const managerSubmitted = await countOf(managerPage, 'form_submitted');
+
+    await drag(adminPage, card(adminPage, name), column(adminPage, 'tour_booked'));
+    await expect(column(adminPage, 'tour_booked').locator(`[data-deal-name="${name}"]`)).toBeVisible();
+    await expect(count(adminPage, 'tour_booked')).toHaveText('1');
+    await expect(count(adminPage, 'form_submitted')).toHaveText('0');
+    await expect(column(adminPage, 'tour_booked').locator('[data-column-value]')).toHaveText('$12,000');
+    await expect(column(adminPage, 'tour_booked').locator('[data-column-weighted]')).toHaveText('$6,000');
+    await expect(adminPage.getByText(`Moved ${name} to Tour Booked`)).toBeVisible();
+
+    // The manager's board follows: the card changes column, marked with who moved it, counts too.
+    const moved = column(managerPage, 'tour_booked').locator(`[data-deal-name="${name}"]`);
+    await expect(moved).toBeVisible();
+    await expect(moved).toContainText(`Updated by ${USERS.admin.name}`);
+    await expect(count(managerPage, 'tour_booked')).toHaveText(String(managerBooked + 1));
+    await expect(count(managerPage, 'form_submitted')).toHaveText(String(managerSubmitted - 1));
+    await admin.context.close();
+    await manager.context.close();
+  });
+
+  test('keyboard: focus, Space, ArrowRight, Space moves the card one column right, saying each step; Ctrl+Z undoes it', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    const name = uniqueName('Keyboard Drag');
+    const { id } = await createDeal(page, admin.token, name);
+    await openBoard(page);
+    await page.getByLabel('Search deals').fill(name);
+
+    await card(page, name).focus();
+    await key(page, 'Space', `Picked up ${name}. Form Submitted, position 1 of 1`);
+    await key(page, 'ArrowRight', `${name}. Tour Booked, position 1 of 1`);
+    await key(page, 'Space', `Dropped ${name}. Tour Booked, position 1 of 1`);
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'tour_booked');
+    await expect(card(page, name)).toBeFocused();
+    await expect.poll(async () => (await apiAs(page, admin.token, 'GET', `/api/deals/${id}`)).body.stage).toBe('tour_booked');
+
+    // Escape puts a picked-up card back.
+    await key(page, 'Space', `Picked up ${name}. Tour Booked, position 1 of 1`);
+    await key(page, 'ArrowRight', `${name}. Tour Completed, position 1 of 1`);
+    await key(page, 'Escape', `Cancelled. ${name} returned to Tour Booked, position 1 of 1`);
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'tour_booked');
+
+    // Ctrl+Z takes the move back.
+    await page.keyboard.press('Control+z');
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'form_submitted');
+    await expect(page.getByText(`Moved ${name} back to Form Submitted`)).toBeVisible();
+    await expect.poll(async () => (await apiAs(page, admin.token, 'GET', `/api/deals/${id}`)).body.stage).toBe('form_submitted');
+    await admin.context.close();
+  });
+
+  test('the Undo in the toast takes back a move; an undo after someone else moved the deal is refused with the server’s message', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    const name = uniqueName('Toast Undo');
+    const { id } = await createDeal(page, admin.token, name);
+    await openBoard(page);
+    await page.getByLabel('Search deals').fill(name);
+    await card(page, name).focus();
+    await key(page, 'Space', /^Picked up/);
+    await key(page, 'ArrowRight', /Tour Booked/);
+    await key(page, 'ArrowRight', /Tour Completed/);
+    await key(page, 'Space', /^Dropped/);
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'tour_completed');
+    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'form_submitted');
+    await expect.poll(async () => (await apiAs(page, admin.token, 'GET', `/api/deals/${id}`)).body.stage).toBe('form_submitted');
+
+    // Moved again, then someone else moves it on: the undo is refused with the server's reason.
+    await card(page, name).focus();
+    await key(page, 'Space', /^Picked up/);
+    await key(page, 'ArrowRight', /Tour Booked/);
+    await key(page, 'Space', /^Dropped/);
+    await expect.poll(async () => (await apiAs(page, admin.token, 'GET', `/api/deals/${id}`)).body.stage).toBe('tour_booked');
+    const manager = await signedInContext(browser, 'manager');
+    const theirs = await apiAs(page, manager.token, 'PATCH', `/api/deals/${id}/stage`, { stage: 'agreement_sent' });
+    expect(theirs.status).toBe(200);
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_sent');
+    await page.keyboard.press('Control+z');
+    await expect(page.getByText('The move was not undone.')).toBeVisible();
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_sent');
+    await manager.context.close();
+    await admin.context.close();
+  });
+
+  test('a move someone else beat glides back and says who moved the deal where', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const manager = await signedInContext(browser, 'manager');
+    const page = await admin.context.newPage();
+    const managerPage = await manager.context.newPage();
+    const name = uniqueName('Conflict Move');
+    const { id, version } = await createDeal(page, admin.token, name);
+    await openBoard(page);
+    await page.getByLabel('Search deals').fill(name);
+
+    // Just before the admin's move reaches the server, the manager moves the deal elsewhere.
+    await page.route(`**/api/deals/${id}/stage`, async (route) => {
+      const theirs = await apiAs(managerPage, manager.token, 'PATCH', `/api/deals/${id}/stage`, { stage: 'tour_completed', version });
+      expect(theirs.status).toBe(200);
+      await route.continue();
+    });
+    await card(page, name).focus();
+    await key(page, 'Space', /^Picked up/);
+    await key(page, 'ArrowRight', /Tour Booked/);
+    await key(page, 'Space', /^Dropped/);
+
+    await expect(page.getByText('Failed to update deal stage')).toBeVisible();
+    await expect(page.getByText(`${USERS.manager.name} moved this deal to Tour Completed a moment ago`)).toBeVisible();
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'tour_completed');
+    await expect(column(page, 'tour_booked').locator(`[data-deal-name="${name}"]`)).toHaveCount(0);
+    await admin.context.close();
+    await manager.context.close();
+  });
+
+  test('a viewer sees the board read-only: no drag handles, no Add Deal, cards still open', async ({ browser }) => {
+    const viewer = await signedInContext(browser, 'viewer');
+    const page = await viewer.context.newPage();
+    await openBoard(page);
+    await expect(page.getByRole('button', { name: 'Add Deal' })).toHaveCount(0);
+    await expect(page.locator('[data-drag-handle]')).toHaveCount(0);
+    const first = page.locator('[data-testid="deal-card"]').first();
+    const stage = await first.getAttribute('data-stage');
+    const id = await first.getAttribute('data-deal-id');
+    await first.focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await expect(page.locator(`[data-deal-id="${id}"]`)).toHaveAttribute('data-stage', stage!);
+    await expect(page.getByTestId('board-announcer')).toHaveText('');
+    await page.locator(`[data-deal-id="${id}"]`).click();
+    await expect(page.getByTestId('deal-detail')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit' })).toHaveCount(0);
+    await viewer.context.close();
+  });
+
+  test('Add Deal: the spec’s message and each missing field marked; then the deal is created with its value', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    await openBoard(page);
+    await page.getByRole('button', { name: 'Add Deal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Deal' });
+    await dialog.getByRole('button', { name: 'Add Deal' }).click();
+    await expect(dialog.getByText('Please fill in all required fields')).toBeVisible();
+    await expect(dialog.getByLabel('Deal name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Contact email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByLabel('Location')).toHaveAttribute('aria-invalid', 'true');
+
+    const name = uniqueName('Dialog Deal');
+    await dialog.getByLabel('Deal name').fill(name);
+    await dialog.getByLabel('Company name').fill('Dialog Co');
+    await dialog.getByLabel('Location').selectOption({ label: '55 Broadway' });
+    await dialog.getByLabel('Contact name').fill('Robin Park');
+    await dialog.getByLabel('Contact email').fill('robin@example.com');
+    await dialog.getByLabel('Offered price').fill('2000');
+    await dialog.getByLabel('Term (months)').fill('6');
+    await expect(dialog.getByTestId('deal-value-preview')).toContainText('$12,000');
+    await dialog.getByRole('button', { name: 'Add Deal' }).click();
+    await expect(page.getByText(`Deal ${name} added`)).toBeVisible();
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'form_submitted');
+    await admin.context.close();
+  });
+
+  test('views are kept under crmDeals; the profile opens from the detail dialog and an unknown id says so', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    const name = uniqueName('Profile Deal');
+    await createDeal(page, admin.token, name);
+    await openBoard(page);
+    await page.getByRole('button', { name: 'List View' }).click();
+    await expect(page.getByTestId('deal-table')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('crmDeals'))).toBe('"list"');
+    await page.getByRole('button', { name: 'Statistics' }).click();
+    await expect(page.getByRole('heading', { name: 'Pipeline Breakdown' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Performance Metrics' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Pipeline Breakdown' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pipeline' }).click();
+
+    await page.getByLabel('Search deals').fill(name);
+    await card(page, name).click();
+    await page.getByTestId('deal-detail').getByRole('button', { name: 'View' }).click();
+    await expect(page).toHaveURL(/\/crm\/deals\/[0-9a-f-]+$/);
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await page.getByRole('tab', { name: 'Terms & Pricing' }).click();
+    await expect(page.getByText('$1,000 per month')).toBeVisible();
+    await page.goto('/crm/deals/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { name: 'Deal not found' })).toBeVisible();
+    await admin.context.close();
+  });
+});

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { USERS, apiAs, expectLive, signedInContext } from './support/app';
 import { locationId } from './support/data';
@@ -225,6 +226,22 @@ test.describe('deal board', () => {
     await dialog.getByRole('button', { name: 'Add Deal' }).click();
     await expect(page.getByText(`Deal ${name} added`)).toBeVisible();
     await expect(card(page, name)).toHaveAttribute('data-stage', 'form_submitted');
+
+    // Edit from the detail dialog: the card follows the saved probability.
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Search deals').fill(name);
+    await card(page, name).click();
+    await page.getByTestId('deal-detail').getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Deal' });
+    await expect(edit.getByLabel('Deal name')).toHaveValue(name);
+    await edit.getByLabel('Probability').fill('75');
+    await edit.getByLabel('Contact email').fill('');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit.getByText('Please fill in all required fields')).toBeVisible();
+    await edit.getByLabel('Contact email').fill('robin@example.com');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(card(page, name)).toContainText('75%');
     await admin.context.close();
   });
 
@@ -253,6 +270,23 @@ test.describe('deal board', () => {
     await expect(page.getByText('$1,000 per month')).toBeVisible();
     await page.goto('/crm/deals/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { name: 'Deal not found' })).toBeVisible();
+    await admin.context.close();
+  });
+
+  test('the board, the list and the detail dialog have no serious accessibility violations', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    await openBoard(page);
+    const serious = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target}`);
+    expect(await serious()).toEqual([]);
+    await page.locator('[data-testid="deal-card"]').first().click();
+    await expect(page.getByTestId('deal-detail')).toBeVisible();
+    expect(await serious()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'List View' }).click();
+    await expect(page.getByTestId('deal-table')).toBeVisible();
+    expect(await serious()).toEqual([]);
     await admin.context.close();
   });
 });

@@ -37,7 +37,7 @@ export const DealColumn = memo(function DealColumn({ stage, deals, figures, show
       data-testid="deal-column"
       data-stage={stage}
       className={cn(
-        'flex w-72 shrink-0 snap-start flex-col rounded-xl border border-t-4 border-slate-200 bg-slate-100/70 xl:w-auto xl:min-w-0 xl:flex-1',
+        'flex w-64 shrink-0 snap-start flex-col rounded-xl border border-t-4 border-slate-200 bg-slate-100/70 sm:w-auto sm:min-w-56 sm:flex-1',
         STAGE_EDGE[stage],
         highlighted && 'bg-brand-50/70 ring-2 ring-brand-300',
       )}

@@ -9,7 +9,7 @@ import { Select } from '../../components/ui/Field';
 import { useAtomValue } from '../../state/jotai';
 import { formatDate } from '../offices/officeUi';
 import { dealsAtom } from './atoms';
-import { formatCurrency, formatProbability, formatTerm } from './dealFormat';
+import { AGREEMENT_LABELS, formatCurrency, formatProbability, formatTerm } from './dealFormat';
 import { StageBadge } from './dealUi';
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -69,7 +69,7 @@ export function DealDetailDialog({ deal, canEdit, canMove, onEdit, onMove, onClo
           <section className="rounded-lg border border-slate-200 p-3">
             <h3 className="text-sm font-semibold text-slate-900">Deal details</h3>
             <dl className="mt-1 divide-y divide-slate-100">
-              <Row label="Agreement">{deal.agreement_type.replace('_', ' ')}</Row>
+              <Row label="Agreement">{AGREEMENT_LABELS[deal.agreement_type] ?? deal.agreement_type}</Row>
               <Row label="Membership">{deal.membership_type}</Row>
               <Row label="Start">{formatDate(deal.start_date)}</Row>
               <Row label="Notice by">{deal.notice_by || '—'}</Row>

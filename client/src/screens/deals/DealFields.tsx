@@ -4,11 +4,10 @@ import type { Location } from '@shared/schemas/locations';
 import { LocationField } from '../../components/LocationField';
 import { Field, Select, Textarea } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { formatCurrency } from './dealFormat';
+import { AGREEMENT_LABELS, formatCurrency } from './dealFormat';
 import { typedNumber, type DealFormValues } from './dealForms';
 import { OfficePicker } from './OfficePicker';
 
-const AGREEMENT_LABELS: Record<(typeof AGREEMENT_TYPES)[number], string> = { new_business: 'New business', renewal: 'Renewal', expansion: 'Expansion' };
 
 /**
  * The fields Add Deal and Edit Deal share. `locations` makes the location a choice (Add);

@@ -17,7 +17,7 @@ import { formatDate } from '../offices/officeUi';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { dealsAtom } from './atoms';
 import { staleDays } from './boardModel';
-import { formatCurrency, formatProbability, formatTerm } from './dealFormat';
+import { AGREEMENT_LABELS, formatCurrency, formatProbability, formatTerm } from './dealFormat';
 import { StageBadge } from './dealUi';
 
 type DealTab = 'overview' | 'contact' | 'terms';
@@ -111,7 +111,7 @@ export default function DealProfilePage() {
                   rows={[
                     ['Stage', DEAL_STAGE_LABELS[deal.stage]],
                     ['Probability', formatProbability(deal.probability)],
-                    ['Agreement type', deal.agreement_type.replace('_', ' ')],
+                    ['Agreement type', AGREEMENT_LABELS[deal.agreement_type] ?? deal.agreement_type],
                     ['Membership', deal.membership_type],
                     ['Source', deal.source || '—'],
                     ['Assigned to', deal.assigned_to || '—'],

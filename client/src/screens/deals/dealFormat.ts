@@ -1,4 +1,5 @@
 /** How deal figures read on screen: USD en-US, percentages with one decimal. */
+import type { AGREEMENT_TYPES } from '@shared/domain/deals';
 import { formatCurrency } from '@shared/domain/money';
 
 export { formatCurrency };
@@ -20,3 +21,5 @@ export function formatTerm(months: number | null, days: number | null): string {
   if (days) parts.push(`${days} ${days === 1 ? 'day' : 'days'}`);
   return parts.length ? parts.join(' ') : 'No term set';
 }
+
+export const AGREEMENT_LABELS: Record<(typeof AGREEMENT_TYPES)[number], string> = { new_business: 'New business', renewal: 'Renewal', expansion: 'Expansion' };

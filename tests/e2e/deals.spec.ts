@@ -181,6 +181,26 @@ test.describe('deal board', () => {
     await manager.context.close();
   });
 
+  test('the card menu moves a deal to any stage without dragging; a signed deal has no move items', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    const name = uniqueName('Menu Move');
+    const { id } = await createDeal(page, admin.token, name);
+    await openBoard(page);
+    await page.getByLabel('Search deals').fill(name);
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Agreement Signed' }).click();
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
+    await expect(count(page, 'agreement_signed')).toHaveText('1');
+    await expect.poll(async () => (await apiAs(page, admin.token, 'GET', `/api/deals/${id}`)).body.stage).toBe('agreement_signed');
+    await expect(card(page, name)).toHaveAttribute('aria-label', `${name}, ${name} Inc (closed)`);
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await expect(page.getByRole('menuitem', { name: 'Open' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Tour Booked' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await admin.context.close();
+  });
+
   test('a viewer sees the board read-only: no drag handles, no Add Deal, cards still open', async ({ browser }) => {
     const viewer = await signedInContext(browser, 'viewer');
     const page = await viewer.context.newPage();

@@ -42,9 +42,11 @@ export interface DealBoardProps {
   stages: readonly DealStage[];
   showLocation: boolean;
   canMove: boolean;
+  canEdit: boolean;
   now: Date;
   touched: Readonly<Record<string, Touch>>;
   onOpen: (deal: Deal) => void;
+  onEdit: (deal: Deal) => void;
   onMove: (deal: Deal, target: MoveTarget) => void;
 }
 
@@ -53,7 +55,7 @@ export interface DealBoardProps {
  * card is held the board works on a draft of the columns; the drop sends the card's new stage and
  * its neighbours there, and the card stays where it was dropped while the server decides.
  */
-export function DealBoard({ deals, stages, showLocation, canMove, now, touched, onOpen, onMove }: DealBoardProps) {
+export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, touched, onOpen, onEdit, onMove }: DealBoardProps) {
   const base = useMemo(() => columnsOf(deals), [deals]);
   const byId = useMemo(() => new Map(deals.map((d) => [d.id, d])), [deals]);
   const [draft, setDraft] = useState<Columns | null>(null);
@@ -70,6 +72,15 @@ export function DealBoard({ deals, stages, showLocation, canMove, now, touched, 
   const figures = useMemo(() => columnFigures(deals), [deals]);
   const root = useRef<HTMLDivElement>(null);
   useFlip(root, !!active && !active.keyboard);
+
+  // The card menu's "Move to": the top of that stage's column, as the spec's dropdown did.
+  const onMoveTo = useCallback(
+    (deal: Deal, stage: DealStage) => {
+      setAnnouncement(`Moved ${deal.deal_name} to ${placeWords(moveTo(base, deal.id, { stage, index: 0 }), { stage, index: 0 })}`);
+      onMove(deal, { stage, before_id: null, after_id: base[stage].find((id) => id !== deal.id) ?? null });
+    },
+    [base, onMove],
+  );
 
   const nameOf = useCallback((id: string) => byId.get(id)?.deal_name ?? 'the deal', [byId]);
 
@@ -197,9 +208,12 @@ export function DealBoard({ deals, stages, showLocation, canMove, now, touched, 
             figures={figures[stage]}
             showLocation={showLocation}
             canMove={canMove}
+            canEdit={canEdit}
             now={now}
             touched={touched}
             onOpen={onOpen}
+            onEdit={onEdit}
+            onMoveTo={onMoveTo}
             highlighted={overStage === stage && overStage !== active?.from.stage}
           />
         ))}

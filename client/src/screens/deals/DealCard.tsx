@@ -2,12 +2,13 @@ import { memo, type KeyboardEvent, type ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Building2, Clock, GripVertical, Lock, MapPin, User } from 'lucide-react';
-import { isClosedStage } from '@shared/domain/deals';
+import { isClosedStage, type DealStage } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
 import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
 import type { Touch } from '../../live/collection';
 import { cn } from '../../lib/cn';
 import { staleDays } from './boardModel';
+import { DealCardMenu } from './DealCardMenu';
 import { formatCurrency, formatProbability } from './dealFormat';
 
 export interface DealCardProps {
@@ -15,19 +16,22 @@ export interface DealCardProps {
   showLocation: boolean;
   /** The user may move deals (and this one is open). */
   movable: boolean;
+  canMove: boolean;
+  canEdit: boolean;
   now: Date;
   touch: Touch | undefined;
   onOpen: (deal: Deal) => void;
+  onEdit: (deal: Deal) => void;
+  onMoveTo: (deal: Deal, stage: DealStage) => void;
 }
 
 /** What a card shows, shared by the card in its column and the one under the pointer while dragging. */
-export function DealCardBody({ deal, showLocation, movable, now, touch }: Omit<DealCardProps, 'onOpen'>) {
+export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<DealCardProps, 'deal' | 'showLocation' | 'movable' | 'now' | 'touch'>) {
   const closed = isClosedStage(deal.stage);
   const stale = staleDays(deal, now);
   return (
     <>
-      <LiveAccent touch={touch} className="rounded-lg" />
-      <div className="flex items-start gap-1.5">
+      <div className="flex items-start gap-1.5 pr-6">
         {movable ? (
           <GripVertical className="mt-0.5 -ml-1 h-4 w-4 shrink-0 text-slate-300" aria-hidden data-drag-handle />
         ) : closed ? (
@@ -69,17 +73,18 @@ export function DealCardBody({ deal, showLocation, movable, now, touch }: Omit<D
   );
 }
 
-const CARD = 'relative block w-full rounded-lg border bg-white p-3 text-left shadow-sm outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1';
+const CARD = 'relative rounded-lg border bg-white shadow-sm';
+const ACTIVATOR = 'block w-full rounded-lg p-3 text-left outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1';
 
 /**
  * One deal in its column. Open deals are sortable (mouse, touch, keyboard) for users who may
- * change stages; Enter or a click opens the deal. Signed and lost deals look locked and cannot be
- * picked up.
+ * change stages; Enter or a click opens the deal; the menu beside it has the card's actions.
+ * Signed and lost deals look locked and cannot be picked up.
  */
-export const DealCard = memo(function DealCard({ deal, showLocation, movable, now, touch, onOpen }: DealCardProps) {
+export const DealCard = memo(function DealCard({ deal, showLocation, movable, canMove, canEdit, now, touch, onOpen, onEdit, onMoveTo }: DealCardProps) {
   const closed = isClosedStage(deal.stage);
   const sortable = useSortable({ id: deal.id, data: { stage: deal.stage }, disabled: !movable });
-  const { setNodeRef, listeners, transform, transition, isDragging } = sortable;
+  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = sortable;
   // dnd-kit marks a card it cannot drag aria-disabled; it still opens, so it is not disabled.
   const { 'aria-disabled': _notDisabled, ...attributes } = sortable.attributes;
   const style = { transform: CSS.Translate.toString(transform), transition };
@@ -100,26 +105,35 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, no
     <div
       ref={setNodeRef}
       style={style}
-      {...attributes}
-      {...(movable ? listeners : {})}
-      onKeyDown={onKeyDown}
-      role="button"
-      tabIndex={0}
-      aria-roledescription={movable ? 'draggable deal' : 'deal'}
-      aria-label={closed ? `${label} (closed)` : label}
-      onClick={() => onOpen(deal)}
-      data-deal-id={deal.id}
-      data-deal-name={deal.deal_name}
-      data-stage={deal.stage}
-      data-testid="deal-card"
       className={cn(
         CARD,
-        movable ? 'cursor-grab touch-manipulation border-slate-200 hover:border-slate-300 hover:shadow' : 'cursor-pointer',
+        movable ? 'border-slate-200 hover:border-slate-300 hover:shadow' : '',
         closed && 'border-slate-200 bg-slate-50/80 text-slate-600',
         isDragging && 'z-10 opacity-60 ring-2 ring-brand-400',
       )}
     >
-      {body}
+      <LiveAccent touch={touch} className="rounded-lg" />
+      <div
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...(movable ? listeners : {})}
+        onKeyDown={onKeyDown}
+        role="button"
+        tabIndex={0}
+        aria-roledescription={movable ? 'draggable deal' : 'deal'}
+        aria-label={closed ? `${label} (closed)` : label}
+        onClick={() => onOpen(deal)}
+        data-deal-id={deal.id}
+        data-deal-name={deal.deal_name}
+        data-stage={deal.stage}
+        data-testid="deal-card"
+        className={cn(ACTIVATOR, movable ? 'cursor-grab touch-manipulation' : 'cursor-pointer')}
+      >
+        {body}
+      </div>
+      <div className="absolute top-2 right-1.5">
+        <DealCardMenu deal={deal} canEdit={canEdit} canMove={canMove} onOpen={onOpen} onEdit={onEdit} onMoveTo={onMoveTo} />
+      </div>
     </div>
   );
 });

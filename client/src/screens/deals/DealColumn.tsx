@@ -21,13 +21,16 @@ export interface DealColumnProps {
   canMove: boolean;
   now: Date;
   touched: Readonly<Record<string, Touch>>;
+  canEdit: boolean;
   onOpen: (deal: Deal) => void;
+  onEdit: (deal: Deal) => void;
+  onMoveTo: (deal: Deal, stage: DealStage) => void;
   /** A card is being dragged over this column. */
   highlighted: boolean;
 }
 
 /** One stage: its header figures (following every move) and its cards in rank order. */
-export const DealColumn = memo(function DealColumn({ stage, deals, figures, showLocation, canMove, now, touched, onOpen, highlighted }: DealColumnProps) {
+export const DealColumn = memo(function DealColumn({ stage, deals, figures, showLocation, canMove, canEdit, now, touched, onOpen, onEdit, onMoveTo, highlighted }: DealColumnProps) {
   const { setNodeRef } = useDroppable({ id: columnId(stage), data: { stage } });
   const headingId = `deal-column-${stage}`;
   const closed = isClosedStage(stage);
@@ -72,7 +75,18 @@ export const DealColumn = memo(function DealColumn({ stage, deals, figures, show
         <div ref={setNodeRef} className="flex min-h-28 flex-1 flex-col gap-2 p-2" role="list" aria-label={`${DEAL_STAGE_LABELS[stage]} deals`}>
           {deals.map((deal) => (
             <div role="listitem" key={deal.id} data-flip-id={deal.id}>
-              <DealCard deal={deal} showLocation={showLocation} movable={canMove && !isClosedStage(deal.stage)} now={now} touch={touched[deal.id]} onOpen={onOpen} />
+              <DealCard
+                deal={deal}
+                showLocation={showLocation}
+                movable={canMove && !isClosedStage(deal.stage)}
+                canMove={canMove}
+                canEdit={canEdit}
+                now={now}
+                touch={touched[deal.id]}
+                onOpen={onOpen}
+                onEdit={onEdit}
+                onMoveTo={onMoveTo}
+              />
             </div>
           ))}
           {deals.length === 0 && (

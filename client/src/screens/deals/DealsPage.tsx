@@ -183,7 +183,18 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
           ) : view === 'pipeline' ? (
             <>
               {shown.length === 0 && <p className="text-sm text-slate-600">No deals match your search.</p>}
-              <DealBoard deals={shown} stages={stages} showLocation={showLocation} canMove={canMove} now={now} touched={collection.touched} onOpen={onOpen} onMove={move} />
+              <DealBoard
+                deals={shown}
+                stages={stages}
+                showLocation={showLocation}
+                canMove={canMove}
+                canEdit={canEdit}
+                now={now}
+                touched={collection.touched}
+                onOpen={onOpen}
+                onEdit={onEdit}
+                onMove={move}
+              />
             </>
           ) : shown.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">No deals match your search.</Card>

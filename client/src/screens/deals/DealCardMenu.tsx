@@ -1,0 +1,47 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ArrowRight, Eye, MoreHorizontal, Pencil } from 'lucide-react';
+import { DEAL_STAGE_LABELS, DEAL_STAGES, isClosedStage, type DealStage } from '@shared/domain/deals';
+import type { Deal } from '@shared/schemas/deals';
+
+const itemClass = 'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-1.5 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
+
+/**
+ * A card's actions (spec: each card has them): open, edit, and move to any other stage, the
+ * dropdown the spec describes, which is also the way to move a deal without dragging. Signed and
+ * lost deals have no move items.
+ */
+export function DealCardMenu({ deal, canEdit, canMove, onOpen, onEdit, onMoveTo }: { deal: Deal; canEdit: boolean; canMove: boolean; onOpen: (deal: Deal) => void; onEdit: (deal: Deal) => void; onMoveTo: (deal: Deal, stage: DealStage) => void }) {
+  const movable = canMove && !isClosedStage(deal.stage);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button type="button" className="rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" aria-label={`Actions for ${deal.deal_name}`}>
+          <MoreHorizontal className="h-4 w-4" aria-hidden />
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+          <DropdownMenu.Item className={itemClass} onSelect={() => onOpen(deal)}>
+            <Eye className="h-4 w-4" aria-hidden /> Open
+          </DropdownMenu.Item>
+          {canEdit && (
+            <DropdownMenu.Item className={itemClass} onSelect={() => onEdit(deal)}>
+              <Pencil className="h-4 w-4" aria-hidden /> Edit
+            </DropdownMenu.Item>
+          )}
+          {movable && (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+              <DropdownMenu.Label className="px-2.5 py-1 text-xs font-medium text-slate-500">Move to</DropdownMenu.Label>
+              {DEAL_STAGES.filter((s) => s !== deal.stage).map((stage) => (
+                <DropdownMenu.Item key={stage} className={itemClass} onSelect={() => onMoveTo(deal, stage)}>
+                  <ArrowRight className="h-4 w-4 text-slate-400" aria-hidden /> {DEAL_STAGE_LABELS[stage]}
+                </DropdownMenu.Item>
+              ))}
+            </>
+          )}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

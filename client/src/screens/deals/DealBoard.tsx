@@ -223,7 +223,7 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
       </p>
       <DragOverlay dropAnimation={{ duration: 180, easing: 'cubic-bezier(0.2, 0, 0, 1)' }}>
         {activeDeal && !active?.keyboard ? (
-          <div className="relative w-72 rotate-1 cursor-grabbing rounded-lg border border-brand-300 bg-white p-3 shadow-xl">
+          <div className="relative w-72 rotate-1 cursor-grabbing rounded-lg border border-brand-200 bg-white p-3 shadow-xl">
             <DealCardBody deal={activeDeal} showLocation={showLocation} movable now={now} touch={undefined} />
           </div>
         ) : null}

@@ -109,7 +109,7 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
         CARD,
         movable ? 'border-slate-200 hover:border-slate-300 hover:shadow' : '',
         closed && 'border-slate-200 bg-slate-50/80 text-slate-600',
-        isDragging && 'z-10 opacity-60 ring-2 ring-brand-400',
+        isDragging && 'z-10 opacity-60 ring-2 ring-brand-500',
       )}
     >
       <LiveAccent touch={touch} className="rounded-lg" />

@@ -42,7 +42,7 @@ export const DealColumn = memo(function DealColumn({ stage, deals, figures, show
       className={cn(
         'flex w-64 shrink-0 snap-start flex-col rounded-xl border border-t-4 border-slate-200 bg-slate-100/70 sm:w-auto sm:min-w-56 sm:flex-1',
         STAGE_EDGE[stage],
-        highlighted && 'bg-brand-50/70 ring-2 ring-brand-300',
+        highlighted && 'bg-brand-50/70 ring-2 ring-brand-200',
       )}
     >
       <header className="border-b border-slate-200/80 px-3 pt-2.5 pb-2">

@@ -113,7 +113,7 @@ export function DealFields({ form, locations, locationName }: { form: UseFormRet
         <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 sm:col-span-3" data-testid="deal-value-preview" aria-live="polite">
           Deal value:{' '}
           <span className="font-semibold tabular-nums">{value === null ? '—' : formatCurrency(value)}</span>
-          <span className="text-brand-800"> {months === null && days === null ? '(12 months when no term is set)' : ''}</span>
+          <span className="text-brand-700"> {months === null && days === null ? '(12 months when no term is set)' : ''}</span>
         </p>
       </fieldset>
 

@@ -18,7 +18,6 @@ const VIRTUAL_FROM = 40;
 
 interface TableProps {
   deals: Deal[];
-  showLocation: boolean;
   canEdit: boolean;
   now: Date;
   touched: Readonly<Record<string, Touch>>;
@@ -43,7 +42,6 @@ function SortHeader({ label, sortKey, sort, onSort }: { label: string; sortKey: 
 
 const DealRow = memo(function DealRow({
   deal,
-  showLocation,
   canEdit,
   now,
   touch,
@@ -65,7 +63,7 @@ const DealRow = memo(function DealRow({
       <td className={cn(CELL, 'relative')}>
         <LiveAccent touch={touch} edge />
         <div className="font-semibold text-slate-900">{deal.deal_name}</div>
-        {showLocation && <div className="text-xs text-slate-500">{deal.location_name}</div>}
+        <div className="text-xs text-slate-500">{deal.location_name}</div>
         {stale !== null && <div className="text-xs font-medium text-amber-700">stale {stale} days</div>}
         <UpdatedBy touch={touch} className="mt-0.5" />
       </td>

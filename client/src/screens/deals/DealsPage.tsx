@@ -199,7 +199,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
           ) : shown.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">No deals match your search.</Card>
           ) : (
-            <DealTable deals={listed} showLocation={showLocation} canEdit={canEdit} now={now} touched={collection.touched} sort={sort} onSort={(key) => setSort((s) => nextSort(s, key))} onOpen={onOpen} onEdit={onEdit} />
+            <DealTable deals={listed} canEdit={canEdit} now={now} touched={collection.touched} sort={sort} onSort={(key) => setSort((s) => nextSort(s, key))} onOpen={onOpen} onEdit={onEdit} />
           )}
         </>
       )}

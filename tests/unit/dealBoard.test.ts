@@ -163,3 +163,14 @@ describe('list', () => {
     expect(matchesSearch(deals[0]!, 'nothing')).toBe(false);
   });
 });
+
+describe('sidebar', () => {
+  it('marks Deals on /crm and its own pages, not on the other CRM pages', async () => {
+    const { isActive } = await import('../../client/src/shell/navigation');
+    const deals = { label: 'Deals', to: '/crm/deals', also: ['/crm'] };
+    expect(isActive(deals, '/crm')).toBe(true);
+    expect(isActive(deals, '/crm/deals')).toBe(true);
+    expect(isActive(deals, '/crm/deals/abc')).toBe(true);
+    expect(isActive(deals, '/crm/contacts')).toBe(false);
+  });
+});

@@ -14,7 +14,7 @@ export interface NavLinkItem {
   label: string;
   to: string;
   icon?: LucideIcon;
-  /** Other paths that count as this entry (e.g. /crm for Deals). */
+  /** Other paths that count as this entry, exactly (/crm for Deals, not /crm/contacts). */
   also?: string[];
 }
 
@@ -57,6 +57,6 @@ export const isGroup = (item: NavItem): item is NavGroupItem => 'children' in it
 
 /** True when `pathname` is this entry's page or one of its sub-pages. */
 export function isActive(item: NavLinkItem, pathname: string): boolean {
-  const paths = [item.to, ...(item.also ?? [])];
-  return paths.some((p) => (p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`)));
+  if (item.also?.includes(pathname)) return true;
+  return item.to === '/' ? pathname === '/' : pathname === item.to || pathname.startsWith(`${item.to}/`);
 }

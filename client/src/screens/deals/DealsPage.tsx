@@ -120,7 +120,13 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
               hint={figures ? `${formatCurrency(figures.weighted_value)} weighted` : undefined}
             />
             <StatTile label="Avg Deal Value" value={figures ? formatCurrency(figures.average_deal_value) : null} icon={<Target className="h-5 w-5" />} accent="purple" />
-            <StatTile label="Win Rate" value={figures ? formatShare(figures.win_rate) : null} icon={<Trophy className="h-5 w-5" />} accent="amber" />
+            <StatTile
+              label="Win Rate"
+              value={figures ? formatShare(figures.win_rate) : null}
+              icon={<Trophy className="h-5 w-5" />}
+              accent="amber"
+              hint={figures ? `${figures.stages.agreement_signed ?? 0} won · ${figures.stages.close_lost ?? 0} lost` : undefined}
+            />
           </section>
           {stats.error !== null && <LoadFailed compact title="Failed to load pipeline statistics" error={stats.error} onRetry={stats.retry} />}
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { DealEvent } from '../../events/deal/events';
+import type { LocationUpdated } from '../../events/location/events';
 import type { Db } from '../../events/store/types';
 import { defineProjection, entityId, own } from '../projection';
 import { dealsTouched } from './queries';
@@ -24,9 +25,9 @@ function place(db: Db, id: string, stage: string, rank: string, version: number,
     SELECT ${id}, ${stage}, ${at}::timestamptz FROM before WHERE before.stage <> ${stage}`;
 }
 
-export const dealsProjection = defineProjection<DealEvent>({
+export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
   name: 'deals',
-  version: 1,
+  version: 2,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['deals', 'deal_stage_visits'],
   on: {
@@ -65,6 +66,16 @@ export const dealsProjection = defineProjection<DealEvent>({
     DealMoveUndone: {
       apply: (db, event) => place(db, entityId(event.stream_id), event.data.stage, event.data.rank, event.version, event.metadata.at),
       changed: own,
+    },
+    // A deal shows its location's name, and its name and city as the contract location (joined at
+    // read time): a change of either moves the deals' updated_at so clients take the pushed rows.
+    LocationUpdated: {
+      apply(db, event) {
+        if (event.data.name === undefined && event.data.city === undefined) return null;
+        return db`UPDATE deals SET updated_at = ${event.metadata.at} WHERE location_id = ${entityId(event.stream_id)}`;
+      },
+      changed: (event) =>
+        event.data.name === undefined && event.data.city === undefined ? [] : [{ column: 'location_id', value: entityId(event.stream_id) }],
     },
   },
   live: { entity: 'deals', load: dealsTouched },

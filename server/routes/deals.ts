@@ -16,6 +16,7 @@ import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
 import { dealOffices } from './dealOffices';
+import { dealParties } from './dealParties';
 import { placeBetween } from './dealPlace';
 import { assertLocationExists, visible } from './guards';
 
@@ -59,11 +60,14 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
       const market_rate = await dealOffices(sql, body.office_ids, body.location_id);
       const terms: DealTermsData = { ...body, market_rate, assigned_to: body.assigned_to ?? (ctx.state as AuthState).user.name };
       const id = randomUUID();
+      const context = commandContext(ctx);
       const { view } = await handle.transaction(async (run, tx) => {
+        // The deal's company and contact, found or created in the same transaction.
+        Object.assign(terms, await dealParties(run, tx, body, context));
         // A new deal goes on top of the first column.
         const [first] = await columnRanks(tx, 'form_submitted');
         const rank = rankBetween(null, first?.rank ?? null);
-        return run(dealAggregate, id, { type: 'CreateDeal', id, terms, stage: 'form_submitted', rank }, commandContext(ctx), {
+        return run(dealAggregate, id, { type: 'CreateDeal', id, terms, stage: 'form_submitted', rank }, context, {
           action: 'deal.create',
           ...read(id),
         });

@@ -14,6 +14,7 @@ import { hashPassword } from '../auth/passwords';
 import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_USERS } from './demoData';
 import { planOfficesAndMembers, type SeedLocation } from './demoOffices';
 import { planDeals } from './demoDeals';
+import { companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import { dealAggregate } from '../../events/deal/decider';
 import { rankBetween } from '../../events/deal/rank';
 
@@ -125,6 +126,30 @@ export async function seedDemoDeals(sql: Pool, handle: HandleCommand): Promise<b
     await sql.begin(async (tx) => {
       // Cards join the bottom of their column in the order they arrive there.
       const bottom = new Map<string, string | null>();
+      // Each company and contact once, as the deal command path links them.
+      const companies = new Map<string, string>();
+      const contacts = new Map<string, string>();
+      const party = async (plan: (typeof plans)[number], context: { userId: string; now: Date }) => {
+        const { terms } = plan;
+        let companyId = companies.get(terms.company_name);
+        if (!companyId) {
+          companyId = randomUUID();
+          companies.set(terms.company_name, companyId);
+          const data = {
+            id: companyId, name: terms.company_name, industry: null, website: null, phone: null, address: null, employee_count: null,
+            annual_revenue: null, main_contact_id: null, status: 'Prospect' as const, notes: null, lead_source: terms.source,
+          };
+          await handle(companyAggregate, companyId, { type: 'CreateCompany', data }, context, { tx });
+        }
+        let contactId = contacts.get(terms.contact.email);
+        if (!contactId) {
+          contactId = randomUUID();
+          contacts.set(terms.contact.email, contactId);
+          const data = { id: contactId, ...terms.contact, company_id: companyId, status: 'Prospect' as const, notes: null, lead_source: terms.source };
+          await handle(contactAggregate, contactId, { type: 'CreateContact', data }, context, { tx });
+        }
+        return { ...terms, company_id: companyId, contact_id: contactId };
+      };
       const steps = plans
         .flatMap((plan, i) => [
           { at: plan.createdAt, plan, stage: null as null | (typeof plan.moves)[number]['stage'], by: people[i % Math.max(1, people.length)]?.id ?? 'system' },
@@ -138,7 +163,7 @@ export async function seedDemoDeals(sql: Pool, handle: HandleCommand): Promise<b
         bottom.set(stage, rankBetween(above, null));
         const command =
           step.stage === null
-            ? { type: 'CreateDeal' as const, id: step.plan.id, terms: step.plan.terms, stage, rank: rankBetween(above, null) }
+            ? { type: 'CreateDeal' as const, id: step.plan.id, terms: await party(step.plan, context), stage, rank: rankBetween(above, null) }
             : { type: 'MoveDeal' as const, stage, above, below: null, actor_id: step.by };
         await handle(dealAggregate, step.plan.id, command, context, { tx });
       }

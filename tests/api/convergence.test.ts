@@ -9,6 +9,8 @@ import type { ChangeMessage, LiveEntity } from '@shared/realtime';
 import type { Location } from '@shared/schemas/locations';
 import type { Member } from '@shared/schemas/members';
 import type { Office } from '@shared/schemas/offices';
+import type { Deal } from '@shared/schemas/deals';
+import { DEAL_STAGES } from '@shared/domain/deals';
 import { listen, type Listener } from '../support/sockets';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 
@@ -19,7 +21,7 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
  * user's GET answers after each step.
  */
 
-const ENTITIES = ['offices', 'members', 'locations'] as const satisfies readonly LiveEntity[];
+const ENTITIES = ['offices', 'members', 'locations', 'deals'] as const satisfies readonly LiveEntity[];
 type Entity = (typeof ENTITIES)[number];
 type Picture = Record<Entity, LiveCollection<Versioned & { id: string }>>;
 
@@ -40,7 +42,7 @@ let server: TestServer;
 let sessions: Session[];
 let adminToken: string;
 let secondManagerId: string;
-let pool: { offices: Office[]; members: Member[]; locations: Location[] };
+let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[] };
 
 const get = async <T,>(token: string, path: string): Promise<T> => {
   const res = await server.api('GET', path, { token });
@@ -49,7 +51,7 @@ const get = async <T,>(token: string, path: string): Promise<T> => {
 };
 
 async function snapshot(token: string): Promise<Picture> {
-  const picture = { offices: emptyCollection(), members: emptyCollection(), locations: emptyCollection() } as Picture;
+  const picture = { offices: emptyCollection(), members: emptyCollection(), locations: emptyCollection(), deals: emptyCollection() } as Picture;
   for (const entity of ENTITIES) {
     for (const row of await get<(Versioned & { id: string })[]>(token, `/api/${entity}`)) {
       picture[entity] = applyRow(picture[entity], row);
@@ -156,10 +158,12 @@ beforeAll(async () => {
   const places = ['55 Broadway', '60 Broad', 'Greenpoint', 'Bushwick'].map(named);
   const offices = await get<Office[]>(adminToken, '/api/offices');
   const members = await get<Member[]>(adminToken, '/api/members');
+  const deals = (await get<Deal[]>(adminToken, '/api/deals')).filter((d) => d.stage !== 'agreement_signed' && d.stage !== 'close_lost');
   pool = {
     locations: places,
     offices: places.flatMap((p) => offices.filter((o) => o.location_id === p.id).slice(0, 3)),
     members: places.flatMap((p) => members.filter((m) => m.location_id === p.id).slice(0, 2)),
+    deals: places.flatMap((p) => deals.filter((d) => d.location_id === p.id).slice(0, 2)),
   };
   sessions = [];
   for (const [name, token] of Object.entries(tokens)) sessions.push(await open(name, token));
@@ -182,6 +186,9 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('renameMember'), member: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('assign'), member: fc.nat(), office: fc.option(fc.nat()), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('renameLocation'), location: fc.nat() }),
+  fc.record({ kind: fc.constant('moveDeal'), deal: fc.nat(), stage: fc.constantFrom(...DEAL_STAGES.filter((s) => s !== 'agreement_signed')), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('editDeal'), deal: fc.nat(), probability: fc.integer({ min: 0, max: 100 }), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('relocateDeal'), deal: fc.nat(), location: fc.nat() }),
   fc.record({ kind: fc.constant('access'), locations: fc.subarray([0, 1, 2, 3], { minLength: 1 }) }),
   // A tab goes away (laptop lid, network) while others work, and comes back catching up.
   fc.record({ kind: fc.constant('away'), who: fc.constantFrom(...USERS) }),
@@ -207,6 +214,7 @@ async function run(s: Step): Promise<number> {
   const office = 'office' in s && typeof s.office === 'number' ? pool.offices[s.office % pool.offices.length]! : undefined;
   const member = 'member' in s ? pool.members[s.member % pool.members.length]! : undefined;
   const location = 'location' in s ? pool.locations[s.location % pool.locations.length]! : undefined;
+  const deal = 'deal' in s ? pool.deals[s.deal % pool.deals.length]! : undefined;
   const call = (method: string, path: string, body: unknown) => server.api(method, path, { token, body }).then((r) => r.status);
   switch (s.kind) {
     case 'moveOffice':
@@ -225,6 +233,13 @@ async function run(s: Step): Promise<number> {
       const target = s.office === null ? null : pool.offices[s.office % pool.offices.length]!.id;
       return call('PATCH', `/api/members/${member!.id}/office`, { office_id: target });
     }
+    case 'moveDeal':
+      return call('PATCH', `/api/deals/${deal!.id}/stage`, { stage: s.stage });
+    case 'editDeal':
+      return call('PUT', `/api/deals/${deal!.id}`, { probability: s.probability });
+    case 'relocateDeal':
+      // An administrator moves a deal to another location: it leaves the old manager's board.
+      return server.api('PUT', `/api/deals/${deal!.id}`, { token: adminToken, body: { location_id: location!.id, office_ids: [] } }).then((r) => r.status);
     case 'renameLocation':
       return call('PUT', `/api/locations/${location!.id}`, { name: `${location!.name.split(' #')[0]} #${n}` });
     case 'access': {

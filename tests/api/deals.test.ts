@@ -77,6 +77,25 @@ describe('POST /api/deals', () => {
     expect((await column('form_submitted'))[0]).toBe(deal.id);
   });
 
+  it('links the company by name and the contact by e-mail, creating them the first time', async () => {
+    const first = await newDeal('Bushwick', { company_name: 'Linked Works', contact: { name: 'Ana Linked', email: 'ana@linked.example' } });
+    const second = await newDeal('Bushwick', { company_name: 'linked works', contact: { name: 'Ana L.', email: 'ANA@linked.example' } });
+    expect(first.company_id).toBeTruthy();
+    expect(first.contact_id).toBeTruthy();
+    expect(second.company_id).toBe(first.company_id);
+    expect(second.contact_id).toBe(first.contact_id);
+    const [company] = await w.server.deps.sql`SELECT name, status FROM crm_companies WHERE id = ${first.company_id!}`;
+    expect(company).toEqual({ name: 'Linked Works', status: 'Prospect' });
+    const [contact] = await w.server.deps.sql`SELECT email, company_id FROM crm_contacts WHERE id = ${first.contact_id!}`;
+    expect(contact).toEqual({ email: 'ana@linked.example', company_id: first.company_id });
+    const unknown = await w.api('POST', '/api/deals', {
+      token: w.tokens.admin,
+      body: { deal_name: 'A', company_name: 'B', contact: { name: 'C', email: 'c@example.com' }, location_id: w.loc('Bushwick'), offered_price: 1, company_id: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Company not found');
+  });
+
   it('offers only vacant or pending offices of the deal\'s location, each once', async () => {
     const elsewhere = await w.newOffice('Greenpoint');
     const far = await w.api('POST', '/api/deals', {

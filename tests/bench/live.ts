@@ -59,7 +59,7 @@ export const CATCH_UP_TABS = 20;
 export const CATCH_UP_BEHIND = 1900;
 const TIMEOUT_MS = 15_000;
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Nearest-rank percentiles of samples in milliseconds. */
 export function percentiles(samples: number[]): Percentiles {
@@ -68,7 +68,7 @@ export function percentiles(samples: number[]): Percentiles {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     promise,
@@ -78,7 +78,7 @@ function withTimeout<T>(promise: Promise<T>, what: string): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
-function connect(url: string, auth: Record<string, unknown>, readyEvent: 'ready' | 'connect'): Promise<Client> {
+export function connect(url: string, auth: Record<string, unknown>, readyEvent: 'ready' | 'connect'): Promise<Client> {
   const socket: Client = io(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
   return withTimeout(
     new Promise<Client>((resolve, reject) => {
@@ -97,7 +97,7 @@ function connect(url: string, auth: Record<string, unknown>, readyEvent: 'ready'
  * Counts arrivals per key and group, keeping the time of the last one; `wait` resolves with
  * that time once a group has `count` arrivals for a key (whether they came before or after).
  */
-function arrivals() {
+export function arrivals() {
   const seen = new Map<string, { counts: number[]; last: number }>();
   const waiters = new Map<string, { group: number; count: number; resolve: (at: number) => void }>();
   const check = (key: string) => {

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { benchAppends, prepareRawTable } from './appends';
 import { openBenchDatabase, type BenchDatabase } from './database';
 import { generateLog } from './generate';
+import { benchDealMoves } from './dealMoves';
 import { CATCH_UP_BEHIND, CATCH_UP_TABS, benchLive, type Percentiles } from './live';
 import { measureBundle } from './bundle';
 import { benchGridRender } from './gridRender';
@@ -163,6 +164,29 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log(`  alternate between the two, one at a time; none reached the other location's sockets.`);
   console.log(`Bare: the same number of sockets and rooms, a payload of the same ${count(live.payloadBytes)} bytes (a real change message).`);
   console.log(`Clients and servers share this process. Live part: ${seconds(elapsed)}.`);
+});
+
+/** A deal dragged on the board, to 200 other sockets; 8 users dragging at once. */
+const DEAL_MOVES = { sockets: 200, samples: 100, warmup: 10, movers: 8, movesPerMover: 40 };
+
+await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`deal moves: the server on a fresh database, ${database.name}`);
+  const result = await benchDealMoves(database, DEAL_MOVES, progress);
+  console.log('');
+  console.log(
+    table(
+      ['Deal board', 'p50', 'p95', 'p99'],
+      [
+        [`PATCH stage -> the row at all ${DEAL_MOVES.sockets} other sockets (${DEAL_MOVES.samples} moves)`, ...percentileCells(result.live)],
+        [`raw INSERT + NOTIFY -> bare socket.io broadcast to ${DEAL_MOVES.sockets}`, ...percentileCells(result.bare)],
+      ],
+    ),
+  );
+  console.log(`Move p50 / bare p50: ${ratio(result.live.p50 / result.bare.p50)}; p99 / bare p99: ${ratio(result.live.p99 / result.bare.p99)} (payload ${count(result.payloadBytes)} bytes)`);
+  console.log(
+    `${DEAL_MOVES.movers} users dragging their own deals at once: ${perSecond(result.movesPerSecond, 'moves')}; raw INSERT of the same event rows by ${DEAL_MOVES.movers} writers: ${perSecond(result.rawPerSecond, 'rows')}; ratio ${ratio(result.movesPerSecond / result.rawPerSecond)}`,
+  );
 });
 
 /** GET /api/offices with 10,000 offices, against a bare Koa endpoint serving the same JSON. */

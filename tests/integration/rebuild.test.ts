@@ -52,7 +52,8 @@ async function snapshot(sql: Pool) {
   const tables: Record<string, unknown[]> = {};
   for (const projection of projections) {
     for (const table of projection.tables) {
-      tables[table] = await sql.unsafe(`SELECT * FROM ${table} ORDER BY id`);
+      // Every column in the order: some read models (stays in a stage) have no id.
+      tables[table] = await sql.unsafe(`SELECT * FROM ${table} t ORDER BY t::text`);
     }
   }
   return tables;

@@ -181,13 +181,23 @@ test.describe('deal board', () => {
     await manager.context.close();
   });
 
-  test('the card menu moves a deal to any stage without dragging; a signed deal has no move items', async ({ browser }) => {
+  test('the detail dialog and the card menu move a deal to any stage without dragging; a signed deal has no move items', async ({ browser }) => {
     const admin = await signedInContext(browser, 'admin');
     const page = await admin.context.newPage();
     const name = uniqueName('Menu Move');
     const { id } = await createDeal(page, admin.token, name);
     await openBoard(page);
     await page.getByLabel('Search deals').fill(name);
+
+    // From the detail dialog.
+    await card(page, name).click();
+    await page.getByTestId('deal-detail').getByRole('button', { name: 'Move to...' }).click();
+    await page.getByRole('menuitem', { name: 'Tour Booked' }).click();
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'tour_booked');
+    await expect(page.getByRole('dialog').locator('[data-stage="tour_booked"]')).toBeVisible();
+    await page.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+    // From the card's own menu.
     await page.getByRole('button', { name: `Actions for ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Agreement Signed' }).click();
     await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');

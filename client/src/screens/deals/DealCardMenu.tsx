@@ -45,3 +45,28 @@ export function DealCardMenu({ deal, canEdit, canMove, onOpen, onEdit, onMoveTo 
     </DropdownMenu.Root>
   );
 }
+
+/**
+ * The detail dialog's "Move to" button: a menu rather than a select, so opening the dialog does
+ * not put the focus on it, where an arrow key would move the deal.
+ */
+export function MoveToMenu({ deal, onMoveTo }: { deal: Deal; onMoveTo: (stage: DealStage) => void }) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <button type="button" className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <ArrowRight className="h-4 w-4" aria-hidden /> Move to...
+        </button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={4} className="z-50 min-w-48 rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+          {DEAL_STAGES.filter((s) => s !== deal.stage).map((stage) => (
+            <DropdownMenu.Item key={stage} className={itemClass} onSelect={() => onMoveTo(stage)}>
+              {DEAL_STAGE_LABELS[stage]}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

@@ -1,14 +1,14 @@
 import { useNavigate } from 'react-router';
 import { ExternalLink, Mail, Pencil, Phone } from 'lucide-react';
-import { DEAL_STAGE_LABELS, DEAL_STAGES, isClosedStage, type DealStage } from '@shared/domain/deals';
+import { isClosedStage, type DealStage } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
 import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
 import { UpdatedBy } from '../../components/LiveMark';
 import { Button } from '../../components/ui/Button';
-import { Select } from '../../components/ui/Field';
 import { useAtomValue } from '../../state/jotai';
 import { formatDate } from '../offices/officeUi';
 import { dealsAtom } from './atoms';
+import { MoveToMenu } from './DealCardMenu';
 import { AGREEMENT_LABELS, formatCurrency, formatProbability, formatTerm } from './dealFormat';
 import { StageBadge } from './dealUi';
 
@@ -92,16 +92,9 @@ export function DealDetailDialog({ deal, canEdit, canMove, onEdit, onMove, onClo
             </Button>
           )}
           {canMove && !closed && (
-            <label className="ml-auto flex items-center gap-2 text-sm text-slate-700">
-              Move to
-              <Select className="w-48" value={deal.stage} onChange={(e) => onMove(e.target.value as DealStage)}>
-                {DEAL_STAGES.map((s) => (
-                  <option key={s} value={s}>
-                    {DEAL_STAGE_LABELS[s]}
-                  </option>
-                ))}
-              </Select>
-            </label>
+            <div className="ml-auto">
+              <MoveToMenu deal={deal} onMoveTo={onMove} />
+            </div>
           )}
           {closed && <p className="ml-auto text-sm text-slate-500">This deal is closed and can no longer move.</p>}
         </section>

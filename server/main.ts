@@ -27,5 +27,8 @@ try {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 } catch (error) {
   logger.fatal({ err: error }, 'failed to start');
+  // Also on stderr: whoever started the process (a supervisor, a test runner that ignores
+  // stdout) sees why it stopped.
+  process.stderr.write(`FlexSpace failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 }

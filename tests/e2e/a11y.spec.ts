@@ -126,6 +126,8 @@ test.describe('layout, focus and labels', () => {
     const page = await context.newPage();
     await page.goto('/offices');
     await expectLive(page);
+    // The screen has loaded its controls, so the Tab after the skip link has somewhere to land.
+    await expect(page.getByRole('main').getByRole('button', { name: 'Add Office' })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to main content' });
     await expect(skip).toBeFocused();

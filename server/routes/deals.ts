@@ -8,7 +8,7 @@ import type { Tx } from '../../events/store/types';
 import { columnRanks, getDeal, listDeals, stageVisits } from '../../projections/deals/queries';
 import { dealStats } from '../../projections/deals/stats';
 import { IdParam } from '@shared/schemas/common';
-import { CreateDealInput, DealListQuery, DealStatsQuery, MoveDealInput, UndoDealMoveInput, UpdateDealInput } from '@shared/schemas/deals';
+import { CreateDealInput, DealListQuery, READ_ONLY_DEAL_KEYS, DealStatsQuery, MoveDealInput, UndoDealMoveInput, UpdateDealInput } from '@shared/schemas/deals';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import type { AuthState } from '../middleware/authenticate';
@@ -84,8 +84,10 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ params: IdParam, body: UpdateDealInput }, async (ctx, { params: { id }, body }) => {
       const current = visible(actorOf(ctx), await getDeal(sql, id), DEAL_NOT_FOUND);
       // Read-only fields of the row GET returned are accepted and ignored (API.md).
-      const { version, id: _id, stage, rank, location_name, contract_location, deal_value, market_rate, signature_status, stage_changed_at, created_at, updated_at, ...given } = body;
-      const changes = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined)) as Partial<DealTermsData>;
+      const { version, ...given } = body;
+      const changes = Object.fromEntries(
+        Object.entries(given).filter(([key, value]) => value !== undefined && !READ_ONLY_DEAL_KEYS.includes(key)),
+      ) as Partial<DealTermsData>;
       const locationId = changes.location_id ?? current.location_id;
       if (changes.location_id !== undefined) await assertLocationExists(sql, changes.location_id);
       if (changes.office_ids !== undefined || changes.location_id !== undefined) {

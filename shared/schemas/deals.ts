@@ -99,6 +99,9 @@ const READ_ONLY_DEAL_FIELDS = {
   updated_at: z.unknown().optional(),
 };
 
+/** Names of those fields: a PUT takes them and changes nothing with them. */
+export const READ_ONLY_DEAL_KEYS: readonly string[] = Object.keys(READ_ONLY_DEAL_FIELDS);
+
 /** PUT /api/deals/{id}: the deal object; the stage moves through PATCH .../stage. */
 export const UpdateDealInput = z
   .object({

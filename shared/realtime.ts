@@ -10,6 +10,7 @@ import type { User } from './schemas/auth';
 import type { Member } from './schemas/members';
 import type { Office } from './schemas/offices';
 import type { Deal } from './schemas/deals';
+import type { DealStage } from './domain/deals';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
 export interface LiveRows {
@@ -89,16 +90,43 @@ export interface ClosingMessage {
   reconnect: boolean;
 }
 
+/**
+ * The deal a tab's user is dragging now and the column it is over, or `deal_id: null` when they
+ * let go. Ephemeral like presence: never in the event log.
+ */
+export type DragAnnouncement = { deal_id: string; stage: DealStage } | { deal_id: null };
+
+/** Someone else's drag, sent to the board's sockets that may see the deal. `stage: null`: let go. */
+export interface DragMessage {
+  deal_id: string;
+  user_id: string;
+  name: string;
+  stage: DealStage | null;
+}
+
+/** A tab sends at most one drag update per this many ms (about 10 per second). */
+export const DRAG_INTERVAL_MS = 100;
+/** A drag not heard of for this long is over (its tab went away without saying so). */
+export const DRAG_EXPIRES_MS = 5_000;
+
+/** The deal board is one screen for presence, whichever of its two paths a tab shows. */
+export const BOARD_SCREEN = '/crm/deals';
+const SCREEN_ALIASES: Record<string, string> = { '/crm': BOARD_SCREEN };
+/** The presence key of a path: the path, except for aliases of one screen. */
+export const screenOf = (pathname: string) => SCREEN_ALIASES[pathname] ?? pathname;
+
 export interface ServerToClientEvents {
   change: (message: ChangeMessage) => void;
   closing: (message: ClosingMessage) => void;
   ready: (message: ReadyMessage) => void;
   resync: (message: ResyncMessage) => void;
   presence: (message: PresenceMessage) => void;
+  dragging: (message: DragMessage) => void;
 }
 
 export interface ClientToServerEvents {
   presence: (message: PresenceAnnouncement) => void;
+  dragging: (message: DragAnnouncement) => void;
 }
 
 /** Longest screen key the server accepts in a presence announcement. */

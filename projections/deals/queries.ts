@@ -108,3 +108,9 @@ export async function stageVisits(db: Db, dealIds: string[]): Promise<{ deal_id:
   if (dealIds.length === 0) return [];
   return db.unsafe(`SELECT deal_id, stage, entered_at, left_at FROM deal_stage_visits WHERE deal_id = ANY($1::uuid[])`, [dealIds], PREPARED);
 }
+
+/** Where a deal is and whether it is closed, for drag presence (null: no such deal). `id` is a UUID. */
+export async function dealWhereabouts(db: Db, id: string): Promise<{ location_id: string; stage: DealStage } | null> {
+  const [row] = await db.unsafe<{ location_id: string; stage: DealStage }[]>(`SELECT location_id, stage FROM deals WHERE id = $1`, [id], PREPARED);
+  return row ?? null;
+}

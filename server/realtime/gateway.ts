@@ -5,8 +5,10 @@ import { readAll } from '../../events/store/append';
 import type { Pool, StoredEvent } from '../../events/store/types';
 import type { ChangeFeed } from '../../projections/changeFeed';
 import { changesFor, latestOnly } from '../../projections/changes';
+import { dealWhereabouts } from '../../projections/deals/queries';
 import { getUser } from '../../projections/users/queries';
 import {
+  BOARD_SCREEN,
   MAX_CATCH_UP_EVENTS,
   MAX_SOCKETS_PER_USER,
   type ChangeMessage,
@@ -18,7 +20,8 @@ import {
 import type { User } from '@shared/schemas/auth';
 import type { TokenService } from '../auth/tokens';
 import { limit, serial } from './limit';
-import { createPresence, isScreenRoom } from './presence';
+import { createDragPresence } from './dragPresence';
+import { createPresence, isScreenRoom, screenRoom } from './presence';
 import { roomsFor, roomsForScope, userRoom } from './rooms';
 import { viewFor, viewKey } from './views';
 
@@ -111,6 +114,13 @@ export async function startGateway(
     return [...ids].map((id) => io.sockets.sockets.get(id)).filter((s): s is GatewaySocket => !!s);
   }
 
+  const drags = createDragPresence({
+    locate: (dealId) => dealWhereabouts(sql, dealId),
+    boardSockets: (locationId) =>
+      socketsIn(roomsForScope({ locations: [locationId] })).filter((socket) => socket.rooms.has(screenRoom(BOARD_SCREEN))),
+    logger,
+  });
+
   /** Sends `message` to `sockets`, each as its user may see it; one view computed per kind of user. */
   function deliver(sockets: GatewaySocket[], message: ChangeMessage) {
     const groups = new Map<string, GatewaySocket[]>();
@@ -182,7 +192,11 @@ export async function startGateway(
 
   io.on('connection', (socket) => {
     socket.on('presence', (message) => presence.announce(socket, message));
-    socket.on('disconnect', () => presence.disconnected(socket));
+    socket.on('dragging', (message) => drags.announce(socket, message));
+    socket.on('disconnect', () => {
+      presence.disconnected(socket);
+      drags.disconnected(socket);
+    });
     // Live pushes flow from now on; a catch-up row loaded later is never older than a pushed one
     // (rows merge by version, removals carry theirs), so the two need no common queue.
     const position = feed.position();

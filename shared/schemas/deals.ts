@@ -135,6 +135,12 @@ export const MoveDealInput = z
   .strict();
 export type MoveDealInput = z.infer<typeof MoveDealInput>;
 
+/** A socket's drag announcement (shared/realtime.ts DragAnnouncement); anything else is ignored. */
+export const DragAnnouncementInput = z.union([
+  z.object({ deal_id: Id, stage }).strict(),
+  z.object({ deal_id: z.null() }).strict(),
+]);
+
 export const UndoDealMoveInput = z.object({ version: ExpectedVersion }).strict();
 
 export const DealListQuery = LocationFilterQuery.extend({

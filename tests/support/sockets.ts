@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import type {
   ChangeMessage,
   ClientToServerEvents,
+  DragMessage,
   HandshakeAuth,
   PresenceMessage,
   ReadyMessage,
@@ -17,11 +18,17 @@ export interface Listener {
   resyncs: ResyncMessage[];
   /** Every `presence` message received, in order. */
   presence: PresenceMessage[];
+  /** Every `dragging` message received, in order. */
+  drags: DragMessage[];
   ready: Promise<ReadyMessage>;
   /** Resolves when `predicate` holds for the changes received so far. */
   until(predicate: (changes: ChangeMessage[]) => boolean, what?: string): Promise<void>;
   /** Resolves when `predicate` holds for the presence messages received so far. */
   untilPresence(predicate: (presence: PresenceMessage[]) => boolean, what?: string): Promise<void>;
+  /** Resolves when `predicate` holds for the drag messages received so far. */
+  untilDrags(predicate: (drags: DragMessage[]) => boolean, what?: string): Promise<void>;
+  /** Sends a drag announcement; `unknown` so tests can send what a browser never would. */
+  drag(message: unknown): void;
   /** Sends a presence announcement; `unknown` so tests can send what a browser never would. */
   announce(message: unknown): void;
   close(): void;
@@ -61,6 +68,12 @@ export function listen(url: string, auth: Partial<HandshakeAuth>): Listener {
   const presence: PresenceMessage[] = [];
   const changeWaiter = waiter(changes, 'changes');
   const presenceWaiter = waiter(presence, 'presence messages');
+  const drags: DragMessage[] = [];
+  const dragWaiter = waiter(drags, 'drag messages');
+  socket.on('dragging', (message) => {
+    drags.push(message);
+    dragWaiter.notify();
+  });
   socket.on('change', (message) => {
     changes.push(message);
     changeWaiter.notify();
@@ -79,10 +92,13 @@ export function listen(url: string, auth: Partial<HandshakeAuth>): Listener {
     changes,
     resyncs,
     presence,
+    drags,
     ready,
     until: (predicate, what = 'expected changes') => changeWaiter.until(predicate, what),
     untilPresence: (predicate, what = 'expected presence') => presenceWaiter.until(predicate, what),
     announce: (message) => socket.emit('presence', message as never),
+    untilDrags: (predicate, what = 'expected drags') => dragWaiter.until(predicate, what),
+    drag: (message) => socket.emit('dragging', message as never),
     close: () => socket.close(),
   };
 }

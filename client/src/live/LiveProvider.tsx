@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { screenOf } from '@shared/realtime';
 import { getToken } from '../api/client';
 import { useSession } from '../auth/session';
 import { appStore } from '../state/jotai';
@@ -34,7 +35,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
   }, [user?.id, logout]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
-    live.announce(pathname);
+    live.announce(screenOf(pathname));
   }, [pathname]);
 
   useEffect(() => () => live.announce(null), []);

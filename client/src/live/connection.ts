@@ -1,8 +1,9 @@
-import type { ChangeMessage, HandshakeAuth } from '@shared/realtime';
+import { DRAG_EXPIRES_MS, type ChangeMessage, type DragAnnouncement, type HandshakeAuth } from '@shared/realtime';
 import { apiBase } from '../api/client';
 import { appStore } from '../state/jotai';
 import { applyRow, emptyCollection, removeRow } from './collection';
 import { isOwnChange } from './command';
+import { applyDrag, createDragSender, dragsAtom, pruneDrags } from './drags';
 import { openLiveSocket, type LiveSocket } from './liveSocket';
 import { allCollections, collectionFor } from './registry';
 import { liveClosedAtom, liveEpochAtom, liveStatusAtom, presenceAtom } from './liveState';
@@ -16,6 +17,10 @@ class LiveConnection {
   private link: { socket: LiveSocket; stop: () => void } | null = null;
   private position: number | null = null;
   private screen: string | null = null;
+  private sendDrag = createDragSender((announcement) => {
+    if (this.link?.socket.connected) this.link.socket.emit('dragging', announcement);
+  });
+  private pruning: ReturnType<typeof setTimeout> | null = null;
 
   connect(token: string, onUnauthorized: () => void) {
     this.disconnect();
@@ -51,7 +56,14 @@ class LiveConnection {
     socket.on('presence', (message) => {
       if (message.screen === this.screen) appStore.set(presenceAtom, { screen: message.screen, viewers: message.viewers });
     });
-    socket.on('disconnect', () => appStore.set(liveStatusAtom, navigator.onLine ? 'reconnecting' : 'offline'));
+    socket.on('dragging', (message) => {
+      appStore.set(dragsAtom, (drags) => applyDrag(drags, message, Date.now()));
+      this.schedulePrune();
+    });
+    socket.on('disconnect', () => {
+      appStore.set(liveStatusAtom, navigator.onLine ? 'reconnecting' : 'offline');
+      appStore.set(dragsAtom, {});
+    });
     socket.on('connect_error', () => appStore.set(liveStatusAtom, navigator.onLine ? 'reconnecting' : 'offline'));
     window.addEventListener('offline', this.wentOffline);
     window.addEventListener('online', this.cameOnline);
@@ -82,6 +94,22 @@ class LiveConnection {
     }
   }
 
+  /** A drag whose tab went away unannounced fades once it has not been heard of for a while. */
+  private schedulePrune() {
+    if (this.pruning) return;
+    this.pruning = setTimeout(() => {
+      this.pruning = null;
+      const drags = pruneDrags(appStore.get(dragsAtom), Date.now());
+      appStore.set(dragsAtom, drags);
+      if (Object.keys(drags).length > 0) this.schedulePrune();
+    }, DRAG_EXPIRES_MS / 2);
+  }
+
+  /** Tells the others on the board which deal this tab drags now (throttled), or that it let go. */
+  drag(announcement: DragAnnouncement) {
+    this.sendDrag(announcement);
+  }
+
   /** Tells the server which screen this tab shows, for presence. */
   announce(screen: string | null) {
     if (screen === this.screen) return;
@@ -95,6 +123,9 @@ class LiveConnection {
     window.removeEventListener('online', this.cameOnline);
     this.link?.stop();
     this.link = null;
+    if (this.pruning) clearTimeout(this.pruning);
+    this.pruning = null;
+    appStore.set(dragsAtom, {});
     this.position = null;
   }
 }

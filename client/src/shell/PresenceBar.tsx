@@ -1,19 +1,31 @@
+import { BOARD_SCREEN } from '@shared/realtime';
 import { Avatar } from '../components/ui/Avatar';
 import { useUser } from '../auth/session';
 import { presenceAtom } from '../live/liveState';
 import { useAtomValue } from '../state/jotai';
 
-/** Who else is looking at this screen right now. */
-export function PresenceBar() {
+/** Screens that show who else is on them in their own header; the shell's bar stays out of the way. */
+const OWN_PRESENCE = new Set([BOARD_SCREEN]);
+
+/**
+ * Who else is looking at this screen right now. The shell shows it on every screen but those
+ * that place it themselves (`placement="page"`), such as the deal board's header.
+ */
+export function PresenceBar({ placement = 'shell', where = 'here' }: { placement?: 'shell' | 'page'; where?: string }) {
   const me = useUser();
-  const { viewers } = useAtomValue(presenceAtom);
+  const { screen, viewers } = useAtomValue(presenceAtom);
+  if (placement === 'shell' && screen !== null && OWN_PRESENCE.has(screen)) return null;
   const others = viewers.filter((v) => v.user_id !== me.id);
   if (others.length === 0) return null;
   const names = others.map((v) => v.name);
   const summary =
-    names.length === 1 ? `${names[0]} is also here` : names.length === 2 ? `${names[0]} and ${names[1]} are also here` : `${names.length} others are here`;
+    names.length === 1
+      ? `${names[0]} is also ${where}`
+      : names.length === 2
+        ? `${names[0]} and ${names[1]} are also ${where}`
+        : `${names.length} others are ${where}`;
   return (
-    <div className="flex items-center gap-2" aria-label={`Also viewing: ${names.join(', ')}`} data-testid="presence">
+    <div className="flex items-center gap-2" aria-label={`Also ${where}: ${names.join(', ')}`} data-testid="presence">
       <div className="flex -space-x-2">
         {others.slice(0, 5).map((viewer) => (
           <span key={viewer.user_id} title={viewer.name} data-presence-user={viewer.name}>
@@ -26,7 +38,7 @@ export function PresenceBar() {
           </span>
         )}
       </div>
-      <span className="hidden text-xs text-slate-600 sm:inline">{summary}</span>
+      <span className={placement === 'shell' ? 'hidden text-xs text-slate-600 sm:inline' : 'text-xs text-slate-600'}>{summary}</span>
     </div>
   );
 }

@@ -18,6 +18,7 @@ import {
 import type { DealStage } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
 import type { Touch } from '../../live/collection';
+import type { Drags } from '../../live/drags';
 import { columnFigures, columnsOf, type Columns } from './boardModel';
 import { DealCardBody } from './DealCard';
 import { DealColumn } from './DealColumn';
@@ -36,6 +37,12 @@ function stageOver(id: string, columns: Columns): DealStage | null {
   return findPlace(columns, id)?.stage ?? null;
 }
 
+/** The card this user holds and the column it is over. */
+export interface Held {
+  deal_id: string;
+  stage: DealStage;
+}
+
 export interface DealBoardProps {
   /** The deals shown (after search), in any order: the board sorts each column by rank. */
   deals: Deal[];
@@ -45,9 +52,13 @@ export interface DealBoardProps {
   canEdit: boolean;
   now: Date;
   touched: Readonly<Record<string, Touch>>;
+  /** Other people's drags right now, by deal id. */
+  drags: Drags;
   onOpen: (deal: Deal) => void;
   onEdit: (deal: Deal) => void;
   onMove: (deal: Deal, target: MoveTarget) => void;
+  /** The card this user holds and the column it is over, or null when let go (for the others). */
+  onHold: (held: Held | null) => void;
 }
 
 /**
@@ -55,7 +66,7 @@ export interface DealBoardProps {
  * card is held the board works on a draft of the columns; the drop sends the card's new stage and
  * its neighbours there, and the card stays where it was dropped while the server decides.
  */
-export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, touched, onOpen, onEdit, onMove }: DealBoardProps) {
+export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, touched, drags, onOpen, onEdit, onMove, onHold }: DealBoardProps) {
   const base = useMemo(() => columnsOf(deals), [deals]);
   const byId = useMemo(() => new Map(deals.map((d) => [d.id, d])), [deals]);
   const [draft, setDraft] = useState<Columns | null>(null);
@@ -101,10 +112,11 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
       const next = moveTo(current, id, target);
       draftRef.current = next;
       setDraft(next);
+      onHold({ deal_id: id, stage: target.stage });
       setAnnouncement(`${nameOf(id)}. ${placeWords(next, target)}`);
       return currentCoordinates;
     },
-    [stages, nameOf],
+    [stages, nameOf, onHold],
   );
 
   const sensors = useSensors(
@@ -129,6 +141,7 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
     if (!from) return;
     setColumns(base);
     setActive({ id, keyboard: activatorEvent instanceof KeyboardEvent, from });
+    onHold({ deal_id: id, stage: from.stage });
     const words = `Picked up ${nameOf(id)}. ${placeWords(base, from)}`;
     // dnd-kit's keyboard sensor listens for the arrows only from its next tick on: "picked up"
     // is said once they work (two ticks: this timer is queued before the sensor's own).
@@ -147,6 +160,7 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
     const index = overIndex >= 0 ? overIndex : current[stage].length;
     const next = moveTo(current, id, { stage, index });
     setColumns(next);
+    onHold({ deal_id: id, stage });
     setAnnouncement(`${nameOf(id)}. ${placeWords(next, { stage, index })}`);
   };
 
@@ -155,6 +169,7 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
     const held = active;
     setColumns(null);
     setActive(null);
+    onHold(null);
     if (!held || !current) return;
     const name = nameOf(held.id);
     if (!dropped) {
@@ -211,6 +226,7 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
             canEdit={canEdit}
             now={now}
             touched={touched}
+            drags={drags}
             onOpen={onOpen}
             onEdit={onEdit}
             onMoveTo={onMoveTo}

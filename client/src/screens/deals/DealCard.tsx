@@ -6,6 +6,8 @@ import { isClosedStage, type DealStage } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
 import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
 import type { Touch } from '../../live/collection';
+import type { OtherDrag } from '../../live/drags';
+import { Avatar } from '../../components/ui/Avatar';
 import { cn } from '../../lib/cn';
 import { staleDays } from './boardModel';
 import { DealCardMenu } from './DealCardMenu';
@@ -20,6 +22,8 @@ export interface DealCardProps {
   canEdit: boolean;
   now: Date;
   touch: Touch | undefined;
+  /** Someone else is dragging this card right now. */
+  heldBy?: OtherDrag | undefined;
   onOpen: (deal: Deal) => void;
   onEdit: (deal: Deal) => void;
   onMoveTo: (deal: Deal, stage: DealStage) => void;
@@ -73,6 +77,17 @@ export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<D
   );
 }
 
+/** The avatar of the colleague dragging this card right now, and the words for it. */
+function HeldBy({ drag }: { drag: OtherDrag }) {
+  const words = `${drag.name} is moving this deal`;
+  return (
+    <span className="absolute -top-2 -left-2 flex items-center" title={words} data-testid="held-by">
+      <Avatar name={drag.name} id={drag.user_id} className="h-6 w-6 text-[10px] shadow" />
+      <span className="sr-only">{words}</span>
+    </span>
+  );
+}
+
 const CARD = 'relative rounded-lg border bg-white shadow-sm';
 const ACTIVATOR = 'block w-full rounded-lg p-3 text-left outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1';
 
@@ -81,7 +96,7 @@ const ACTIVATOR = 'block w-full rounded-lg p-3 text-left outline-none focus-visi
  * change stages; Enter or a click opens the deal; the menu beside it has the card's actions.
  * Signed and lost deals look locked and cannot be picked up.
  */
-export const DealCard = memo(function DealCard({ deal, showLocation, movable, canMove, canEdit, now, touch, onOpen, onEdit, onMoveTo }: DealCardProps) {
+export const DealCard = memo(function DealCard({ deal, showLocation, movable, canMove, canEdit, now, touch, heldBy, onOpen, onEdit, onMoveTo }: DealCardProps) {
   const closed = isClosedStage(deal.stage);
   const sortable = useSortable({ id: deal.id, data: { stage: deal.stage }, disabled: !movable });
   const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = sortable;
@@ -110,7 +125,9 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
         movable ? 'border-slate-200 hover:border-slate-300 hover:shadow' : '',
         closed && 'border-slate-200 bg-slate-50/80 text-slate-600',
         isDragging && 'z-10 opacity-60 ring-2 ring-brand-500',
+        heldBy && !isDragging && 'border-dashed border-violet-400 ring-2 ring-violet-200',
       )}
+      data-held-by={heldBy?.name}
     >
       <LiveAccent touch={touch} className="rounded-lg" />
       <div
@@ -131,6 +148,7 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
       >
         {body}
       </div>
+      {heldBy && <HeldBy drag={heldBy} />}
       <div className="absolute top-2 right-1.5">
         <DealCardMenu deal={deal} canEdit={canEdit} canMove={canMove} onOpen={onOpen} onEdit={onEdit} onMoveTo={onMoveTo} />
       </div>

@@ -5,6 +5,7 @@ import { Lock } from 'lucide-react';
 import { DEAL_STAGE_LABELS, isClosedStage, type DealStage } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
 import type { Touch } from '../../live/collection';
+import type { Drags } from '../../live/drags';
 import { cn } from '../../lib/cn';
 import type { ColumnFigures } from './boardModel';
 import { DealCard } from './DealCard';
@@ -21,6 +22,8 @@ export interface DealColumnProps {
   canMove: boolean;
   now: Date;
   touched: Readonly<Record<string, Touch>>;
+  /** Other people's drags right now, by deal id. */
+  drags: Drags;
   canEdit: boolean;
   onOpen: (deal: Deal) => void;
   onEdit: (deal: Deal) => void;
@@ -30,7 +33,7 @@ export interface DealColumnProps {
 }
 
 /** One stage: its header figures (following every move) and its cards in rank order. */
-export const DealColumn = memo(function DealColumn({ stage, deals, figures, showLocation, canMove, canEdit, now, touched, onOpen, onEdit, onMoveTo, highlighted }: DealColumnProps) {
+export const DealColumn = memo(function DealColumn({ stage, deals, figures, showLocation, canMove, canEdit, now, touched, drags, onOpen, onEdit, onMoveTo, highlighted }: DealColumnProps) {
   const { setNodeRef } = useDroppable({ id: columnId(stage), data: { stage } });
   const headingId = `deal-column-${stage}`;
   const closed = isClosedStage(stage);
@@ -83,6 +86,7 @@ export const DealColumn = memo(function DealColumn({ stage, deals, figures, show
                 canEdit={canEdit}
                 now={now}
                 touch={touched[deal.id]}
+                heldBy={drags[deal.id]}
                 onOpen={onOpen}
                 onEdit={onEdit}
                 onMoveTo={onMoveTo}

@@ -15,14 +15,17 @@ import { Select } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
+import { live } from '../../live/connection';
+import { dragsAtom } from '../../live/drags';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { cn } from '../../lib/cn';
 import { useNow } from '../../lib/useNow';
+import { PresenceBar } from '../../shell/PresenceBar';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
 import { dealSearchAtom, dealSortAtom, dealStageFilterAtom, dealsAtom, dealViewAtom, type DealView } from './atoms';
 import { matchesSearch } from './boardModel';
-import { DealBoard } from './DealBoard';
+import { DealBoard, type Held } from './DealBoard';
 import { formatCurrency, formatShare } from './dealFormat';
 import { DealDialogs, type DealDialog } from './DealDialogs';
 import { DealTable } from './DealTable';
@@ -72,6 +75,11 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
   const loading = query.status === 'loading' && all.length === 0;
   const showLocation = !locationId;
 
+  const drags = useAtomValue(dragsAtom);
+  // Let go when the board goes away mid-drag (another view, another screen).
+  const onHold = useCallback((held: Held | null) => live.drag(held ?? { deal_id: null }), []);
+  useEffect(() => () => live.drag({ deal_id: null }), []);
+
   const onOpen = useCallback((deal: Deal) => setDialog({ kind: 'detail', id: deal.id }), []);
   const onEdit = useCallback((deal: Deal) => setDialog({ kind: 'edit', id: deal.id }), []);
 
@@ -92,6 +100,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
   return (
     <div className="mx-auto max-w-screen-2xl space-y-5">
       <PageHeader title="Deals" subtitle={locationId ? `The sales pipeline at ${locationName}` : 'The sales pipeline across all your locations'}>
+        <PresenceBar placement="page" where="on the board" />
         {locationId && (
           <Badge tone="blue" className="gap-1 px-2.5 py-1 text-sm" data-testid="location-badge">
             <MapPin className="h-3.5 w-3.5" aria-hidden />
@@ -197,9 +206,11 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
                 canEdit={canEdit}
                 now={now}
                 touched={collection.touched}
+                drags={drags}
                 onOpen={onOpen}
                 onEdit={onEdit}
                 onMove={move}
+                onHold={onHold}
               />
             </>
           ) : shown.length === 0 ? (

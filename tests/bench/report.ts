@@ -3,6 +3,7 @@ const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export const count = (value: number) => number.format(value);
 export const perSecond = (value: number, unit: string) => `${number.format(value)} ${unit}/s`;
 export const ratio = (value: number) => value.toFixed(2);
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export const seconds = (value: number) => `${value.toFixed(2)} s`;
 /** Target checks are shown, never enforced: timings vary by machine. */
 export const verdict = (value: number, target: number) => (value >= target ? 'met' : 'BELOW');

@@ -2,13 +2,14 @@ import os from 'node:os';
 import { benchAppends, prepareRawTable } from './appends';
 import { openBenchDatabase, type BenchDatabase } from './database';
 import { generateLog } from './generate';
+import { benchDealBoard } from './dealBoard';
 import { benchDealMoves } from './dealMoves';
-import { CATCH_UP_BEHIND, CATCH_UP_TABS, benchLive, type Percentiles } from './live';
+import { CATCH_UP_BEHIND, CATCH_UP_TABS, benchLive, percentiles, type Percentiles } from './live';
 import { measureBundle } from './bundle';
 import { benchGridRender } from './gridRender';
 import { benchOfficeList } from './officeList';
 import { benchReadAll, benchRebuild } from './readAndRebuild';
-import { count, perSecond, ratio, seconds, table, verdict } from './report';
+import { count, median, perSecond, ratio, seconds, table, verdict } from './report';
 
 /**
  * `npm run bench`: throughput of the event store and the projections on one fresh database,
@@ -239,7 +240,6 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
     console.log('Office grid: skipped (no Chromium at /usr/bin/chromium or no client build).');
     return;
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   console.log(
     table(
       [`Office grid in Chromium, ${count(grid.offices)} offices, All Locations`, 'median', 'runs'],
@@ -250,4 +250,38 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
     ),
   );
   console.log(`Cards in the DOM after the first render: ${grid.cardsInDom} of ${count(grid.offices)} (the grid is virtualised).`);
+});
+
+/** The deal board with 3,000 deals (900 in one column) and with 30, in Chromium, on one server. */
+const DEAL_BOARD = { large: 3_000, small: 30, runs: 3 };
+const DEAL_BOARD_TARGET = 1.5;
+
+await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`deal board: the server on a fifth fresh database, ${database.name}`);
+  const board = await benchDealBoard(database, DEAL_BOARD, DEAL_BOARD.runs, progress);
+  console.log('');
+  if (!board) {
+    console.log('Deal board: skipped (no Chromium at /usr/bin/chromium or no client build).');
+    return;
+  }
+  const frames = { large: percentiles(board.large.frames), small: percentiles(board.small.frames) };
+  const row = (size: 'large' | 'small') => {
+    const run = board[size];
+    return [
+      `${count(run.deals)} deals (longest column ${count(run.longestColumn)}; ${run.cardsInDom} cards in the DOM)`,
+      ms(median(run.firstRender)),
+      ...percentileCells(frames[size]),
+      String(run.frames.length),
+    ];
+  };
+  console.log(
+    table(
+      [`Deal board in Chromium, a card dragged across all six columns (${DEAL_BOARD.runs} runs each)`, 'first render', 'frame p50', 'frame p95', 'frame p99', 'frames'],
+      [row('large'), row('small')],
+    ),
+  );
+  const slower = frames.large.p95 / frames.small.p95;
+  console.log(`Frame p95 with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(slower)} (target <= ${DEAL_BOARD_TARGET}: ${slower <= DEAL_BOARD_TARGET ? 'met' : 'BELOW'})`);
+  console.log(`First render with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(median(board.large.firstRender) / median(board.small.firstRender))}`);
 });

@@ -199,6 +199,7 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
   const onDragEnd = ({ over }: DragEndEvent) => finish(true, over ? String(over.id) : null);
   const activeDeal = active ? byId.get(active.id) : undefined;
   const overStage = active && draft ? findPlace(draft, active.id)?.stage : null;
+  const heldCard = useMemo(() => (active ? { id: active.id, keyboard: active.keyboard } : null), [active]);
 
   return (
     <DndContext
@@ -231,6 +232,7 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
             onEdit={onEdit}
             onMoveTo={onMoveTo}
             highlighted={overStage === stage && overStage !== active?.from.stage}
+            held={overStage === stage ? heldCard : null}
           />
         ))}
       </div>

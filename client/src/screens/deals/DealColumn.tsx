@@ -11,6 +11,10 @@ import type { ColumnFigures } from './boardModel';
 import { DealCard } from './DealCard';
 import { formatCurrency } from './dealFormat';
 import { STAGE_EDGE } from './dealUi';
+import { COLUMN_SCROLL, VirtualCards } from './VirtualCards';
+
+/** Columns longer than this render only the cards near their scroll position. */
+const VIRTUAL_FROM = 40;
 
 export const columnId = (stage: DealStage) => `column:${stage}`;
 
@@ -30,13 +34,30 @@ export interface DealColumnProps {
   onMoveTo: (deal: Deal, stage: DealStage) => void;
   /** A card is being dragged over this column. */
   highlighted: boolean;
+  /** The card this user holds, when it is in this column (kept rendered and in view). */
+  held: { id: string; keyboard: boolean } | null;
 }
 
 /** One stage: its header figures (following every move) and its cards in rank order. */
-export const DealColumn = memo(function DealColumn({ stage, deals, figures, showLocation, canMove, canEdit, now, touched, drags, onOpen, onEdit, onMoveTo, highlighted }: DealColumnProps) {
+export const DealColumn = memo(function DealColumn({ stage, deals, figures, showLocation, canMove, canEdit, now, touched, drags, onOpen, onEdit, onMoveTo, highlighted, held }: DealColumnProps) {
   const { setNodeRef } = useDroppable({ id: columnId(stage), data: { stage } });
   const headingId = `deal-column-${stage}`;
   const closed = isClosedStage(stage);
+  const renderCard = (deal: Deal) => (
+    <DealCard
+      deal={deal}
+      showLocation={showLocation}
+      movable={canMove && !isClosedStage(deal.stage)}
+      canMove={canMove}
+      canEdit={canEdit}
+      now={now}
+      touch={touched[deal.id]}
+      heldBy={drags[deal.id]}
+      onOpen={onOpen}
+      onEdit={onEdit}
+      onMoveTo={onMoveTo}
+    />
+  );
   return (
     <section
       aria-labelledby={headingId}
@@ -61,13 +82,13 @@ export const DealColumn = memo(function DealColumn({ stage, deals, figures, show
         {/* Whole dollars: a header has room for the figure, not its cents. */}
         <dl className="mt-1 space-y-0.5 text-xs">
           <div className="flex items-baseline justify-between gap-2">
-            <dt className="text-slate-500">Value</dt>
+            <dt className="text-slate-600">Value</dt>
             <dd className="font-semibold text-slate-900 tabular-nums" data-column-value>
               {formatCurrency(Math.round(figures.value))}
             </dd>
           </div>
           <div className="flex items-baseline justify-between gap-2" title="Value × probability">
-            <dt className="text-slate-500">Weighted</dt>
+            <dt className="text-slate-600">Weighted</dt>
             <dd className="text-slate-700 tabular-nums" data-column-weighted>
               {formatCurrency(Math.round(figures.weighted))}
             </dd>
@@ -75,28 +96,21 @@ export const DealColumn = memo(function DealColumn({ stage, deals, figures, show
         </dl>
       </header>
       <SortableContext id={columnId(stage)} items={deals.map((d) => d.id)} strategy={verticalListSortingStrategy}>
-        <div ref={setNodeRef} className="flex min-h-28 flex-1 flex-col gap-2 p-2" role="list" aria-label={`${DEAL_STAGE_LABELS[stage]} deals`}>
-          {deals.map((deal) => (
-            <div role="listitem" key={deal.id} data-flip-id={deal.id}>
-              <DealCard
-                deal={deal}
-                showLocation={showLocation}
-                movable={canMove && !isClosedStage(deal.stage)}
-                canMove={canMove}
-                canEdit={canEdit}
-                now={now}
-                touch={touched[deal.id]}
-                heldBy={drags[deal.id]}
-                onOpen={onOpen}
-                onEdit={onEdit}
-                onMoveTo={onMoveTo}
-              />
-            </div>
-          ))}
-          {deals.length === 0 && (
-            <p className="flex flex-1 items-center justify-center rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-500">
+        <div ref={setNodeRef} className="flex min-h-28 flex-1 flex-col" role="list" aria-label={`${DEAL_STAGE_LABELS[stage]} deals`}>
+          {deals.length === 0 ? (
+            <p className="m-2 flex flex-1 items-center justify-center rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-500">
               {canMove ? 'No deals. Drop one here.' : 'No deals'}
             </p>
+          ) : deals.length > VIRTUAL_FROM ? (
+            <VirtualCards deals={deals} held={held} renderCard={renderCard} />
+          ) : (
+            <div className={cn(COLUMN_SCROLL, 'flex flex-col gap-2 p-2')}>
+              {deals.map((deal) => (
+                <div role="listitem" key={deal.id} data-flip-id={deal.id}>
+                  {renderCard(deal)}
+                </div>
+              ))}
+            </div>
           )}
         </div>
       </SortableContext>

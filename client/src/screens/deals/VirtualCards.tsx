@@ -1,0 +1,72 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import type { Deal } from '@shared/schemas/deals';
+
+/** Every column scrolls on its own, never taller than the window. */
+export const COLUMN_SCROLL = 'max-h-[calc(100dvh-12rem)] min-h-0 overflow-y-auto overscroll-contain';
+/** A card's usual height (it is measured once shown) and the gap between cards. */
+const CARD_ESTIMATE = 132;
+const GAP = 8;
+
+interface VirtualCardsProps {
+  deals: Deal[];
+  /** The card this user holds, if it is in this column: always rendered, scrolled into view for the keyboard. */
+  held: { id: string; keyboard: boolean } | null;
+  renderCard: (deal: Deal) => ReactNode;
+}
+
+/**
+ * A long column: only the cards near its scroll position are in the page, so a column of 500
+ * costs about what a column of 15 does. The card being dragged stays rendered wherever it is
+ * (dnd-kit measures it), and a keyboard drag scrolls its new place into view. Cards are placed
+ * with `top`, not a transform, so the glide of a moved card (useFlip) and the drag's own
+ * transform on the card inside stay free.
+ */
+export function VirtualCards({ deals, held, renderCard }: VirtualCardsProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const heldIndex = held ? deals.findIndex((d) => d.id === held.id) : -1;
+  const virtualizer = useVirtualizer({
+    count: deals.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => CARD_ESTIMATE,
+    getItemKey: (index) => deals[index]!.id,
+    overscan: 6,
+    gap: GAP,
+    paddingStart: GAP,
+    paddingEnd: GAP,
+    rangeExtractor: (range) => {
+      const indexes = defaultRangeExtractor(range);
+      return heldIndex < 0 || indexes.includes(heldIndex) ? indexes : [...indexes, heldIndex].sort((a, b) => a - b);
+    },
+  });
+
+  const keyboard = held?.keyboard ?? false;
+  useEffect(() => {
+    if (keyboard && heldIndex >= 0) virtualizer.scrollToIndex(heldIndex, { align: 'auto' });
+  }, [keyboard, heldIndex, virtualizer]);
+
+  return (
+    <div ref={scroller} className={COLUMN_SCROLL} data-virtual-column>
+      <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const deal = deals[item.index]!;
+          return (
+            <div
+              role="listitem"
+              key={item.key}
+              ref={virtualizer.measureElement}
+              data-index={item.index}
+              aria-setsize={deals.length}
+              aria-posinset={item.index + 1}
+              data-flip-id={deal.id}
+              className="absolute inset-x-2"
+              style={{ top: item.start }}
+            >
+              {renderCard(deal)}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

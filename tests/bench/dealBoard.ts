@@ -1,11 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEAL_STAGES } from '@shared/domain/deals';
-import { createLogger } from '../../server/logger';
-import { startServer } from '../../server/start';
+import { withBrowser } from './browser';
 import type { BenchDatabase } from './database';
-import { benchConfig } from './live';
 
 /**
  * The deal board in Debian's Chromium with a big pipeline and a small one on the same server:
@@ -29,14 +25,13 @@ export interface DealBoardResult {
   small: BoardRun;
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Share of a board's deals in each stage, in stage order: the first column is the longest. */
 const STAGE_SHARE = [0.3, 0.25, 0.2, 0.1, 0.1, 0.05];
 /** Pointer steps while crossing from one column to the next, one per frame or so. */
 const STEPS_PER_COLUMN = 24;
 const STEP_PAUSE_MS = 16;
 
-type Api = <T>(method: string, url: string, body?: unknown) => Promise<T>;
+type Api = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
 /** Creates `total` deals at a new location through the API, spread over the stages by STAGE_SHARE. */
 async function fillBoard(api: Api, name: string, total: number, progress: (line: string) => void): Promise<{ id: string; longest: number }> {
@@ -129,31 +124,14 @@ export async function benchDealBoard(
   runs: number,
   progress: (line: string) => void,
 ): Promise<DealBoardResult | null> {
-  const clientDir = path.resolve('client/dist');
-  if (!existsSync(CHROMIUM) || !existsSync(path.join(clientDir, 'index.html'))) return null;
-  const server = await startServer(benchConfig(), {
-    database: { sql: database.sql, url: database.name, close: async () => undefined },
-    logger: createLogger('warn', process.stderr),
-    clientDir,
-  });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-  });
-  try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@flexspace.demo', password: 'flexspace-demo' }),
-    });
-    const { access_token: token, user } = (await login.json()) as { access_token: string; user: { id: string } };
-    const api: Api = async (method, url, body) => {
-      const res = await fetch(`${server.url}${url}`, {
+  return withBrowser(database, async ({ url, browser, token, userId }) => {
+    const api: Api = async (method, path, body) => {
+      const res = await fetch(`${url}${path}`, {
         method,
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
-      if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
       return (await res.json()) as never;
     };
     const boards = {
@@ -175,11 +153,11 @@ export async function benchDealBoard(
             localStorage.setItem('selectedLocation', JSON.stringify({ userId, value: location }));
             localStorage.setItem('crmDeals', JSON.stringify('pipeline'));
           },
-          { value: token, userId: user.id, location: boards[size].id },
+          { value: token, userId, location: boards[size].id },
         );
         const page = await context.newPage();
         const started = performance.now();
-        await page.goto(`${server.url}/crm/deals`);
+        await page.goto(`${url}/crm/deals`);
         await page.waitForFunction(
           (columns) => {
             const shown = document.querySelectorAll('[data-testid="deal-column"]');
@@ -194,8 +172,5 @@ export async function benchDealBoard(
       }
     }
     return result;
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }

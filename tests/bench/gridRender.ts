@@ -1,10 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { createLogger } from '../../server/logger';
-import { startServer } from '../../server/start';
+import { withBrowser } from './browser';
 import type { BenchDatabase } from './database';
-import { benchConfig } from './live';
 import { fill } from './officeList';
 
 export interface GridRenderResult {
@@ -17,8 +12,6 @@ export interface GridRenderResult {
   search: number[];
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
 /**
  * The office grid with `offices` offices in Debian's Chromium: time from navigation to the
  * first card, and from a search keystroke to the filtered grid, as an admin under All Locations.
@@ -29,25 +22,8 @@ export async function benchGridRender(
   runs: number,
   progress: (line: string) => void,
 ): Promise<GridRenderResult | null> {
-  const clientDir = path.resolve('client/dist');
-  if (!existsSync(CHROMIUM) || !existsSync(path.join(clientDir, 'index.html'))) return null;
-  const server = await startServer(benchConfig(), {
-    database: { sql: database.sql, url: database.name, close: async () => undefined },
-    logger: createLogger('warn', process.stderr),
-    clientDir,
-  });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-  });
-  try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@flexspace.demo', password: 'flexspace-demo' }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
-    await fill(server.url, token, offices, progress);
+  return withBrowser(database, async ({ url, browser, token }) => {
+    await fill(url, token, offices, progress);
     const result: GridRenderResult = { offices, firstCard: [], cardsInDom: 0, search: [] };
     for (let run = 0; run < runs; run++) {
       progress(`office grid in Chromium, run ${run + 1} of ${runs}`);
@@ -55,7 +31,7 @@ export async function benchGridRender(
       await context.addInitScript((value) => localStorage.setItem('token', value), token);
       const page = await context.newPage();
       const started = performance.now();
-      await page.goto(`${server.url}/offices`);
+      await page.goto(`${url}/offices`);
       await page.locator('[data-testid="office-card"]').first().waitFor();
       result.firstCard.push(performance.now() - started);
       result.cardsInDom = await page.locator('[data-testid="office-card"]').count();
@@ -68,8 +44,5 @@ export async function benchGridRender(
       await context.close();
     }
     return result;
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 }

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { createLogger } from '../../server/logger';
+import { startServer } from '../../server/start';
+import type { BenchDatabase } from './database';
+import { benchConfig } from './live';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface BrowserBench {
+  url: string;
+  browser: Browser;
+  /** The demo admin's session. */
+  token: string;
+  userId: string;
+}
+
+/**
+ * The built client served by the real server on `database`, Debian's Chromium, and the demo
+ * admin signed in, for `work`; null (skipped) without Chromium or a client build.
+ */
+export async function withBrowser<T>(database: BenchDatabase, work: (bench: BrowserBench) => Promise<T>): Promise<T | null> {
+  const clientDir = path.resolve('client/dist');
+  if (!existsSync(CHROMIUM) || !existsSync(path.join(clientDir, 'index.html'))) return null;
+  const server = await startServer(benchConfig(), {
+    database: { sql: database.sql, url: database.name, close: async () => undefined },
+    logger: createLogger('warn', process.stderr),
+    clientDir,
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@flexspace.demo', password: 'flexspace-demo' }),
+    });
+    const { access_token: token, user } = (await login.json()) as { access_token: string; user: { id: string } };
+    return await work({ url: server.url, browser, token, userId: user.id });
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}

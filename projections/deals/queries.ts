@@ -98,9 +98,28 @@ export async function dealsTouched(db: Db, touched: Touched[]): Promise<Deal[]> 
   return rows.map(toDeal);
 }
 
-/** One column's cards in board order (id and rank), for placing a dropped card between two. */
-export async function columnRanks(db: Db, stage: DealStage): Promise<{ id: string; rank: string }[]> {
-  return db.unsafe<{ id: string; rank: string }[]>(`SELECT id, rank FROM deals WHERE stage = $1 ORDER BY rank, id`, [stage], PREPARED);
+type RankedCard = { id: string; rank: string };
+
+/**
+ * The cards of a column around a drop spot, in board order, leaving out `moving` (the card being
+ * placed, or null for a new one): the card `beforeId` and the first card ranked after it; or the
+ * card `afterId` and the last card ranked before it; or, with neither, the column's first card.
+ * What placeBetween needs, read with two index lookups however long the column is. Empty when
+ * the named card is not in the column.
+ */
+export async function columnAround(db: Db, stage: DealStage, moving: string | null, beforeId: string | null, afterId: string | null): Promise<RankedCard[]> {
+  if (beforeId === null && afterId === null) {
+    return db.unsafe<RankedCard[]>(`SELECT id, rank FROM deals WHERE stage = $1 AND id IS DISTINCT FROM $2::uuid ORDER BY rank, id LIMIT 1`, [stage, moving], PREPARED);
+  }
+  const anchorId = (beforeId ?? afterId)!;
+  const [anchor] = await db.unsafe<RankedCard[]>(`SELECT id, rank FROM deals WHERE id = $1 AND stage = $2 AND id IS DISTINCT FROM $3::uuid`, [anchorId, stage, moving], PREPARED);
+  if (!anchor) return [];
+  const [neighbour] =
+    beforeId !== null
+      ? await db.unsafe<RankedCard[]>(`SELECT id, rank FROM deals WHERE stage = $1 AND rank > $2 AND id IS DISTINCT FROM $3::uuid ORDER BY rank, id LIMIT 1`, [stage, anchor.rank, moving], PREPARED)
+      : await db.unsafe<RankedCard[]>(`SELECT id, rank FROM deals WHERE stage = $1 AND rank < $2 AND id IS DISTINCT FROM $3::uuid ORDER BY rank DESC, id DESC LIMIT 1`, [stage, anchor.rank, moving], PREPARED);
+  if (!neighbour) return [anchor];
+  return beforeId !== null ? [anchor, neighbour] : [neighbour, anchor];
 }
 
 /** Stays in stages of the given deals, for time in stage and the funnel. */

@@ -5,7 +5,7 @@ import { DEAL_NOT_FOUND, dealAggregate } from '../../events/deal/decider';
 import type { DealTermsData } from '../../events/deal/events';
 import { rankBetween } from '../../events/deal/rank';
 import type { Tx } from '../../events/store/types';
-import { columnRanks, getDeal, listDeals, stageVisits } from '../../projections/deals/queries';
+import { columnAround, getDeal, listDeals, stageVisits } from '../../projections/deals/queries';
 import { dealStats } from '../../projections/deals/stats';
 import { IdParam } from '@shared/schemas/common';
 import { CreateDealInput, DealListQuery, READ_ONLY_DEAL_KEYS, DealStatsQuery, MoveDealInput, UndoDealMoveInput, UpdateDealInput } from '@shared/schemas/deals';
@@ -65,7 +65,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
         // The deal's company and contact, found or created in the same transaction.
         Object.assign(terms, await dealParties(run, tx, body, context));
         // A new deal goes on top of the first column.
-        const [first] = await columnRanks(tx, 'form_submitted');
+        const [first] = await columnAround(tx, 'form_submitted', null, null, null);
         const rank = rankBetween(null, first?.rank ?? null);
         return run(dealAggregate, id, { type: 'CreateDeal', id, terms, stage: 'form_submitted', rank }, context, {
           action: 'deal.create',
@@ -109,8 +109,9 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ params: IdParam, body: MoveDealInput }, async (ctx, { params: { id }, body }) => {
       const context = commandContext(ctx);
       const { view } = await handle.transaction(async (run, tx) => {
-        const column = (await columnRanks(tx, body.stage)).filter((card) => card.id !== id);
-        const place = placeBetween(column, body.before_id ?? null, body.after_id ?? null);
+        const before = body.before_id ?? null;
+        const after = body.after_id ?? null;
+        const place = placeBetween(await columnAround(tx, body.stage, id, before, after), before, after);
         if (!place) throw new HttpError(400, 'The card to place it next to is not in that stage', [{ field: 'before_id', message: 'Not in that stage' }]);
         return run(dealAggregate, id, { type: 'MoveDeal', stage: body.stage, ...place, actor_id: context.userId }, context, {
           expectedVersion: body.version,

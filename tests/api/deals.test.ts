@@ -161,6 +161,33 @@ describe('moving deals', () => {
     for (const deal of before) expect(after.find((d) => d.id === deal.id)!.rank).toBe(deal.rank);
   });
 
+  it('places a deal by one neighbour, refuses a neighbour outside the column, and lands two drops at one spot in a stable order', async () => {
+    const [a, b, c, d] = [await newDeal('Bushwick'), await newDeal('Bushwick'), await newDeal('Bushwick'), await newDeal('Bushwick')];
+    expect((await move(a.id, { stage: 'agreement_sent' })).status).toBe(200);
+    // Below a (nothing named under it): right after a, before whatever followed a.
+    const followed = (await column('agreement_sent'))[1] ?? null;
+    expect((await move(b.id, { stage: 'agreement_sent', before_id: a.id })).status).toBe(200);
+    let order = await column('agreement_sent');
+    expect(order.slice(order.indexOf(a.id), order.indexOf(a.id) + 3)).toEqual([a.id, b.id, ...(followed ? [followed] : [])]);
+    // Above a (nothing named over it): right before a.
+    expect((await move(c.id, { stage: 'agreement_sent', after_id: a.id })).status).toBe(200);
+    order = await column('agreement_sent');
+    expect(order.indexOf(c.id)).toBe(order.indexOf(a.id) - 1);
+
+    const outside = await move(d.id, { stage: 'agreement_sent', before_id: d.id });
+    expect(outside.status).toBe(400);
+    expect(outside.body.message).toBe('The card to place it next to is not in that stage');
+    expect((await move(d.id, { stage: 'tour_completed', before_id: a.id })).status).toBe(400);
+
+    // Two users drop two cards between the same two at once: both land there, ordered by id.
+    const [e, f] = [await newDeal('Bushwick'), await newDeal('Bushwick')];
+    const both = await Promise.all([e, f].map((x) => move(x.id, { stage: 'agreement_sent', before_id: a.id, after_id: b.id })));
+    expect(both.map((x) => x.status)).toEqual([200, 200]);
+    order = await column('agreement_sent');
+    const between = order.slice(order.indexOf(a.id) + 1, order.indexOf(b.id));
+    expect(between).toEqual([e.id, f.id].sort());
+  });
+
   it('refuses to move a closed deal, and a stale version names who moved it', async () => {
     const deal = await newDeal('55 Broadway');
     const first = await move(deal.id, { stage: 'tour_booked', version: 1 }, w.tokens.manager);

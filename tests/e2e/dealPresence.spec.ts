@@ -31,6 +31,7 @@ test.describe('who is on the deal board', () => {
     await expect(seen.getByTestId('held-by')).toContainText(`${USERS.admin.name} is moving this deal`);
     await key(adminPage, 'ArrowRight', `${name}. Tour Booked, position 1 of 1`);
     await expect(seen).toHaveAttribute('data-held-by', USERS.admin.name);
+    await expect(seen.getByTestId('held-by')).toContainText(`${USERS.admin.name} is moving this deal to Tour Booked`);
 
     // Escape: the card is let go, and the avatar leaves it; nothing moved.
     await key(adminPage, 'Escape', `Cancelled. ${name} returned to Form Submitted, position 1 of 1`);

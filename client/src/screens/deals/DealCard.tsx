@@ -2,7 +2,7 @@ import { memo, type KeyboardEvent, type ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Building2, Clock, GripVertical, Lock, MapPin, User } from 'lucide-react';
-import { isClosedStage, type DealStage } from '@shared/domain/deals';
+import { DEAL_STAGE_LABELS, isClosedStage, type DealStage } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
 import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
 import type { Touch } from '../../live/collection';
@@ -77,12 +77,18 @@ export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<D
   );
 }
 
-/** The avatar of the colleague dragging this card right now, and the words for it. */
-function HeldBy({ drag }: { drag: OtherDrag }) {
-  const words = `${drag.name} is moving this deal`;
+/** The avatar of the colleague dragging this card right now, and where it is heading. */
+function HeldBy({ drag, stage }: { drag: OtherDrag; stage: DealStage }) {
+  const heading = drag.stage !== stage ? DEAL_STAGE_LABELS[drag.stage] : null;
+  const words = `${drag.name} is moving this deal${heading ? ` to ${heading}` : ''}`;
   return (
-    <span className="absolute -top-2 -left-2 flex items-center" title={words} data-testid="held-by">
+    <span className="absolute -top-2 -left-2 flex items-center gap-1" title={words} data-testid="held-by">
       <Avatar name={drag.name} id={drag.user_id} className="h-6 w-6 text-[10px] shadow" />
+      {heading && (
+        <span aria-hidden className="rounded-full bg-violet-700 px-1.5 py-0.5 text-[10px] font-semibold text-white shadow">
+          → {heading}
+        </span>
+      )}
       <span className="sr-only">{words}</span>
     </span>
   );
@@ -148,7 +154,7 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
       >
         {body}
       </div>
-      {heldBy && <HeldBy drag={heldBy} />}
+      {heldBy && <HeldBy drag={heldBy} stage={deal.stage} />}
       <div className="absolute top-2 right-1.5">
         <DealCardMenu deal={deal} canEdit={canEdit} canMove={canMove} onOpen={onOpen} onEdit={onEdit} onMoveTo={onMoveTo} />
       </div>

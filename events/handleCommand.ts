@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '@shared/domain/access';
 import { refusal, type Action } from '@shared/policy';
 import type { Aggregate } from './decider';
-import { announce, append, readStream } from './store/append';
+import { announce, append, appendMany, readStream, type AppendArgs } from './store/append';
 import { ConcurrencyError, DomainError, type ChangedSince } from './store/errors';
 import type { EventMetadata, NewEvent, PendingEvent, Pool, StoredEvent, Tx } from './store/types';
 
@@ -80,6 +80,12 @@ async function changedSince(tx: Tx, streamId: string, expected: number): Promise
   return { version: last.version, user_id: last.metadata.user_id, at: last.metadata.at, fields };
 }
 
+/** What one transaction knows of the streams it wrote, and in bulk mode the appends it holds back. */
+interface Scratch {
+  states: Map<string, { version: number; state: unknown }>;
+  deferred?: { args: AppendArgs; result: CommandResult<unknown, unknown> }[];
+}
+
 export function createCommandHandler(sql: Pool, project: InlineProjector) {
   const states = new Map<string, { version: number; state: unknown }>();
   /** Remembers a state once its events are committed; never a state a rollback could undo. */
@@ -96,14 +102,18 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     command: C,
     context: CommandContext,
     options: CommandOptions<V>,
+    scratch?: Scratch,
   ): Promise<CommandResult<S, V>> {
     const { expectedVersion } = options;
     const read = async () => (options.read ? await options.read(tx) : undefined) as V;
     const streamId = aggregate.streamId(id);
-    await tx`SELECT pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, hashtext(${streamId}))`;
+    // A stream this transaction already wrote: its lock is held and its state is known (in bulk
+    // mode its events are not even in the table yet).
+    const local = scratch?.states.get(streamId) as { version: number; state: S } | undefined;
+    if (!local) await tx`SELECT pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, hashtext(${streamId}))`;
     // Events never change, so a state folded earlier only needs the events written since.
-    const cached = states.get(streamId) as { version: number; state: S } | undefined;
-    const newer = (await readStream(tx, streamId, cached?.version ?? 0)) as unknown as (StoredEvent & E)[];
+    const cached = local ?? (states.get(streamId) as { version: number; state: S } | undefined);
+    const newer = local ? [] : ((await readStream(tx, streamId, cached?.version ?? 0)) as unknown as (StoredEvent & E)[]);
     const base = cached ?? { version: 0, state: aggregate.decider.initialState };
     const version = newer.length === 0 ? base.version : newer[newer.length - 1]!.version;
     // An unknown stream is the decider's to refuse (404), not a conflict.
@@ -140,13 +150,15 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     }));
     // Projections first, then the append: the append's lock is held only for insert and commit.
     await project(tx, pending);
-    const events = await append(tx, {
-      streamId,
-      streamType: aggregate.streamType,
-      expectedVersion: version,
-      events: decided,
-      metadata,
-    });
+    const args: AppendArgs = { streamId, streamType: aggregate.streamType, expectedVersion: version, events: decided, metadata };
+    scratch?.states.set(streamId, { version: version + decided.length, state: next });
+    if (scratch?.deferred) {
+      // Bulk: appended with everything else at the end; `events` is filled in then.
+      const result: CommandResult<S, V> = { state: next, version: version + decided.length, events: [], view: await read() };
+      scratch.deferred.push({ args, result: result as CommandResult<unknown, unknown> });
+      return result;
+    }
+    const events = await append(tx, args);
     return { state: next, version: version + decided.length, events, view: await read() };
   }
 
@@ -165,20 +177,31 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
    * none. `run` is `handleCommand` bound to the transaction; `tx` is the transaction itself, for
    * reads that a rule spanning streams needs. A lost race is retried from the start unless a
    * command named an expected version (then it is a 409).
+   *
+   * `bulk`: for thousands of commands in one transaction (an import). Their events are appended
+   * together at the end, so the append lock, which the live gateway waits on for a safe horizon,
+   * is held for one insert instead of the whole run: other users' writes and pushes do not wait
+   * for the import. A command's result then has its `events` only after the commit.
    */
-  async function transaction<T>(work: (run: RunInTransaction, tx: Tx) => Promise<T>): Promise<T> {
+  async function transaction<T>(work: (run: RunInTransaction, tx: Tx) => Promise<T>, { bulk = false }: { bulk?: boolean } = {}): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const results: { streamId: string; result: CommandResult<unknown, unknown> }[] = [];
       let pinned = false;
       try {
-        const value = (await sql.begin((tx) =>
-          work(async (aggregate, id, command, context, options = {}) => {
+        const value = (await sql.begin(async (tx) => {
+          const scratch: Scratch = { states: new Map(), deferred: bulk ? [] : undefined };
+          const value = await work(async (aggregate, id, command, context, options = {}) => {
             pinned ||= options.expectedVersion !== undefined;
-            const result = await once(tx, aggregate, id, command, context, options);
+            const result = await once(tx, aggregate, id, command, context, options, scratch);
             results.push({ streamId: aggregate.streamId(id), result: result as CommandResult<unknown, unknown> });
             return result;
-          }, tx),
-        )) as T;
+          }, tx);
+          if (scratch.deferred && scratch.deferred.length > 0) {
+            const stored = await appendMany(tx, scratch.deferred.map((d) => d.args));
+            scratch.deferred.forEach((d, i) => (d.result.events = stored[i]!));
+          }
+          return value;
+        })) as T;
         committed(results);
         return value;
       } catch (error) {

@@ -62,7 +62,7 @@ export function onLocalAnnounce(sql: Pool, wake: () => void): () => void {
   return () => set.delete(wake);
 }
 
-interface AppendArgs {
+export interface AppendArgs {
   streamId: string;
   streamType: string;
   /** The stream's version the caller decided on; 0 for a new stream. */
@@ -113,6 +113,49 @@ export async function append(tx: Tx, args: AppendArgs): Promise<StoredEvent[]> {
     data: e.data,
     metadata,
   }));
+}
+
+/**
+ * Appends the events of many streams in one statement, in the order given, inside the caller's
+ * transaction: for a bulk command (an import) that decided everything first, so the append lock
+ * (shared, see APPEND_LOCK) is held only for this insert and the commit, not for the whole run.
+ * Each stream's writer holds its stream lock (handleCommand), so the versions are current; two
+ * appends of one version still fail on the unique (stream, version) index.
+ */
+export async function appendMany(tx: Tx, batches: AppendArgs[]): Promise<StoredEvent[][]> {
+  const rows = batches.flatMap((b) =>
+    b.events.map((e, i) => ({ stream: b.streamId, type: b.streamType, version: b.expectedVersion + i + 1, event: e.type, data: JSON.stringify(e.data), metadata: JSON.stringify(b.metadata) })),
+  );
+  if (rows.length === 0) return batches.map(() => []);
+  const stored = await tx<{ position: number }[]>`
+    WITH lock AS (
+      SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})
+    )
+    INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+    SELECT s, st, v, t, d::jsonb, m::jsonb
+    FROM lock, unnest(${rows.map((r) => r.stream)}::text[], ${rows.map((r) => r.type)}::text[], ${rows.map((r) => r.version)}::int[],
+                      ${rows.map((r) => r.event)}::text[], ${rows.map((r) => r.data)}::text[], ${rows.map((r) => r.metadata)}::text[])
+         WITH ORDINALITY AS x(s, st, v, t, d, m, n)
+    ORDER BY n
+    RETURNING position`.catch((error: { code?: string; constraint_name?: string }) => {
+    if (error.code === '23505' && error.constraint_name === 'events_stream_version_unique') throw new ConcurrencyError('(bulk)', -1);
+    throw error;
+  });
+  if (stored.length !== rows.length) throw new ConcurrencyError('(bulk)', -1);
+  // Positions are drawn in insert order, which is the order given.
+  const positions = stored.map((r) => r.position).sort((a, b) => a - b);
+  let at = 0;
+  return batches.map((b) =>
+    b.events.map((e, i) => ({
+      position: positions[at++]!,
+      stream_id: b.streamId,
+      stream_type: b.streamType,
+      version: b.expectedVersion + i + 1,
+      type: e.type,
+      data: e.data,
+      metadata: b.metadata,
+    })),
+  );
 }
 
 const COLUMNS = 'position, stream_id, stream_type, version, type, data, metadata';

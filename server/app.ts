@@ -11,6 +11,7 @@ import { requestLog } from './middleware/requestLog';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
 import { dealRoutes } from './routes/deals';
+import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
 import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
 import { officeRoutes } from './routes/offices';
@@ -32,7 +33,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const auth = authenticate(deps.sql, deps.tokens);
 
   const api = new Router({ prefix: '/api' });
-  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth)]) {
+  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), importRoutes(deps, auth)]) {
     api.use(routes.routes());
   }
 
@@ -55,16 +56,19 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     // API answers are per user and must never be cached by a browser or proxy.
     if (ctx.path.startsWith('/api')) ctx.set('Cache-Control', 'no-store');
   });
-  app.use(
+  const jsonBody = (limit: string) =>
     bodyParser({
       enableTypes: ['json'],
-      jsonLimit: options.bodyLimit,
+      jsonLimit: limit,
       encoding: 'utf-8',
       onError: (error) => {
         throw bodyParseError(error);
       },
-    }),
-  );
+    });
+  const body = jsonBody(options.bodyLimit);
+  // A CSV import carries a whole file; every other request stays under the usual limit.
+  const importBody = jsonBody(IMPORT_BODY_LIMIT);
+  app.use((ctx, next) => (ctx.path.startsWith('/api/imports') ? importBody(ctx, next) : body(ctx, next)));
   app.use(api.routes());
   // No route matched: a caller without a valid token learns nothing about which paths exist.
   app.use(async (ctx, next) => {

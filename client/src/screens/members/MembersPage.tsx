@@ -7,6 +7,7 @@ import type { Member } from '@shared/schemas/members';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { PageHeader } from '../../components/PageHeader';
+import { ImportButton } from '../imports/ImportButton';
 import { SearchInput } from '../../components/SearchInput';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
@@ -100,6 +101,7 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
             {locationName}
           </Badge>
         )}
+        <ImportButton kind="members" />
         {writer && (
           <Button onClick={() => setDialog({ kind: 'add' })}>
             <Plus className="h-4 w-4" aria-hidden /> Add Company

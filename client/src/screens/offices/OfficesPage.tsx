@@ -8,6 +8,7 @@ import type { Location } from '@shared/schemas/locations';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { PageHeader } from '../../components/PageHeader';
+import { ImportButton } from '../imports/ImportButton';
 import { SearchInput } from '../../components/SearchInput';
 import { Badge } from '../../components/ui/Badge';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -148,6 +149,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
             {locationName}
           </Badge>
         )}
+        <ImportButton kind="offices" />
         {admin && (
           <Button onClick={() => setDialog({ kind: 'add' })}>
             <Plus className="h-4 w-4" aria-hidden />

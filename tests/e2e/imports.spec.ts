@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+import { expectLive, signedInContext } from './support/app';
+
+test.describe('CSV import', () => {
+  test('a file with a bad row previews it with its problem and imports the rest, which another browser sees at once', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const other = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    const watcher = await other.context.newPage();
+    const tag = `CSV${Date.now() % 1_000_000}`;
+    await watcher.goto('/offices');
+    await expectLive(watcher);
+    await watcher.getByLabel('Search offices').fill(tag);
+
+    await page.goto('/offices');
+    await expectLive(page);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import offices from CSV' });
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'offices.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['Office #,Location,Desks,Monthly', `${tag}-1,55 Broadway,4,3200`, `${tag}-2,Atlantis,2,900`, `${tag}-3,Bushwick,2,1100`].join('\n')),
+    });
+    await expect(dialog.getByTestId('import-summary')).toHaveText('3 rows: 2 ready to import, 1 row with problems (left out).');
+    await expect(dialog.locator('[data-testid="import-row"][data-line="3"]')).toContainText('Unknown location “Atlantis”');
+    // The mapping found in the header is shown, one column per header.
+    await expect(dialog.getByTestId('import-mapping')).toHaveCount(4);
+    await expect(dialog.getByTestId('import-mapping').first()).toHaveValue('office_number');
+
+    await dialog.getByRole('button', { name: 'Import 2 offices' }).click();
+    await expect(dialog.getByTestId('import-finished')).toContainText('Imported 2 offices');
+    await expect(dialog.getByTestId('import-finished')).toContainText('1 row with problems left out');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    for (const p of [page, watcher]) {
+      if (p === page) await p.getByLabel('Search offices').fill(tag);
+      await expect(p.locator('[data-testid="office-card"]')).toHaveCount(2);
+      await expect(p.locator(`[data-testid="office-card"][data-office-number="${tag}-1"]`)).toBeVisible();
+    }
+    await admin.context.close();
+    await other.context.close();
+  });
+
+  test('a viewer has no import', async ({ browser }) => {
+    const viewer = await signedInContext(browser, 'viewer');
+    const page = await viewer.context.newPage();
+    await page.goto('/members');
+    await expectLive(page);
+    await expect(page.getByRole('heading', { name: 'Member Directory' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
+    await viewer.context.close();
+  });
+});

@@ -7,6 +7,7 @@ import { benchDealMoves } from './dealMoves';
 import { CATCH_UP_BEHIND, CATCH_UP_TABS, benchLive, percentiles, type Percentiles } from './live';
 import { measureBundle } from './bundle';
 import { benchGridRender } from './gridRender';
+import { benchImport } from './imports';
 import { benchOfficeList } from './officeList';
 import { benchReadAll, benchRebuild } from './readAndRebuild';
 import { count, median, perSecond, ratio, seconds, table, verdict } from './report';
@@ -284,4 +285,34 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
   const slower = frames.large.p95 / frames.small.p95;
   console.log(`Frame p95 with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(slower)} (target <= ${DEAL_BOARD_TARGET}: ${slower <= DEAL_BOARD_TARGET ? 'met' : 'BELOW'})`);
   console.log(`First render with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(median(board.large.firstRender) / median(board.small.firstRender))}`);
+});
+
+/** A 10,000-row CSV of offices, imported while clients keep reading the office list. */
+const IMPORT = { rows: 10_000, readers: 4 };
+
+await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`CSV import: the server on a sixth fresh database, ${database.name}`);
+  const result = await benchImport(database, IMPORT.rows, IMPORT.readers, progress);
+  console.log('');
+  console.log(
+    table(
+      [`CSV import of ${count(result.rows)} offices`, 'time', 'per 1,000 rows'],
+      [
+        ['preview (parse, check every row)', ms(result.previewMs), ms((result.previewMs / result.rows) * 1000)],
+        ['import (one bulk transaction)', ms(result.importMs), ms((result.importMs / result.rows) * 1000)],
+      ],
+    ),
+  );
+  console.log('');
+  console.log(
+    table(
+      [`GET /api/offices?location=…, ${IMPORT.readers} clients in a loop`, 'p50', 'p95', 'p99', 'requests'],
+      [
+        ['during the import', ...percentileCells(result.during), count(result.requests.during)],
+        ['as long again without it', ...percentileCells(result.idle), count(result.requests.idle)],
+      ],
+    ),
+  );
+  console.log(`GET p99 during the import / without: ${ratio(result.during.p99 / result.idle.p99)}`);
 });

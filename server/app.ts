@@ -15,6 +15,7 @@ import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
 import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
 import { officeRoutes } from './routes/offices';
+import { searchRoutes } from './routes/search';
 import { staticClient } from './static';
 
 export interface AppOptions {
@@ -33,7 +34,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const auth = authenticate(deps.sql, deps.tokens);
 
   const api = new Router({ prefix: '/api' });
-  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), importRoutes(deps, auth)]) {
+  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), importRoutes(deps, auth), searchRoutes(deps, auth)]) {
     api.use(routes.routes());
   }
 

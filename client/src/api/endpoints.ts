@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } from '@shared/schemas/members';
 import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
 import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
+import type { SearchResult } from '@shared/schemas/search';
 import { api, type CommandMeta } from './client';
 
 /**
@@ -55,6 +56,7 @@ export const endpoints = {
     api<Member>('PATCH', `/members/${enc(id)}/office`, { body: { office_id: officeId }, meta }),
 
   // Deals. Lists come in stage order, then rank; a move names its new neighbours in the column.
+  search: (q: string, signal?: AbortSignal) => api<SearchResult[]>('GET', '/search', { query: { q }, signal }),
   deals: (query: { location?: string; stage?: string; q?: string } = {}) => api<Deal[]>('GET', '/deals', { query }),
   deal: (id: string) => api<Deal>('GET', `/deals/${enc(id)}`),
   dealStats: (location?: string) => api<DealStats>('GET', '/deals/stats', { query: { location } }),

@@ -1,6 +1,6 @@
 import { Suspense, useRef, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
+import { Menu, Search, X } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
 import { RouteBoundary } from '../components/RouteBoundary';
@@ -8,6 +8,8 @@ import { Button } from '../components/ui/Button';
 import { Skeleton } from '../components/ui/Skeleton';
 import { focusMainContent, MAIN_CONTENT_ID } from '../lib/focusMain';
 import { LiveProvider } from '../live/LiveProvider';
+import { useSetAtom } from '../state/jotai';
+import { CommandPalette, paletteOpenAtom, usePaletteShortcut } from './CommandPalette';
 import { LiveIndicator } from './LiveIndicator';
 import { PresenceBar } from './PresenceBar';
 import { Sidebar } from './Sidebar';
@@ -49,12 +51,15 @@ function SkipLink() {
 /** The signed-in frame: sidebar (a drawer on small screens), top bar, and the current screen. */
 export function Shell() {
   const [drawer, setDrawer] = useState(false);
+  const openPalette = useSetAtom(paletteOpenAtom);
+  usePaletteShortcut();
   // Radix gives the focus back only to its own Trigger; the drawer opens from the top bar's button.
   const menuButton = useRef<HTMLButtonElement>(null);
   const navigated = useRef(false);
   return (
     <LiveProvider>
       <SkipLink />
+      <CommandPalette />
       <div className="flex h-screen overflow-hidden">
         <aside className="hidden lg:block">
           <Sidebar />
@@ -94,6 +99,16 @@ export function Shell() {
               <Menu className="h-5 w-5" aria-hidden />
             </Button>
             <span className="font-semibold text-slate-900 lg:hidden">{PRODUCT_NAME}</span>
+            <button
+              type="button"
+              onClick={() => openPalette(true)}
+              className="hidden h-9 w-full max-w-xs items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 text-sm text-slate-600 hover:border-slate-300 hover:bg-white md:flex"
+              aria-keyshortcuts="Control+K Meta+K"
+            >
+              <Search className="h-4 w-4" aria-hidden />
+              <span className="flex-1 text-left">Find anything…</span>
+              <kbd className="rounded border border-slate-200 bg-white px-1.5 text-[11px] font-medium text-slate-500">Ctrl K</kbd>
+            </button>
             <div className="flex flex-1 items-center justify-end gap-3 sm:gap-4">
               <PresenceBar />
               <LiveIndicator />

@@ -20,6 +20,7 @@ import { dragsAtom } from '../../live/drags';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { cn } from '../../lib/cn';
 import { useNow } from '../../lib/useNow';
+import { useAddRequest } from '../../shell/addRequest';
 import { PresenceBar } from '../../shell/PresenceBar';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
@@ -64,7 +65,17 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
   const [search, setSearch] = useAtom(dealSearchAtom);
   const [stage, setStage] = useAtom(dealStageFilterAtom);
   const [sort, setSort] = useAtom(dealSortAtom);
-  const [dialog, setDialog] = useState<DealDialog>(null);
+  const [picked, setPicked] = useState<DealDialog>(null);
+  // "New deal" from the command palette opens the Add dialog here.
+  const [addRequested, addTaken] = useAddRequest('deal');
+  const dialog = useMemo<DealDialog>(() => picked ?? (addRequested && canCreate ? { kind: 'add' } : null), [picked, addRequested, canCreate]);
+  const setDialog = useCallback(
+    (next: DealDialog) => {
+      addTaken();
+      setPicked(next);
+    },
+    [addTaken],
+  );
   const { move, undo } = useDealMoves();
   const lastMove = useAtomValue(lastMoveAtom);
 
@@ -80,8 +91,8 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
   const onHold = useCallback((held: Held | null) => live.drag(held ?? { deal_id: null }), []);
   useEffect(() => () => live.drag({ deal_id: null }), []);
 
-  const onOpen = useCallback((deal: Deal) => setDialog({ kind: 'detail', id: deal.id }), []);
-  const onEdit = useCallback((deal: Deal) => setDialog({ kind: 'edit', id: deal.id }), []);
+  const onOpen = useCallback((deal: Deal) => setDialog({ kind: 'detail', id: deal.id }), [setDialog]);
+  const onEdit = useCallback((deal: Deal) => setDialog({ kind: 'edit', id: deal.id }), [setDialog]);
 
   // Ctrl/Cmd+Z takes back the user's own last move (not while typing in a field or in a dialog).
   useEffect(() => {

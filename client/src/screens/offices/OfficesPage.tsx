@@ -9,6 +9,7 @@ import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { PageHeader } from '../../components/PageHeader';
 import { ImportButton } from '../imports/ImportButton';
+import { useAddRequest } from '../../shell/addRequest';
 import { SearchInput } from '../../components/SearchInput';
 import { Badge } from '../../components/ui/Badge';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -119,7 +120,17 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   const [status, setStatus] = useAtom(officeStatusFilterAtom);
   const [desks, setDesks] = useAtom(officeDeskFilterAtom);
   const [sort, setSort] = useAtom(officeSortAtom);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [picked, setPicked] = useState<OpenDialog>(null);
+  // "New office" from the command palette opens the Add dialog here.
+  const [addRequested, addTaken] = useAddRequest('office');
+  const dialog = useMemo<OpenDialog>(() => picked ?? (addRequested && admin ? { kind: 'add' } : null), [picked, addRequested, admin]);
+  const setDialog = useCallback(
+    (next: OpenDialog) => {
+      addTaken();
+      setPicked(next);
+    },
+    [addTaken],
+  );
 
   const all = useMemo(() => rowsOf(collection).filter((o) => !locationId || o.location_id === locationId), [collection, locationId]);
   const filtered = useMemo(() => filterOffices(all, { search, status, desks }, companyOf), [all, search, status, desks]);
@@ -132,7 +143,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
 
   const touched = collection.touched;
   const touchOf = useCallback((id: string) => touched[id], [touched]);
-  const onAction = useCallback((kind: OfficeAction, office: Office) => setDialog({ kind, officeId: office.id }), []);
+  const onAction = useCallback((kind: OfficeAction, office: Office) => setDialog({ kind, officeId: office.id }), [setDialog]);
   const dialogOffice = dialog && dialog.kind !== 'add' ? (collection.byId[dialog.officeId] ?? null) : null;
   const close = () => setDialog(null);
   const dialogProps = { onClose: close };

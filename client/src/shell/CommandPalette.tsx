@@ -1,0 +1,149 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Command } from 'cmdk';
+import { Briefcase, Building, Building2, CornerDownLeft, Plus, Search, User, Users, type LucideIcon } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { may } from '@shared/policy';
+import type { SearchKind, SearchResult } from '@shared/schemas/search';
+import { useUser } from '../auth/session';
+import { Spinner } from '../components/ui/Spinner';
+import { atom, useAtom, useSetAtom } from '../state/jotai';
+import { addRequestAtom, type AddRequest } from './addRequest';
+import { NAVIGATION, type NavLinkItem } from './navigation';
+import { useSearch } from './useSearch';
+
+/** Whether the palette is open: the shell's button and Ctrl/Cmd+K open it from any screen. */
+export const paletteOpenAtom = atom(false);
+
+const KINDS: Record<SearchKind, { heading: string; icon: LucideIcon }> = {
+  office: { heading: 'Offices', icon: Building },
+  member: { heading: 'Members', icon: Users },
+  deal: { heading: 'Deals', icon: Briefcase },
+  contact: { heading: 'Contacts', icon: User },
+  company: { heading: 'Companies', icon: Building2 },
+};
+
+/** What the palette can do besides opening a row; shown when they match what was typed. */
+interface PaletteAction {
+  label: string;
+  icon: LucideIcon;
+  to: string;
+  /** The screen's Add dialog to open there. */
+  add?: AddRequest;
+}
+
+const screens = (): NavLinkItem[] => NAVIGATION.flatMap((item) => ('children' in item ? item.children : [item]));
+
+/** Ctrl+K (Cmd+K on a Mac) anywhere: toggles the palette, even while typing in a field. */
+export function usePaletteShortcut() {
+  const [, setOpen] = useAtom(paletteOpenAtom);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'k' || !(event.metaKey || event.ctrlKey) || event.altKey || event.shiftKey) return;
+      event.preventDefault();
+      setOpen((open) => !open);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [setOpen]);
+}
+
+/**
+ * Find anything: type a few letters to jump to any office, member, deal, contact or company the
+ * user may see (the server searches and ranks), or to a screen or an action. Keyboard only:
+ * arrows, Enter, Escape.
+ */
+export function CommandPalette() {
+  const [open, setOpen] = useAtom(paletteOpenAtom);
+  const [text, setText] = useState('');
+  const user = useUser();
+  const navigate = useNavigate();
+  const found = useSearch(open ? text : '');
+
+  const actions = useMemo<PaletteAction[]>(() => {
+    const all: PaletteAction[] = [
+      ...(may(user, 'deal.create') ? [{ label: 'New deal', icon: Plus, to: '/crm/deals', add: 'deal' as const }] : []),
+      ...(may(user, 'office.create') ? [{ label: 'New office', icon: Plus, to: '/offices', add: 'office' as const }] : []),
+      ...screens().map((s) => ({ label: `Go to ${s.label}`, icon: s.icon ?? CornerDownLeft, to: s.to })),
+    ];
+    const q = text.trim().toLowerCase();
+    return q ? all.filter((a) => a.label.toLowerCase().includes(q)) : all;
+  }, [user, text]);
+
+  const groups = useMemo(() => {
+    const results = found.status === 'done' ? found.results : [];
+    const byKind = new Map<SearchKind, SearchResult[]>();
+    for (const r of results) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r]);
+    // Groups in the order of their best result: the server ranked them.
+    return [...byKind.entries()];
+  }, [found]);
+
+  const close = (next: boolean) => {
+    setOpen(next);
+    if (!next) setText('');
+  };
+  const requestAdd = useSetAtom(addRequestAtom);
+  const go = (to: string, add?: AddRequest) => {
+    close(false);
+    if (add) requestAdd(add);
+    void navigate(to);
+  };
+
+  return (
+    <Command.Dialog
+      open={open}
+      onOpenChange={close}
+      label="Find anything"
+      shouldFilter={false}
+      loop
+      overlayClassName="fixed inset-0 z-40 bg-slate-900/50"
+      contentClassName="fixed top-[12vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl"
+    >
+      <div className="flex items-center gap-2 border-b border-slate-100 px-4">
+        <Search className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
+        <Command.Input
+          value={text}
+          onValueChange={setText}
+          placeholder="Find an office, member, deal, contact or company…"
+          className="h-12 w-full bg-transparent text-sm text-slate-900 outline-none placeholder:text-slate-500"
+        />
+        {found.status === 'loading' && <Spinner className="h-4 w-4" label="Searching" />}
+      </div>
+      <Command.List className="max-h-[min(60vh,28rem)] overflow-y-auto p-2" data-testid="palette-results">
+        {found.status === 'failed' && <p className="px-3 py-2 text-sm text-red-700">{found.message}</p>}
+        {found.status === 'done' && found.results.length === 0 && actions.length === 0 && (
+          <p className="px-3 py-6 text-center text-sm text-slate-600">Nothing matches “{text.trim()}”.</p>
+        )}
+        {groups.map(([kind, results]) => (
+          <Command.Group key={kind} heading={KINDS[kind].heading} className={GROUP}>
+            {results.map((r) => {
+              const Icon = KINDS[kind].icon;
+              return (
+                <Command.Item key={`${kind}:${r.id}`} value={`${kind}:${r.id}`} onSelect={() => go(r.path)} className={ITEM} data-testid="palette-item">
+                  <Icon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium text-slate-900">{r.title}</span>
+                    {r.subtitle && <span className="block truncate text-xs text-slate-600">{r.subtitle}</span>}
+                  </span>
+                </Command.Item>
+              );
+            })}
+          </Command.Group>
+        ))}
+        {actions.length > 0 && (
+          <Command.Group heading="Actions" className={GROUP}>
+            {actions.map((a) => (
+              <Command.Item key={a.label} value={`action:${a.label}`} onSelect={() => go(a.to, a.add)} className={ITEM}>
+                <a.icon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                <span className="flex-1 text-slate-900">{a.label}</span>
+              </Command.Item>
+            ))}
+          </Command.Group>
+        )}
+      </Command.List>
+      <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">↑↓ to choose · Enter to open · Esc to close</p>
+    </Command.Dialog>
+  );
+}
+
+const GROUP = '[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-600 [&_[cmdk-group-heading]]:uppercase';
+const ITEM = 'flex cursor-pointer items-center gap-3 rounded-lg px-3 py-2 text-sm data-[selected=true]:bg-brand-50 data-[selected=true]:ring-1 data-[selected=true]:ring-brand-200';

@@ -1,0 +1,60 @@
+import type { Actor } from '@shared/domain/access';
+import { seesAllLocations } from '@shared/domain/access';
+import type { SearchResult } from '@shared/schemas/search';
+import { PREPARED } from '../../events/store/connect';
+import type { Db } from '../../events/store/types';
+
+/** `%`, `_` and `\` are wildcards to LIKE: a search for "50%" means the characters. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * How well `field` matches: 0 the whole value, 1 its start, 2 the start of a word in it,
+ * 3 anywhere; NULL (no match). $1 is the lowered text, $2 the same as a LIKE-safe literal.
+ */
+const rank = (field: string) => `CASE
+    WHEN lower(${field}) = $1 THEN 0
+    WHEN lower(${field}) LIKE $2 || '%' THEN 1
+    WHEN lower(${field}) LIKE '%' || ' ' || $2 || '%' THEN 2
+    WHEN lower(${field}) LIKE '%' || $2 || '%' THEN 3
+  END`;
+const best = (...fields: string[]) => `LEAST(${fields.map(rank).join(', ')})`;
+
+/** Location-bound rows: every one for who sees all locations ($3), else those at the actor's ($4). */
+const visible = (alias: string) => `($3::boolean OR ${alias}.location_id = ANY($4::uuid[]))`;
+
+/**
+ * Everything the actor may see whose name (or number, or e-mail) contains `q`, best matches
+ * first: whole-value matches, then starts, then word starts, then anywhere; shorter titles first
+ * among equals. One statement over the read models.
+ */
+export async function search(db: Db, actor: Actor, q: string, limit: number): Promise<SearchResult[]> {
+  const text = q.toLowerCase();
+  const all = seesAllLocations(actor);
+  return db.unsafe<SearchResult[]>(
+    `SELECT kind, id, title, subtitle, path FROM (
+       SELECT 'office' AS kind, o.id::text AS id, 'Office ' || o.office_number AS title,
+              concat_ws(' · ', l.name, o.status, o.desks || ' desks') AS subtitle, '/offices/' || o.id AS path,
+              ${best('o.office_number')} AS score
+         FROM offices o LEFT JOIN locations l ON l.id = o.location_id WHERE ${visible('o')}
+       UNION ALL
+       SELECT 'member', m.id::text, m.company_name, concat_ws(' · ', l.name, m.primary_contact->>'name'), '/members/' || m.id,
+              ${best('m.company_name', "m.primary_contact->>'name'", "m.primary_contact->>'email'")}
+         FROM members m LEFT JOIN locations l ON l.id = m.location_id WHERE ${visible('m')}
+       UNION ALL
+       SELECT 'deal', d.id::text, d.deal_name, concat_ws(' · ', d.company_name, l.name), '/crm/deals/' || d.id,
+              ${best('d.deal_name', 'd.company_name')}
+         FROM deals d LEFT JOIN locations l ON l.id = d.location_id WHERE ${visible('d')}
+       UNION ALL
+       SELECT 'contact', c.id::text, c.name, concat_ws(' · ', c.email, co.name), '/crm/contacts/' || c.id, ${best('c.name', 'c.email')}
+         FROM crm_contacts c LEFT JOIN crm_companies co ON co.id = c.company_id
+       UNION ALL
+       SELECT 'company', co.id::text, co.name, concat_ws(' · ', co.industry, co.status), '/crm/companies/' || co.id, ${best('co.name')}
+         FROM crm_companies co
+     ) found
+     WHERE score IS NOT NULL
+     ORDER BY score, length(title), title COLLATE "C", id
+     LIMIT $5`,
+    [text, literal(text), all, all ? [] : actor.locations, limit],
+    PREPARED,
+  );
+}

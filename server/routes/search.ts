@@ -1,0 +1,20 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { SearchQuery } from '@shared/schemas/search';
+import { search } from '../../projections/search/queries';
+import type { AppDeps } from '../deps';
+import { validate } from '../middleware/validate';
+import { actorOf } from '../policies';
+
+/** GET /api/search?q=&limit=: offices, members, deals, contacts and companies the caller may see. */
+export function searchRoutes(deps: AppDeps, auth: Middleware): Router {
+  const router = new Router();
+  router.get(
+    '/search',
+    auth,
+    validate({ query: SearchQuery }, async (ctx, { query }) => {
+      ctx.body = await search(deps.sql, actorOf(ctx), query.q, query.limit);
+    }),
+  );
+  return router;
+}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { BarChart3, Briefcase, DollarSign, KanbanSquare, List, MapPin, Plus, Target, Trophy } from 'lucide-react';
 import { DEAL_STAGE_LABELS, DEAL_STAGES } from '@shared/domain/deals';
 import { may } from '@shared/policy';
@@ -20,7 +20,7 @@ import { dragsAtom } from '../../live/drags';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { cn } from '../../lib/cn';
 import { useNow } from '../../lib/useNow';
-import { useAddRequest } from '../../shell/addRequest';
+import { useScreenDialog } from '../../shell/addRequest';
 import { PresenceBar } from '../../shell/PresenceBar';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
@@ -47,6 +47,8 @@ const VIEWS: [DealView, string, typeof List][] = [
   ['statistics', 'Statistics', BarChart3],
 ];
 
+const ADD_DEAL = { kind: 'add' } as const;
+
 /** Typing in a field keeps its own Ctrl/Cmd+Z. */
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -65,17 +67,8 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
   const [search, setSearch] = useAtom(dealSearchAtom);
   const [stage, setStage] = useAtom(dealStageFilterAtom);
   const [sort, setSort] = useAtom(dealSortAtom);
-  const [picked, setPicked] = useState<DealDialog>(null);
   // "New deal" from the command palette opens the Add dialog here.
-  const [addRequested, addTaken] = useAddRequest('deal');
-  const dialog = useMemo<DealDialog>(() => picked ?? (addRequested && canCreate ? { kind: 'add' } : null), [picked, addRequested, canCreate]);
-  const setDialog = useCallback(
-    (next: DealDialog) => {
-      addTaken();
-      setPicked(next);
-    },
-    [addTaken],
-  );
+  const [dialog, setDialog] = useScreenDialog<NonNullable<DealDialog>>('deal', canCreate, ADD_DEAL);
   const { move, undo } = useDealMoves();
   const lastMove = useAtomValue(lastMoveAtom);
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Building, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, MapPin, Percent, Plus, User as UserIcon, Layers, Ban } from 'lucide-react';
 import { may } from '@shared/policy';
 import { formatCurrency } from '@shared/domain/money';
@@ -9,7 +9,7 @@ import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { PageHeader } from '../../components/PageHeader';
 import { ImportButton } from '../imports/ImportButton';
-import { useAddRequest } from '../../shell/addRequest';
+import { useScreenDialog } from '../../shell/addRequest';
 import { SearchInput } from '../../components/SearchInput';
 import { Badge } from '../../components/ui/Badge';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -102,6 +102,7 @@ function LocationsOverview({ locations }: { locations: Location[] }) {
 }
 
 type OpenDialog = { kind: OfficeAction; officeId: string } | { kind: 'add' } | null;
+const ADD_OFFICE = { kind: 'add' } as const;
 
 function OfficesScreen({ locationId, locationName }: { locationId: string | null; locationName: string }) {
   const user = useUser();
@@ -120,17 +121,8 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   const [status, setStatus] = useAtom(officeStatusFilterAtom);
   const [desks, setDesks] = useAtom(officeDeskFilterAtom);
   const [sort, setSort] = useAtom(officeSortAtom);
-  const [picked, setPicked] = useState<OpenDialog>(null);
   // "New office" from the command palette opens the Add dialog here.
-  const [addRequested, addTaken] = useAddRequest('office');
-  const dialog = useMemo<OpenDialog>(() => picked ?? (addRequested && admin ? { kind: 'add' } : null), [picked, addRequested, admin]);
-  const setDialog = useCallback(
-    (next: OpenDialog) => {
-      addTaken();
-      setPicked(next);
-    },
-    [addTaken],
-  );
+  const [dialog, setDialog] = useScreenDialog<NonNullable<OpenDialog>>('office', admin, ADD_OFFICE);
 
   const all = useMemo(() => rowsOf(collection).filter((o) => !locationId || o.location_id === locationId), [collection, locationId]);
   const filtered = useMemo(() => filterOffices(all, { search, status, desks }, companyOf), [all, search, status, desks]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
+import { PRODUCT_VERSION } from '@shared/constants';
 import helmet from 'koa-helmet';
 import type { AppDeps } from './deps';
 import { authenticate } from './middleware/authenticate';
@@ -11,6 +12,7 @@ import { requestLog } from './middleware/requestLog';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
 import { dealRoutes } from './routes/deals';
+import { docsRoutes } from './routes/docs';
 import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
 import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
@@ -37,6 +39,8 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), importRoutes(deps, auth), searchRoutes(deps, auth)]) {
     api.use(routes.routes());
   }
+  // Last: the document describes every route registered above.
+  api.use(docsRoutes(api, PRODUCT_VERSION).routes());
 
   app.use(
     helmet({

@@ -4,6 +4,7 @@ import { getUser } from '../../projections/users/queries';
 import type { User } from '@shared/schemas/auth';
 import type { TokenService } from '../auth/tokens';
 import { unauthorized } from '../httpError';
+import { REQUIRES_AUTH } from '../openapi';
 
 export interface AuthState {
   user: User;
@@ -19,11 +20,12 @@ export function bearerToken(header: string | undefined): string | null {
  * role or locations (or a deletion) takes effect on the next request.
  */
 export function authenticate(db: Db, tokens: TokenService) {
-  return async function requireUser(ctx: Context, next: Next) {
+  const requireUser = async (ctx: Context, next: Next) => {
     const userId = await tokens.verify(bearerToken(ctx.get('authorization')));
     const user = userId ? await getUser(db, userId) : null;
     if (!user) throw unauthorized();
     (ctx.state as AuthState).user = user;
     await next();
   };
+  return Object.assign(requireUser, { [REQUIRES_AUTH]: true });
 }

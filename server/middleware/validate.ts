@@ -51,8 +51,8 @@ export interface Validated<S extends RequestSchemas> {
 export function validate<S extends RequestSchemas>(
   schemas: S,
   handler: (ctx: Context, input: Validated<S>) => Promise<void> | void,
-): Middleware {
-  return async (ctx) => {
+): Middleware & { schemas: RequestSchemas } {
+  const middleware: Middleware = async (ctx) => {
     const input = {
       params: schemas.params ? parse(schemas.params, ctx.params, 'id') : undefined,
       query: parse(schemas.query ?? NoQuery, ctx.query, 'query'),
@@ -60,4 +60,6 @@ export function validate<S extends RequestSchemas>(
     } as Validated<S>;
     await handler(ctx, input);
   };
+  // The OpenAPI document reads each route's schemas from here (server/openapi.ts).
+  return Object.assign(middleware, { schemas: { ...schemas, query: schemas.query ?? NoQuery } });
 }

@@ -55,6 +55,8 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     await next();
   });
   app.use(async (ctx, next) => (ctx.path.startsWith('/api') ? requestLog(deps.logger)(ctx, next) : next()));
+  const timed = deps.requestMetrics;
+  if (timed) app.use((ctx, next) => (ctx.path.startsWith('/api') ? timed(ctx, next) : next()));
   app.use(errorMapper(deps.logger, (error) => describeConflict(deps.sql, error)));
   app.use(async (ctx, next) => {
     await next();

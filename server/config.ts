@@ -20,6 +20,8 @@ const Env = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   ADMIN_NAME: z.string().default('Administrator'),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 export interface Config {
@@ -38,6 +40,8 @@ export interface Config {
   trustProxy: boolean;
   /** First administrator for a deployment without demo data; used only while no user exists. */
   bootstrapAdmin?: { email: string; password: string; name: string };
+  /** Set: Prometheus metrics at http://<metrics.host>:<metrics.port>/metrics, apart from the app's port. */
+  metrics?: { port: number; host: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,5 +69,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

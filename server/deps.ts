@@ -1,3 +1,4 @@
+import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import type { HandleCommand } from '../events/handleCommand';
 import type { Pool } from '../events/store/types';
@@ -15,4 +16,8 @@ export interface AppDeps {
   /** The office list, served from memory (projections/offices/listCache.ts). */
   officeList: OfficeList;
   demo: { enabled: boolean; email: string | null; password: string | null };
+  /** The last log position this process has pushed to its sockets (for readiness). */
+  livePosition: () => number;
+  /** Times every /api request for /metrics; absent without METRICS_PORT. */
+  requestMetrics?: (ctx: Context, next: Next) => Promise<void>;
 }

@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import type { AppDeps } from './deps';
 import { createLogger } from './logger';
+import { createMetrics, serveMetrics } from './metrics';
 import { startGateway, type Gateway } from './realtime/gateway';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
 import { bootstrapAdmin, seedDemo, seedDemoDeals } from './seed/seed';
@@ -31,6 +32,8 @@ export interface RunningServer {
   deps: AppDeps;
   gateway: Gateway;
   database: Database;
+  /** The metrics endpoint's port, when METRICS_PORT is set. */
+  metricsPort: number | null;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const feed = await createChangeFeed(sql, (error) => logger.error({ err: error }, 'failed to follow the log'));
   const officeList = await createOfficeList(sql, feed);
+  let gatewayRef: Gateway | null = null;
+  const metrics = config.metrics ? createMetrics({ sql, feedPosition: () => feed.position(), sockets: () => gatewayRef?.io.engine.clientsCount ?? 0 }) : null;
+  if (metrics) feed.listen(async (events) => metrics.pushed(events));
   const deps: AppDeps = {
     sql,
     handle,
@@ -68,15 +74,20 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       email: config.demoMode ? DEMO_USERS.admin.email : null,
       password: config.demoMode ? DEMO_PASSWORD : null,
     },
+    livePosition: () => feed.position(),
+    ...(metrics ? { requestMetrics: metrics.http } : {}),
   };
   const app = createApp(deps, { bodyLimit: config.bodyLimit, clientDir: options.clientDir, trustProxy: config.trustProxy });
   const http = createServer(app.callback());
   const gateway = await startGateway(http, sql, feed, deps.tokens, logger);
+  gatewayRef = gateway;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
+  const metricsServer = metrics && config.metrics ? await serveMetrics(metrics, config.metrics.port, config.metrics.host) : null;
+  if (metricsServer) logger.info({ port: metricsServer.port }, 'metrics served at /metrics');
 
   return {
     url: `http://127.0.0.1:${port}`,
@@ -85,7 +96,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     deps,
     gateway,
     database,
+    metricsPort: metricsServer?.port ?? null,
     async close() {
+      metricsServer?.server.close();
       await gateway.close(); // also closes the HTTP server
       await feed.stop();
       if (!options.database) await database.close();

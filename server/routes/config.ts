@@ -4,7 +4,11 @@ import type { PublicConfig } from '@shared/schemas/auth';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
 
-/** Public, unauthenticated: what the sign-in page needs before anyone signs in. */
+/** How long readiness waits for the database, and how far behind the log the push may be. */
+const READY_TIMEOUT_MS = 2_000;
+const READY_MAX_LAG = 1_000;
+
+/** Public, unauthenticated: what the sign-in page needs before anyone signs in, and health. */
 export function configRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.get(
@@ -18,10 +22,30 @@ export function configRoutes(deps: AppDeps): Router {
       ctx.body = body;
     }),
   );
+  // Liveness: the process answers. Nothing else, for anyone may ask.
   router.get(
     '/health',
+    validate({}, (ctx) => {
+      ctx.body = { status: 'ok' };
+    }),
+  );
+  // Readiness: send this node traffic only while it reaches the database and its live push keeps
+  // up with the log (a node far behind would show stale screens).
+  router.get(
+    '/ready',
     validate({}, async (ctx) => {
-      ctx.body = { status: 'ok', position: await headPosition(deps.sql) };
+      let reason: string | null = null;
+      try {
+        const head = await Promise.race([
+          headPosition(deps.sql),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS)),
+        ]);
+        if (head - deps.livePosition() > READY_MAX_LAG) reason = `The live push is ${head - deps.livePosition()} events behind the log`;
+      } catch {
+        reason = 'The database cannot be reached';
+      }
+      ctx.status = reason ? 503 : 200;
+      ctx.body = reason ? { status: 'not ready', reason } : { status: 'ready' };
     }),
   );
   return router;

@@ -1,3 +1,4 @@
+import { headPosition } from '../../events/store/append';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,7 +103,7 @@ async function open(name: string, token: string): Promise<Session> {
 }
 
 async function head() {
-  const position = (await server.api('GET', '/api/health')).body.position as number;
+  const position = await headPosition(server.deps.sql);
   await server.gateway.waitFor(position);
 }
 

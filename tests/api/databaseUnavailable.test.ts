@@ -46,8 +46,12 @@ describe('database unreachable while authenticating', () => {
       expect(res.body).toEqual({ message: 'Service unavailable' });
       expect(res.headers.get('retry-after')).toBe('5');
     }
-    // Routes that need no database still answer: the process did not fall over.
+    // Routes that need no database still answer: the process did not fall over. It is alive
+    // (health) but not ready for traffic, and says why.
     expect((await api('GET', '/api/config')).status).toBe(200);
+    expect((await api('GET', '/api/health')).status).toBe(200);
+    const ready = await api('GET', '/api/ready');
+    expect([ready.status, ready.body]).toEqual([503, { status: 'not ready', reason: 'The database cannot be reached' }]);
     expect(server.logs.some((line) => line.includes('"database unavailable"'))).toBe(true);
     expect(server.logs.some((line) => line.includes('unhandled error'))).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { headPosition } from '../../events/store/append';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Location } from '@shared/schemas/locations';
 import { connectError, listen } from '../support/sockets';
@@ -89,7 +90,7 @@ describe('live gateway', () => {
     for (let i = 1; i <= 20; i++) {
       const res = await server.api('PUT', `/api/locations/${i % 2 ? target.id : other.id}`, { token: admin, body: { floors: [i] } });
       expect(res.status).toBe(200);
-      positions.push((await server.api('GET', '/api/health')).body.position as number);
+      positions.push(await headPosition(server.deps.sql));
     }
     const head = positions.at(-1)!;
     await server.gateway.waitFor(head);

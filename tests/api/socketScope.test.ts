@@ -1,3 +1,4 @@
+import { headPosition } from '../../events/store/append';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CATCH_UP_EVENTS, MAX_SOCKETS_PER_USER, type ChangeMessage, type ClosingMessage } from '@shared/realtime';
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 const head = async () => {
-  const position = (await server.api('GET', '/api/health')).body.position as number;
+  const position = await headPosition(server.deps.sql);
   await server.gateway.waitFor(position);
   return position;
 };

@@ -9,6 +9,7 @@ import { authenticate } from './middleware/authenticate';
 import { describeConflict } from './middleware/conflict';
 import { bodyParseError, errorMapper } from './middleware/errors';
 import { requestLog } from './middleware/requestLog';
+import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
 import { dealRoutes } from './routes/deals';
@@ -36,7 +37,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const auth = authenticate(deps.sql, deps.tokens);
 
   const api = new Router({ prefix: '/api' });
-  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), importRoutes(deps, auth), searchRoutes(deps, auth)]) {
+  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), importRoutes(deps, auth), searchRoutes(deps, auth), activityRoutes(deps, auth)]) {
     api.use(routes.routes());
   }
   // Last: the document describes every route registered above.

@@ -1,0 +1,99 @@
+/**
+ * The activity timeline's words: one line per event type, written once here, used by the
+ * timeline of every profile (and later the dashboard and chat messages). Each line is built from
+ * the event's data and what was known of its row just before it (its name, its stage).
+ */
+import { DEAL_STAGE_LABELS, type DealStage } from './domain/deals';
+
+export type Known = Record<string, unknown>;
+
+/** One changed field of an event, with its value before and after. */
+export interface FieldChange {
+  field: string;
+  from: unknown;
+  to: unknown;
+}
+
+/** An entry of GET /api/events. */
+export interface ActivityEntry {
+  position: number;
+  type: string;
+  at: string;
+  user_name: string;
+  entity: string;
+  entity_id: string;
+  summary: string;
+  changes: FieldChange[];
+}
+
+/** Fields never shown, whatever event carries them: secrets, ordering keys, and bookkeeping of the event itself. */
+export const HIDDEN_FIELDS = new Set(['id', 'password_hash', 'rank', 'actor_id', 'moved_by', 'from_stage', 'from_rank', 'previous_office_id']);
+
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+const stage = (value: unknown) => DEAL_STAGE_LABELS[value as DealStage] ?? String(value);
+const fieldList = (data: Known) => {
+  const names = Object.keys(data)
+    .filter((k) => !HIDDEN_FIELDS.has(k))
+    .map((k) => k.replace(/_/g, ' '));
+  return names.length > 0 ? ` (${names.join(', ')})` : '';
+};
+
+/** What a row is called, from what is known of it. */
+function nameOf(streamType: string, known: Known): string {
+  switch (streamType) {
+    case 'deal':
+      return text(known.deal_name) ?? 'a deal';
+    case 'office':
+      return text(known.office_number) ? `office ${known.office_number as string}` : 'an office';
+    case 'member':
+      return text(known.company_name) ?? 'a member';
+    default:
+      return text(known.name) ?? `a ${streamType}`;
+  }
+}
+
+type Summary = (name: string, data: Known, before: Known) => string;
+
+const SUMMARIES: Record<string, Summary> = {
+  DealCreated: (name) => `created deal ${name}`,
+  DealEdited: (name, data) => `edited deal ${name}${fieldList(data)}`,
+  DealMoved: (name, data, before) => `moved ${name} from ${stage(before.stage)} to ${stage(data.stage)}`,
+  DealMoveUndone: (name, data, before) => `moved ${name} back from ${stage(before.stage)} to ${stage(data.stage)}`,
+  OfficeCreated: (name) => `added ${name}`,
+  OfficeStatusChanged: (name, data, before) => `changed ${name} from ${String(before.status ?? 'no status')} to ${String(data.status)}`,
+  OfficeRatesChanged: (name) => `changed the marketed rates of ${name}`,
+  OfficeLeaseSet: (name) => `updated the lease of ${name}`,
+  OfficeDetailsEdited: (name, data) => `edited ${name}${fieldList(data)}`,
+  OfficeContactAdded: (name, data) => `added ${text((data.contact as Known | undefined)?.name) ?? 'a contact'} as a contact of ${name}`,
+  OfficeContactRemoved: (name) => `removed a contact of ${name}`,
+  OfficeCompanyAssigned: (name, data) => `assigned ${String(data.tenant)} to ${name}`,
+  OfficeCompanyUnassigned: (name, _data, before) => `took ${text(before.tenant) ?? 'its company'} off ${name}`,
+  MemberCreated: (name) => `added member ${name}`,
+  MemberEdited: (name, data) => `edited member ${name}${fieldList(data)}`,
+  MemberEmployeeAdded: (name, data) => `added ${text((data.employee as Known | undefined)?.name) ?? 'an employee'} to ${name}`,
+  MemberOfficeAssigned: (name) => `gave ${name} an office`,
+  MemberOfficeUnassigned: (name) => `took ${name} out of its office`,
+  LocationCreated: (name) => `added location ${name}`,
+  LocationUpdated: (name, data) => `edited location ${name}${fieldList(data)}`,
+  UserRegistered: (name) => `added user ${name}`,
+  UserUpdated: (name, data) => `edited user ${name}${fieldList(data)}`,
+  UserPasswordChanged: (name) => `changed the password of ${name}`,
+  UserDeleted: (name) => `removed user ${name}`,
+  ContactCreated: (name) => `added contact ${name}`,
+  CompanyCreated: (name) => `added company ${name}`,
+};
+
+/** "Dana Lee moved Acme Expansion from Tour Booked to Tour Completed". */
+export function summarize(who: string, type: string, streamType: string, data: Known, before: Known): string {
+  // Named as it stands after the event: a renamed row reads under its new name.
+  const name = nameOf(streamType, { ...before, ...data });
+  const line = SUMMARIES[type]?.(name, data, before) ?? `changed ${name} (${type})`;
+  return `${who} ${line}`;
+}
+
+/** The fields `data` changes, old and new; a creation lists every field it sets. */
+export function changesOf(data: Known, before: Known): FieldChange[] {
+  return Object.entries(data)
+    .filter(([field, to]) => !HIDDEN_FIELDS.has(field) && JSON.stringify(before[field] ?? null) !== JSON.stringify(to ?? null))
+    .map(([field, to]) => ({ field, from: before[field] ?? null, to: to ?? null }));
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { Id } from './common';
+
+/** The kinds of rows whose histories the log keeps. */
+export const ACTIVITY_STREAMS = ['office', 'member', 'deal', 'contact', 'company', 'location', 'user'] as const;
+
+/** GET /api/events?entity_id=&stream=&limit=&before= */
+export const ActivityQuery = z
+  .object({
+    entity_id: Id.optional(),
+    stream: z.enum(ACTIVITY_STREAMS, { message: `Stream must be one of ${ACTIVITY_STREAMS.join(', ')}` }).optional(),
+    limit: z.coerce.number({ message: 'Limit must be a number' }).int({ message: 'Limit must be a whole number' }).min(1, { message: 'Limit must be at least 1' }).max(200, { message: 'Limit must be at most 200' }).default(50),
+    before: z.coerce.number({ message: 'Before must be a log position' }).int({ message: 'Before must be a log position' }).min(1, { message: 'Before must be a log position' }).optional(),
+  })
+  .strict();
+export type ActivityQuery = z.infer<typeof ActivityQuery>;

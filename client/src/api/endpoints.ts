@@ -5,6 +5,7 @@ import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } f
 import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
 import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
 import type { SearchResult } from '@shared/schemas/search';
+import type { ActivityEntry } from '@shared/activity';
 import { api, type CommandMeta } from './client';
 
 /**
@@ -56,6 +57,7 @@ export const endpoints = {
     api<Member>('PATCH', `/members/${enc(id)}/office`, { body: { office_id: officeId }, meta }),
 
   // Deals. Lists come in stage order, then rank; a move names its new neighbours in the column.
+  events: (query: { entity_id?: string; stream?: string; limit?: number; before?: number }) => api<ActivityEntry[]>('GET', '/events', { query }),
   search: (q: string, signal?: AbortSignal) => api<SearchResult[]>('GET', '/search', { query: { q }, signal }),
   deals: (query: { location?: string; stage?: string; q?: string } = {}) => api<Deal[]>('GET', '/deals', { query }),
   deal: (id: string) => api<Deal>('GET', `/deals/${enc(id)}`),

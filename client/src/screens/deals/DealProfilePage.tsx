@@ -4,6 +4,7 @@ import { Briefcase } from 'lucide-react';
 import { DEAL_STAGE_LABELS, dealValue } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
 import { endpoints } from '../../api/endpoints';
+import { ActivityTimeline } from '../../components/ActivityTimeline';
 import { LoadFailed } from '../../components/LoadFailed';
 import { UpdatedBy } from '../../components/LiveMark';
 import { BackLink, NotFound, ProfileLoading } from '../../components/ProfileParts';
@@ -20,11 +21,12 @@ import { staleDays } from './boardModel';
 import { AGREEMENT_LABELS, formatCurrency, formatProbability, formatTerm } from './dealFormat';
 import { StageBadge } from './dealUi';
 
-type DealTab = 'overview' | 'contact' | 'terms';
+type DealTab = 'overview' | 'contact' | 'terms' | 'history';
 const TABS: { key: DealTab; label: string }[] = [
   { key: 'overview', label: 'Overview' },
   { key: 'contact', label: 'Contact & Company' },
   { key: 'terms', label: 'Terms & Pricing' },
+  { key: 'history', label: 'History' },
 ];
 const BACK = { to: '/crm/deals', label: 'Back to deals' };
 
@@ -174,6 +176,7 @@ export default function DealProfilePage() {
               </section>
             </div>
           )}
+          {tab === 'history' && <ActivityTimeline entityId={deal.id} refreshKey={deal.version} />}
         </Tabs>
       </Card>
     </div>

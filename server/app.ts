@@ -12,6 +12,7 @@ import { requestLog } from './middleware/requestLog';
 import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
+import { crmRoutes } from './routes/crm';
 import { dealRoutes } from './routes/deals';
 import { docsRoutes } from './routes/docs';
 import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
@@ -37,7 +38,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const auth = authenticate(deps.sql, deps.tokens);
 
   const api = new Router({ prefix: '/api' });
-  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), importRoutes(deps, auth), searchRoutes(deps, auth), activityRoutes(deps, auth)]) {
+  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), importRoutes(deps, auth), searchRoutes(deps, auth), activityRoutes(deps, auth), crmRoutes(deps, auth)]) {
     api.use(routes.routes());
   }
   // Last: the document describes every route registered above.

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /** CRM statuses of contacts and companies (API.md "CRM contacts and companies"). */
-export const CRM_STATUSES = ['Prospect', 'Member', 'Former Member'] as const;
+export { CRM_STATUSES } from '@shared/schemas/crm';
+import { CRM_STATUSES } from '@shared/schemas/crm';
 
 const optional = z.string().nullable();
 

@@ -1,3 +1,5 @@
+import { dealValue } from '@shared/domain/deals';
+import type { Company, CompanyListQuery, Contact, ContactListQuery } from '@shared/schemas/crm';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 
@@ -19,4 +21,86 @@ export async function contactIdByEmail(db: Db, email: string): Promise<string | 
 export async function contactExists(db: Db, id: string): Promise<boolean> {
   const rows = await db.unsafe('SELECT 1 FROM crm_contacts WHERE id = $1', [id], PREPARED);
   return rows.length > 0;
+}
+
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
+type Timestamps = { created_at: Date | string; updated_at: Date | string };
+
+/** `%`, `_` and `\` are wildcards to LIKE: a search for "50%" means the characters. */
+const like = (text: string | undefined) => (text ? `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
+
+const CONTACTS = `
+  SELECT c.id, c.name, c.email, c.phone, c.title, c.company_id, co.name AS company_name, c.status, c.notes, c.lead_source,
+         c.version, c.created_at, c.updated_at
+  FROM crm_contacts c LEFT JOIN crm_companies co ON co.id = c.company_id`;
+
+/** Contacts by status, company and a search of name, e-mail and company name; by name. */
+export async function listContacts(db: Db, query: ContactListQuery): Promise<Contact[]> {
+  const rows = await db.unsafe<(Contact & Timestamps)[]>(
+    `${CONTACTS}
+     WHERE ($1::text IS NULL OR c.status = $1) AND ($2::uuid IS NULL OR c.company_id = $2)
+       AND ($3::text IS NULL OR lower(c.name) LIKE $3 OR lower(c.email) LIKE $3 OR lower(co.name) LIKE $3)
+     ORDER BY lower(c.name), c.id`,
+    [query.status ?? null, query.company_id ?? null, like(query.q)],
+    PREPARED,
+  );
+  return rows.map((r) => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) }));
+}
+
+export async function getContact(db: Db, id: string): Promise<Contact | null> {
+  const [row] = await db.unsafe<(Contact & Timestamps)[]>(`${CONTACTS} WHERE c.id = $1`, [id], PREPARED);
+  return row ? { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) } : null;
+}
+
+type CompanyRow = Omit<Company, 'deal_count' | 'total_deal_value'> & Timestamps;
+
+/** Each company's deals, counted and valued as the deal rows value them (dealValue). */
+async function dealFigures(db: Db, companyIds: string[]): Promise<Map<string, { count: number; value: number }>> {
+  const deals = await db.unsafe<{ company_id: string; offered_price: number; term_months: number | null; term_days: number | null }[]>(
+    'SELECT company_id, offered_price, term_months, term_days FROM deals WHERE company_id = ANY($1::uuid[])',
+    [companyIds],
+    PREPARED,
+  );
+  const figures = new Map<string, { count: number; value: number }>();
+  for (const d of deals) {
+    const f = figures.get(d.company_id) ?? { count: 0, value: 0 };
+    f.count += 1;
+    f.value = Math.round((f.value + dealValue(d.offered_price, d.term_months, d.term_days)) * 100) / 100;
+    figures.set(d.company_id, f);
+  }
+  return figures;
+}
+
+async function withFigures(db: Db, rows: CompanyRow[]): Promise<Company[]> {
+  const figures = await dealFigures(db, rows.map((r) => r.id));
+  return rows.map((r) => ({
+    ...r,
+    contact_count: Number(r.contact_count),
+    deal_count: figures.get(r.id)?.count ?? 0,
+    total_deal_value: figures.get(r.id)?.value ?? 0,
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+  }));
+}
+
+const COMPANIES = `
+  SELECT co.id, co.name, co.industry, co.website, co.phone, co.address, co.employee_count, co.annual_revenue, co.main_contact_id,
+         co.status, co.notes, co.lead_source, co.version, co.created_at, co.updated_at,
+         (SELECT count(*) FROM crm_contacts c WHERE c.company_id = co.id) AS contact_count
+  FROM crm_companies co`;
+
+/** Companies by status and a search of name and industry; by name. */
+export async function listCompanies(db: Db, query: CompanyListQuery): Promise<Company[]> {
+  const rows = await db.unsafe<CompanyRow[]>(
+    `${COMPANIES} WHERE ($1::text IS NULL OR co.status = $1) AND ($2::text IS NULL OR lower(co.name) LIKE $2 OR lower(coalesce(co.industry, '')) LIKE $2)
+     ORDER BY lower(co.name), co.id`,
+    [query.status ?? null, like(query.q)],
+    PREPARED,
+  );
+  return withFigures(db, rows);
+}
+
+export async function getCompany(db: Db, id: string): Promise<Company | null> {
+  const rows = await db.unsafe<CompanyRow[]>(`${COMPANIES} WHERE co.id = $1`, [id], PREPARED);
+  return rows.length > 0 ? (await withFigures(db, rows))[0]! : null;
 }

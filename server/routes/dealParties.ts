@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import type { CommandContext, RunInTransaction } from '../../events/handleCommand';
-import type { Tx } from '../../events/store/types';
+import type { Db, Tx } from '../../events/store/types';
 import { companyIdByName, companyName, contactExists, contactIdByEmail } from '../../projections/crm/queries';
 import type { CreateDealInput } from '@shared/schemas/deals';
 import { HttpError } from '../httpError';
 
 const notFound = (field: string, message: string) => new HttpError(400, message, [{ field, message }]);
+
+/** An edit naming a company or contact by id: they must exist (400 naming the field otherwise). */
+export async function assertPartiesExist(db: Db, ids: { company_id?: string | null; contact_id?: string | null }) {
+  if (ids.company_id && !(await companyName(db, ids.company_id))) throw notFound('company_id', 'Company not found');
+  if (ids.contact_id && !(await contactExists(db, ids.contact_id))) throw notFound('contact_id', 'Contact not found');
+}
 
 /**
  * The deal's CRM company and contact, in the deal's transaction: the ones named by id, else the

@@ -16,7 +16,7 @@ import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
 import { dealOffices } from './dealOffices';
-import { dealParties } from './dealParties';
+import { assertPartiesExist, dealParties } from './dealParties';
 import { placeBetween } from './dealPlace';
 import { assertLocationExists, visible } from './guards';
 
@@ -90,6 +90,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
       ) as Partial<DealTermsData>;
       const locationId = changes.location_id ?? current.location_id;
       if (changes.location_id !== undefined) await assertLocationExists(sql, changes.location_id);
+      await assertPartiesExist(sql, changes);
       if (changes.office_ids !== undefined || changes.location_id !== undefined) {
         changes.market_rate = await dealOffices(sql, changes.office_ids ?? current.office_ids, locationId, current.office_ids);
       }

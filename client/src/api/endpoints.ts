@@ -5,6 +5,7 @@ import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } f
 import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
 import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
 import type { SearchResult } from '@shared/schemas/search';
+import type { Company, Contact } from '@shared/schemas/crm';
 import type { ActivityEntry } from '@shared/activity';
 import { api, type CommandMeta } from './client';
 
@@ -58,6 +59,8 @@ export const endpoints = {
 
   // Deals. Lists come in stage order, then rank; a move names its new neighbours in the column.
   events: (query: { entity_id?: string; stream?: string; limit?: number; before?: number }) => api<ActivityEntry[]>('GET', '/events', { query }),
+  contacts: (query: { q?: string; company_id?: string }, signal?: AbortSignal) => api<Contact[]>('GET', '/contacts', { query, signal }),
+  companies: (query: { q?: string }, signal?: AbortSignal) => api<Company[]>('GET', '/companies', { query, signal }),
   search: (q: string, signal?: AbortSignal) => api<SearchResult[]>('GET', '/search', { query: { q }, signal }),
   deals: (query: { location?: string; stage?: string; q?: string } = {}) => api<Deal[]>('GET', '/deals', { query }),
   deal: (id: string) => api<Deal>('GET', `/deals/${enc(id)}`),

@@ -70,7 +70,7 @@ export function CommandPalette() {
   }, [user, text]);
 
   const groups = useMemo(() => {
-    const results = found.status === 'done' ? found.results : [];
+    const results = found.status === 'done' ? found.value : [];
     const byKind = new Map<SearchKind, SearchResult[]>();
     for (const r of results) byKind.set(r.kind, [...(byKind.get(r.kind) ?? []), r]);
     // Groups in the order of their best result: the server ranked them.
@@ -110,7 +110,7 @@ export function CommandPalette() {
       </div>
       <Command.List className="max-h-[min(60vh,28rem)] overflow-y-auto p-2" data-testid="palette-results">
         {found.status === 'failed' && <p className="px-3 py-2 text-sm text-red-700">{found.message}</p>}
-        {found.status === 'done' && found.results.length === 0 && actions.length === 0 && (
+        {found.status === 'done' && found.value.length === 0 && actions.length === 0 && (
           <p className="px-3 py-6 text-center text-sm text-slate-600">Nothing matches “{text.trim()}”.</p>
         )}
         {groups.map(([kind, results]) => (

@@ -29,7 +29,7 @@ export function Field({
   const errorId = `${id}-error`;
   return (
     <div className={cn('space-y-1.5', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+      <label htmlFor={id} id={`${id}-label`} className="block text-sm font-medium text-slate-700">
         {label}
         {hint && <span className="ml-1 font-normal text-slate-500">{hint}</span>}
       </label>

@@ -7,6 +7,7 @@ import { Input } from '../../components/ui/Input';
 import { AGREEMENT_LABELS, formatCurrency } from './dealFormat';
 import { typedNumber, type DealFormValues } from './dealForms';
 import { OfficePicker } from './OfficePicker';
+import { CompanyField, ContactFields } from './PartyFields';
 
 
 /**
@@ -29,9 +30,7 @@ export function DealFields({ form, locations, locationName }: { form: UseFormRet
         <Field label="Deal name" className="sm:col-span-2" error={errors.deal_name?.message}>
           {(c) => <Input {...c} placeholder="e.g. Acme Expansion" {...register('deal_name')} />}
         </Field>
-        <Field label="Company name" error={errors.company_name?.message}>
-          {(c) => <Input {...c} autoComplete="organization" {...register('company_name')} />}
-        </Field>
+        <CompanyField form={form} />
         {locations ? (
           <LocationField locations={locations} registration={register('location_id')} error={errors.location_id?.message} />
         ) : (
@@ -62,21 +61,7 @@ export function DealFields({ form, locations, locationName }: { form: UseFormRet
         </Field>
       </fieldset>
 
-      <fieldset className="grid gap-3 sm:grid-cols-2">
-        <legend className="mb-2 text-sm font-semibold text-slate-900">Contact</legend>
-        <Field label="Contact name" error={errors.contact?.name?.message}>
-          {(c) => <Input {...c} autoComplete="name" {...register('contact.name')} />}
-        </Field>
-        <Field label="Contact email" error={errors.contact?.email?.message}>
-          {(c) => <Input {...c} type="email" autoComplete="email" {...register('contact.email')} />}
-        </Field>
-        <Field label="Phone" hint="(optional)" error={errors.contact?.phone?.message}>
-          {(c) => <Input {...c} type="tel" autoComplete="tel" {...register('contact.phone')} />}
-        </Field>
-        <Field label="Title" hint="(optional)" error={errors.contact?.title?.message}>
-          {(c) => <Input {...c} {...register('contact.title')} />}
-        </Field>
-      </fieldset>
+      <ContactFields form={form} />
 
       {locationId ? (
         <Controller

@@ -35,6 +35,9 @@ const details = {
     title: optionalText('Title', 120),
   }),
   offered_price: numberText('Offered price', { min: 0, max: MONEY_MAX, empty: 'required' }),
+  // The CRM rows picked from the suggestions; empty when the names were typed (new, or by name).
+  company_id: z.string().transform((id) => id || null),
+  contact_id: z.string().transform((id) => id || null),
 };
 
 export const AddDealForm = z
@@ -64,7 +67,9 @@ export function emptyDealValues(locationId: string, assignedTo: string): DealFor
   return {
     deal_name: '',
     company_name: '',
+    company_id: '',
     contact: { name: '', email: '', phone: '', title: '' },
+    contact_id: '',
     location_id: locationId,
     offered_price: '',
     agreement_type: 'new_business',
@@ -85,7 +90,9 @@ export function dealValuesOf(deal: Deal): DealFormValues {
   return {
     deal_name: deal.deal_name,
     company_name: deal.company_name,
+    company_id: deal.company_id ?? '',
     contact: { name: deal.contact?.name ?? '', email: deal.contact?.email ?? '', phone: deal.contact?.phone ?? '', title: deal.contact?.title ?? '' },
+    contact_id: deal.contact_id ?? '',
     location_id: deal.location_id,
     offered_price: text(deal.offered_price),
     agreement_type: deal.agreement_type,

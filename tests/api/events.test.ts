@@ -72,7 +72,7 @@ describe('GET /api/events', () => {
       ['stream=planet', 'Stream must be one of'],
       ['entity_id=nope', 'Must be a valid id'],
       ['page=2', 'Unknown field'],
-    ]) {
+    ] as const) {
       const res = await events(query);
       expect(res.status, query).toBe(400);
       expect(JSON.stringify(res.body), query).toContain(message);

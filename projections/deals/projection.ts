@@ -27,7 +27,7 @@ function place(db: Db, id: string, stage: string, rank: string, version: number,
 
 export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
   name: 'deals',
-  version: 2,
+  version: 3,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['deals', 'deal_stage_visits'],
   on: {

@@ -1,6 +1,6 @@
 import type { Actor } from '@shared/domain/access';
 import { seesAllLocations } from '@shared/domain/access';
-import { DEAL_STAGES, dealValue, type DealStage } from '@shared/domain/deals';
+import { DAYS_PER_MONTH, DEAL_STAGES, DEFAULT_TERM_MONTHS, dealValue, type DealStage } from '@shared/domain/deals';
 import type { Deal, DealContact, DealListQuery } from '@shared/schemas/deals';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
@@ -48,6 +48,15 @@ const toDeal = (r: DealRow): Deal => ({
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
 });
+
+/**
+ * deal_value in SQL, for sums over many deals without reading each: dealValue
+ * (shared/domain/deals.ts) step for step in double precision, rounded to the cent the same way
+ * (half up), so a company's total equals the sum of its deals' deal_value.
+ */
+export const DEAL_VALUE_SQL = (alias: string) => `
+  floor(${alias}.offered_price * (CASE WHEN ${alias}.term_months IS NULL AND ${alias}.term_days IS NULL THEN ${DEFAULT_TERM_MONTHS}::float8
+    ELSE coalesce(${alias}.term_months, 0)::float8 + coalesce(${alias}.term_days, 0)::float8 / ${DAYS_PER_MONTH} END) * 100 + 0.5) / 100`;
 
 /** The location's name is joined at read time, so a rename never leaves stale copies. */
 const SELECT = `

@@ -29,6 +29,8 @@ CREATE TABLE deals (
   updated_at       timestamptz NOT NULL
 );
 CREATE INDEX deals_location ON deals (location_id);
+-- A company's deals: its deal count and total (GET /api/companies), its deals list.
+CREATE INDEX deals_company ON deals (company_id);
 CREATE INDEX deals_column ON deals (stage, rank, id);
 
 -- Each stay of a deal in a stage, for time in stage and the conversion funnel.

@@ -16,7 +16,7 @@ import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
 import { dealOffices } from './dealOffices';
-import { assertPartiesExist, dealParties } from './dealParties';
+import { dealParties, editParties } from './dealParties';
 import { placeBetween } from './dealPlace';
 import { assertLocationExists, visible } from './guards';
 
@@ -90,14 +90,15 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
       ) as Partial<DealTermsData>;
       const locationId = changes.location_id ?? current.location_id;
       if (changes.location_id !== undefined) await assertLocationExists(sql, changes.location_id);
-      await assertPartiesExist(sql, changes);
       if (changes.office_ids !== undefined || changes.location_id !== undefined) {
         changes.market_rate = await dealOffices(sql, changes.office_ids ?? current.office_ids, locationId, current.office_ids);
       }
-      const { view } = await handle(dealAggregate, id, { type: 'EditDeal', changes }, commandContext(ctx), {
-        expectedVersion: version,
-        action: 'deal.update',
-        ...read(id),
+      const context = commandContext(ctx);
+      const { view } = await handle.transaction(async (run, tx) => {
+        // A company or contact picked or typed anew: linked, or created, in the edit's transaction.
+        const write = { run, tx, context, action: 'deal.update' as const, source: changes.source ?? current.source };
+        Object.assign(changes, await editParties(write, changes, current));
+        return run(dealAggregate, id, { type: 'EditDeal', changes }, context, { expectedVersion: version, action: 'deal.update', ...read(id) });
       });
       ctx.body = view;
     }),

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import type { Company, Contact } from '@shared/schemas/crm';
 import type { Deal } from '@shared/schemas/deals';
 import { officeWorld, type OfficeWorld } from './officeHelpers';
@@ -58,5 +60,187 @@ describe('contacts and companies, read', () => {
     expect(JSON.stringify(bad.body)).toContain('Status must be one of Prospect, Member, Former Member');
     expect((await w.api('GET', '/api/companies?company_id=x', { token: w.tokens.admin })).status).toBe(400);
     expect((await w.api('GET', '/api/contacts')).status).toBe(401);
+  });
+});
+
+const system = () => ({ userId: 'system', now: new Date() });
+const get = async <T>(path: string, token = w.tokens.admin) => {
+  const res = await w.api<T>('GET', path, { token });
+  expect(res.status, res.text).toBe(200);
+  return res.body;
+};
+const rowCounts = async () => {
+  const [row] = await w.server.deps.sql<{ companies: number; contacts: number }[]>`
+    SELECT (SELECT count(*)::int FROM crm_companies) AS companies, (SELECT count(*)::int FROM crm_contacts) AS contacts`;
+  return row!;
+};
+
+/** A company and one contact of it, written through the command path (their own routes come later). */
+async function crmCompany(name: string, status: 'Prospect' | 'Member' | 'Former Member', contact: { name: string; email: string; title?: string }) {
+  const companyId = randomUUID();
+  const contactId = randomUUID();
+  await w.server.deps.handle(
+    companyAggregate,
+    companyId,
+    {
+      type: 'CreateCompany',
+      data: { id: companyId, name, industry: 'Publishing', website: null, phone: null, address: null, employee_count: 12, annual_revenue: null, main_contact_id: null, status, notes: null, lead_source: null },
+    },
+    system(),
+  );
+  await w.server.deps.handle(
+    contactAggregate,
+    contactId,
+    {
+      type: 'CreateContact',
+      data: { id: contactId, name: contact.name, email: contact.email, phone: '(212) 555-0142', title: contact.title ?? null, company_id: companyId, status, notes: null, lead_source: null },
+    },
+    system(),
+  );
+  return { companyId, contactId };
+}
+
+describe('list filters', () => {
+  it('filters companies and contacts by status, company and search text (any letter case, wildcards taken literally)', async () => {
+    const quill = await crmCompany('Quill & Page Press', 'Member', { name: 'Quentin Quill', email: 'quentin@quill.example', title: 'Publisher' });
+    const former = await crmCompany('Quarry 100% Stone', 'Former Member', { name: 'Fay Quarry', email: 'fay@quarry.example' });
+
+    const members = await get<Company[]>('/api/companies?status=Member');
+    expect(members.map((c) => c.id)).toContain(quill.companyId);
+    expect(new Set(members.map((c) => c.status))).toEqual(new Set(['Member']));
+    expect((await get<Company[]>('/api/companies?status=Prospect')).map((c) => c.id)).not.toContain(quill.companyId);
+    expect((await get<Company[]>('/api/companies?status=Former%20Member&q=quarry')).map((c) => c.id)).toEqual([former.companyId]);
+    // Search covers the name and the industry; "%" is a character, not "anything".
+    expect((await get<Company[]>('/api/companies?q=QUILL%20%26')).map((c) => c.name)).toEqual(['Quill & Page Press']);
+    expect((await get<Company[]>('/api/companies?q=100%25')).map((c) => c.name)).toEqual(['Quarry 100% Stone']);
+    expect((await get<Company[]>('/api/companies?q=publishing')).map((c) => c.id).sort()).toEqual([quill.companyId, former.companyId].sort());
+
+    const [contact] = await get<Contact[]>(`/api/contacts?company_id=${quill.companyId}`);
+    expect(contact).toMatchObject({ id: quill.contactId, name: 'Quentin Quill', email: 'quentin@quill.example', phone: '(212) 555-0142', title: 'Publisher', company_id: quill.companyId, company_name: 'Quill & Page Press', status: 'Member' });
+    expect((await get<Contact[]>('/api/contacts?status=Member')).map((c) => c.id)).toContain(quill.contactId);
+    expect((await get<Contact[]>('/api/contacts?status=Prospect')).map((c) => c.id)).not.toContain(quill.contactId);
+    expect((await get<Contact[]>(`/api/contacts?status=Prospect&company_id=${quill.companyId}`))).toEqual([]);
+    // By e-mail, and by the company's name.
+    expect((await get<Contact[]>('/api/contacts?q=FAY@QUARRY')).map((c) => c.id)).toEqual([former.contactId]);
+    expect((await get<Contact[]>('/api/contacts?q=page press')).map((c) => c.id)).toEqual([quill.contactId]);
+    // Everyone signed in reads them, whatever their locations.
+    expect((await get<Contact>(`/api/contacts/${quill.contactId}`, w.tokens.viewer)).company_name).toBe('Quill & Page Press');
+    expect((await get<Company>(`/api/companies/${quill.companyId}`, w.tokens.manager)).contact_count).toBe(1);
+  });
+
+  it('refuses unknown parameters and malformed ids by name', async () => {
+    const unknown = await w.api('GET', '/api/contacts?stage=open', { token: w.tokens.admin });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fields).toEqual([{ field: 'stage', message: 'Unknown field' }]);
+    const badCompany = await w.api('GET', '/api/contacts?company_id=42', { token: w.tokens.admin });
+    expect([badCompany.status, badCompany.body.fields]).toEqual([400, [{ field: 'company_id', message: 'Must be a valid id' }]]);
+    const badStatus = await w.api('GET', '/api/companies?status=member', { token: w.tokens.admin });
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body.message).toBe('Invalid query: status: Status must be one of Prospect, Member, Former Member');
+    expect((await w.api('GET', '/api/companies/not-an-id', { token: w.tokens.admin })).status).toBe(400);
+  });
+});
+
+describe('company figures', () => {
+  it('counts and totals each company as its deals and contacts stand, over the demo pipeline too', async () => {
+    const companies = await get<Company[]>('/api/companies');
+    const deals = await get<Deal[]>('/api/deals');
+    const contacts = await get<Contact[]>('/api/contacts');
+    expect(companies.filter((c) => c.deal_count > 0).length).toBeGreaterThan(5);
+    for (const company of companies) {
+      const own = deals.filter((d) => d.company_id === company.id);
+      expect(company.deal_count, company.name).toBe(own.length);
+      expect(company.total_deal_value, company.name).toBeCloseTo(own.reduce((sum, d) => sum + d.deal_value, 0), 2);
+      expect(company.contact_count, company.name).toBe(contacts.filter((c) => c.company_id === company.id).length);
+    }
+  });
+
+  it('follows a new deal, an edit of its price and term, and a deal moved to another company', async () => {
+    const first = await deal({ deal_name: 'Figures A', company_name: 'Figures Works', contact: { name: 'Fig One', email: 'fig1@figures.example' }, offered_price: 1234.56, term_months: 6, term_days: 15 });
+    await deal({ deal_name: 'Figures B', company_name: 'Figures Works', contact: { name: 'Fig Two', email: 'fig2@figures.example' }, offered_price: 999.99, term_months: null, term_days: 10 });
+    const figures = async (id: string) => {
+      const company = await get<Company>(`/api/companies/${id}`);
+      const own = await get<Deal[]>(`/api/deals?company_id=${id}`);
+      return { company, own, sum: own.reduce((total, d) => total + d.deal_value, 0) };
+    };
+    let now = await figures(first.company_id!);
+    expect(now.own).toHaveLength(2);
+    expect(now.company).toMatchObject({ deal_count: 2, contact_count: 2 });
+    expect(now.company.total_deal_value).toBeCloseTo(now.sum, 2);
+    expect(now.company.total_deal_value).toBeCloseTo(8024.64 + 333.33, 2);
+
+    const edited = await w.api<Deal>('PUT', `/api/deals/${first.id}`, { token: w.tokens.admin, body: { offered_price: 2000, term_months: 12, term_days: null } });
+    expect(edited.status, edited.text).toBe(200);
+    now = await figures(first.company_id!);
+    expect(now.company.total_deal_value).toBeCloseTo(24_000 + 333.33, 2);
+
+    const other = await deal({ deal_name: 'Figures C', company_name: 'Other Figures', contact: { name: 'Fig Three', email: 'fig3@figures.example' }, offered_price: 100, term_months: 6 });
+    const moved = await w.api<Deal>('PUT', `/api/deals/${first.id}`, { token: w.tokens.admin, body: { company_id: other.company_id } });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await figures(first.company_id!)).company).toMatchObject({ deal_count: 1, total_deal_value: 333.33 });
+    expect((await figures(other.company_id!)).company).toMatchObject({ deal_count: 2, total_deal_value: 24_000 + 600 });
+  });
+});
+
+describe('a deal’s company and contact by id', () => {
+  it('a new deal takes the picked company’s own name; an unknown company or contact is a 400 naming the field, and nothing is written', async () => {
+    const picked = await crmCompany('Lantern Studio', 'Prospect', { name: 'Lena Lantern', email: 'lena@lantern.example' });
+    const before = await rowCounts();
+    const linked = await deal({ deal_name: 'Lantern lease', company_id: picked.companyId, company_name: 'lantern studio', contact_id: picked.contactId, contact: { name: 'Lena Lantern', email: 'lena@lantern.example' } });
+    expect(linked).toMatchObject({ company_id: picked.companyId, company_name: 'Lantern Studio', contact_id: picked.contactId });
+    expect(await rowCounts()).toEqual(before);
+
+    for (const [field, message] of [['company_id', 'Company not found'], ['contact_id', 'Contact not found']] as const) {
+      const res = await w.api('POST', '/api/deals', {
+        token: w.tokens.admin,
+        body: { deal_name: 'Ghost', company_name: 'Ghost Co', contact: { name: 'Gus', email: 'gus@ghost.example' }, location_id: w.loc('Bushwick'), offered_price: 10, [field]: randomUUID() },
+      });
+      expect([res.status, res.body.message, res.body.fields]).toEqual([400, message, [{ field, message }]]);
+    }
+    expect(await rowCounts()).toEqual(before);
+    expect(await get<Deal[]>('/api/deals?q=Ghost')).toEqual([]);
+  });
+
+  it('an edit links a picked company and contact, links or creates typed ones, and keeps the links when sent back unchanged', async () => {
+    const original = await deal({ deal_name: 'Edit parties', company_name: 'Before Edit Ltd', contact: { name: 'Bea Before', email: 'bea@before.example' } });
+    const target = await crmCompany('After Edit Ltd', 'Member', { name: 'Al After', email: 'al@after.example', title: 'Director' });
+    const put = (body: Record<string, unknown>) => w.api<Deal & { fields?: unknown }>('PUT', `/api/deals/${original.id}`, { token: w.tokens.admin, body });
+
+    // Sent back as GET answered it: nothing new, the links stay.
+    let before = await rowCounts();
+    const same = await put({ ...original, version: undefined });
+    expect(same.status, same.text).toBe(200);
+    expect(same.body).toMatchObject({ company_id: original.company_id, contact_id: original.contact_id, version: original.version });
+    expect(await rowCounts()).toEqual(before);
+
+    // Picked rows.
+    const picked = await put({ company_id: target.companyId, company_name: 'After Edit Ltd', contact_id: target.contactId, contact: { name: 'Al After', email: 'al@after.example', phone: null, title: 'Director' } });
+    expect(picked.status, picked.text).toBe(200);
+    expect(picked.body).toMatchObject({ company_id: target.companyId, company_name: 'After Edit Ltd', contact_id: target.contactId, contact: { email: 'al@after.example' } });
+    expect(await rowCounts()).toEqual(before);
+
+    // Typed anew: a company and a contact of that name and e-mail, created once, the contact at the new company.
+    const typed = await put({ company_id: null, company_name: 'Typed Anew Inc', contact_id: null, contact: { name: 'Tia Typed', email: 'tia@typed.example' } });
+    expect(typed.status, typed.text).toBe(200);
+    const [created] = await get<Company[]>('/api/companies?q=Typed Anew Inc');
+    const [createdContact] = await get<Contact[]>('/api/contacts?q=tia@typed.example');
+    expect(typed.body).toMatchObject({ company_id: created!.id, company_name: 'Typed Anew Inc', contact_id: createdContact!.id });
+    expect(createdContact).toMatchObject({ company_id: created!.id, status: 'Prospect' });
+    expect(await rowCounts()).toEqual({ companies: before.companies + 1, contacts: before.contacts + 1 });
+
+    // A typed name that exists is linked, not copied (any letter case).
+    before = await rowCounts();
+    const byName = await put({ company_id: null, company_name: 'after edit ltd' });
+    expect(byName.body.company_id).toBe(target.companyId);
+    expect(await rowCounts()).toEqual(before);
+
+    // An unknown id, or a stale version, changes nothing: not the deal, not the CRM.
+    const unknown = await put({ company_id: randomUUID(), company_name: 'Nobody' });
+    expect([unknown.status, unknown.body.fields]).toEqual([400, [{ field: 'company_id', message: 'Company not found' }]]);
+    const stale = await put({ company_id: null, company_name: 'Never Created Co', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(await get<Company[]>('/api/companies?q=Never Created')).toEqual([]);
+    expect(await rowCounts()).toEqual(before);
+    expect((await get<Deal>(`/api/deals/${original.id}`)).company_id).toBe(target.companyId);
   });
 });

@@ -17,6 +17,13 @@ export interface PlannedDeal {
   moves: { stage: DealStage; at: Date }[];
 }
 
+/**
+ * first.last@company.example in plain ASCII ('Tomás' -> 'tomas'): an address the deal forms and
+ * the API accept, so a demo contact can be picked into a new deal.
+ */
+export const demoEmail = (first: string, last: string, company: string) =>
+  `${first}.${last}`.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() + `@${company.toLowerCase().replace(/[^a-z]+/g, '')}.example`;
+
 const COMPANIES = [
   'Northwind Analytics', 'Bluefin Labs', 'Copperleaf Studio', 'Harbor & Pine Legal', 'Lumen Health', 'Quarry Robotics',
   'Saltbox Media', 'Tidewater Capital', 'Brightline Logistics', 'Fernwood Architects', 'Cobalt Insurance Group', 'Meridian Bio',
@@ -84,7 +91,7 @@ export function planDeals(locations: DealSeedLocation[], today: Date, ids: () =>
           contact_id: null,
           contact: {
             name: `${first} ${last}`,
-            email: `${first}.${last}@${company.toLowerCase().replace(/[^a-z]+/g, '')}.example`.toLowerCase(),
+            email: demoEmail(first, last, company),
             phone: `(212) 555-${String(1000 + n).slice(-4)}`,
             title: random.pick(TITLES),
           },

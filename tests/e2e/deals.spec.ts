@@ -271,3 +271,72 @@ test.describe('deal board', () => {
     await admin.context.close();
   });
 });
+
+test.describe('a deal’s company and contact', () => {
+  test('Add Deal: an existing company and one of its contacts picked from the lists by keyboard; the deal shows that company and links them, copying nothing', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    const companies = (await apiAs(page, admin.token, 'GET', '/api/companies?q=Tandem Mobility')).body as { id: string; name: string }[];
+    expect(companies).toHaveLength(1);
+    const tandem = companies[0]!;
+    const contacts = (await apiAs(page, admin.token, 'GET', `/api/contacts?company_id=${tandem.id}`)).body as { id: string; name: string; email: string }[];
+    expect(contacts.length).toBeGreaterThan(0);
+
+    await openBoard(page);
+    await page.getByRole('button', { name: 'Add Deal' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Deal' });
+    const name = uniqueName('Picked Parties');
+    await dialog.getByLabel('Deal name').fill(name);
+
+    // Typing looks the company up: the match, then the option to create a new one.
+    const company = dialog.getByRole('combobox', { name: 'Company name' });
+    await company.pressSequentially('tandem mob');
+    const companyList = dialog.getByRole('listbox', { name: 'Matching companies' });
+    await expect(companyList.getByRole('option')).toHaveText([/Tandem Mobility/, 'Create new company “tandem mob”']);
+    await expect(company).toHaveAttribute('aria-expanded', 'true');
+    const violations = (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+    // Escape closes the list and leaves the dialog open.
+    await company.press('Escape');
+    await expect(company).toHaveAttribute('aria-expanded', 'false');
+    await expect(dialog).toBeVisible();
+    await expect(company).toHaveValue('tandem mob');
+    // Arrow down to the match, Enter picks it.
+    await company.press('ArrowDown');
+    await expect(companyList.getByRole('option', { selected: true })).toContainText('Tandem Mobility');
+    await company.press('Enter');
+    await expect(company).toHaveValue('Tandem Mobility');
+    await expect(company).toHaveAttribute('aria-expanded', 'false');
+    await expect(dialog.getByText('Existing company')).toBeVisible();
+
+    // The company's contacts are offered before anything is typed; the second is picked.
+    const contact = dialog.getByRole('combobox', { name: 'Contact name' });
+    const contactList = dialog.getByRole('listbox', { name: 'Matching contacts' });
+    const chosen = contacts[Math.min(1, contacts.length - 1)]!;
+    await contact.focus();
+    await contact.press('ArrowDown');
+    await expect(contactList.getByRole('option')).toHaveCount(contacts.length);
+    const highlighted = contactList.getByRole('option', { selected: true });
+    for (let presses = 0; presses <= contacts.length && !((await highlighted.count()) > 0 && (await highlighted.textContent())?.includes(chosen.email)); presses += 1) {
+      await contact.press('ArrowDown');
+    }
+    await expect(highlighted).toContainText(chosen.email);
+    await contact.press('Enter');
+    await expect(contact).toHaveValue(chosen.name);
+    await expect(dialog.getByLabel('Contact email')).toHaveValue(chosen.email);
+    await expect(dialog.getByText('Existing contact')).toBeVisible();
+
+    await dialog.getByLabel('Location').selectOption({ label: '55 Broadway' });
+    await dialog.getByLabel('Offered price').fill('1500');
+    await dialog.getByRole('button', { name: 'Add Deal' }).click();
+    await expect(page.getByText(`Deal ${name} added`)).toBeVisible();
+    await expect(card(page, name)).toContainText('Tandem Mobility');
+    await expect(card(page, name)).toContainText(chosen.name);
+
+    const deals = (await apiAs(page, admin.token, 'GET', `/api/deals?q=${encodeURIComponent(name)}`)).body as { company_id: string; contact_id: string }[];
+    expect(deals).toEqual([expect.objectContaining({ company_id: tandem.id, contact_id: chosen.id })]);
+    expect((await apiAs(page, admin.token, 'GET', '/api/companies?q=tandem')).body).toHaveLength(1);
+    expect((await apiAs(page, admin.token, 'GET', `/api/contacts?company_id=${tandem.id}`)).body).toHaveLength(contacts.length);
+    await admin.context.close();
+  });
+});

@@ -54,6 +54,10 @@ export function Dialog({
             event.preventDefault();
             (body.current?.querySelector<HTMLElement>(FIRST_FIELD) ?? content.current)?.focus();
           }}
+          onEscapeKeyDown={(event) => {
+            // Escape in an open suggestion list closes the list, not the dialog (Radix hears it first).
+            if (event.target instanceof Element && event.target.closest('[role="combobox"][aria-expanded="true"]')) event.preventDefault();
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             const opener = opened.opener;

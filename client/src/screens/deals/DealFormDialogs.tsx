@@ -16,7 +16,7 @@ import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { DealFields } from './DealFields';
-import { AddDealForm, DEAL_FIELD_LABELS, DEAL_REQUIRED, EditDealForm, dealValuesOf, emptyDealValues, type DealFormValues } from './dealForms';
+import { AddDealForm, DEAL_FIELD_LABELS, DEAL_REQUIRED, EditDealForm, dealValuesOf, emptyDealValues, focusDealField, type DealFormValues } from './dealForms';
 
 type AnyDealForm = UseFormReturn<DealFormValues, unknown, unknown>;
 const WIDE = 'max-w-3xl';
@@ -34,7 +34,7 @@ export function AddDealDialog({ locations, defaultLocationId, onClose, onCreated
       if (deal) onCreated(deal);
     } catch (e) {
       console.error('Failed to add deal', e);
-      showServerError(form, e);
+      showServerError(form, e, { focus: focusDealField(form.setFocus) });
     }
   });
   const missing = requiredSummary(errors, DEAL_REQUIRED, REQUIRED_DEAL);
@@ -72,7 +72,7 @@ export function EditDealDialog({ deal, onClose }: ActionDialogProps & { deal: De
       onClose();
     } catch (e) {
       console.error('Failed to update deal', e);
-      if (!edited.takeConflict(e)) showServerError(form, e);
+      if (!edited.takeConflict(e)) showServerError(form, e, { focus: focusDealField(form.setFocus) });
     }
   });
   const reload = () =>

@@ -11,12 +11,20 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 type DealForm = UseFormReturn<DealFormValues, unknown, unknown>;
 
+/** The picked company's contacts first, each group in the server's order (by name). */
+const ownFirst = (contacts: Contact[], companyId: string) => [
+  ...contacts.filter((c) => c.company_id === companyId),
+  ...contacts.filter((c) => c.company_id !== companyId),
+];
+
 /**
- * The deal's company: type to find an existing one (or keep typing for a new one). What is
- * picked travels as company_id; a typed name is linked by name or created by the server.
+ * The deal's company: type to find an existing one, or pick 'Create new company “X”' (or just
+ * keep typing). What is picked travels as company_id; a typed name is linked by name or created
+ * by the server.
  */
 export function CompanyField({ form }: { form: DealForm }) {
   const { control, setValue, watch, formState } = form;
+  const { errors } = formState;
   const companyText = watch('company_name').trim();
   const companyId = watch('company_id');
   const companies = useDebouncedFetch(companyId ? '' : companyText, (signal) => endpoints.companies({ q: companyText }, signal));
@@ -27,7 +35,8 @@ export function CompanyField({ form }: { form: DealForm }) {
       render={({ field }) => (
         <Suggest<Company>
           label="Company name"
-          error={formState.errors.company_name?.message}
+          // A picked company that is gone by the time of saving is refused at company_id: said here.
+          error={errors.company_name?.message ?? errors.company_id?.message}
           value={field.value}
           onChange={(text) => {
             field.onChange(text);
@@ -35,8 +44,8 @@ export function CompanyField({ form }: { form: DealForm }) {
             if (companyId) setValue('company_id', '', { shouldDirty: true });
           }}
           onBlur={field.onBlur}
-          items={companies.status === 'done' ? companies.value : []}
-          loading={companies.status === 'loading'}
+          inputRef={field.ref}
+          found={companies}
           itemKey={(c) => c.id}
           itemText={(c) => c.name}
           renderItem={(c) => (
@@ -46,7 +55,11 @@ export function CompanyField({ form }: { form: DealForm }) {
             </span>
           )}
           onPick={(c) => pickCompany(form, c)}
-          note={companyId ? 'Existing company' : companyText ? 'New company (or the one with exactly this name)' : null}
+          createLabel={(text) => `Create new company “${text}”`}
+          onCreate={() => setValue('company_id', '', { shouldDirty: true })}
+          emptyText={(text) => `No existing company matches “${text}”`}
+          noun="companies"
+          note={companyId ? 'Existing company' : companyText ? 'New company (an existing one with exactly this name is linked)' : null}
           inputProps={{ autoComplete: 'off', name: 'company_name' }}
         />
       )}
@@ -60,8 +73,9 @@ function pickCompany(form: DealForm, company: { id: string; name: string }) {
 }
 
 /**
- * The deal's contact: with a company picked, its contacts are offered first; picking one fills
- * its e-mail, phone and title (and its company, when none is picked yet).
+ * The deal's contact: with a company picked, its contacts are offered as soon as the field is
+ * opened, and first among what typing finds; typing searches every contact by name and e-mail.
+ * Picking one fills its e-mail, phone and title (and its company, when none is picked yet).
  */
 export function ContactFields({ form }: { form: DealForm }) {
   const { control, register, setValue, watch, formState } = form;
@@ -69,8 +83,9 @@ export function ContactFields({ form }: { form: DealForm }) {
   const companyId = watch('company_id');
   const contactText = watch('contact.name').trim();
   const contactId = watch('contact_id');
-  const key = contactId ? '' : companyId ? `company:${companyId}:${contactText}` : contactText;
-  const contacts = useDebouncedFetch(key, (signal) => endpoints.contacts(companyId ? { company_id: companyId, q: contactText || undefined } : { q: contactText }, signal));
+  const key = contactId ? '' : contactText ? `q:${contactText}` : companyId ? `company:${companyId}` : '';
+  const found = useDebouncedFetch(key, (signal) => endpoints.contacts(contactText ? { q: contactText } : { company_id: companyId }, signal));
+  const contacts = companyId && found.status === 'done' ? { ...found, value: ownFirst(found.value, companyId) } : found;
   const pickContact = (contact: Contact) => {
     setValue('contact_id', contact.id, { shouldDirty: true });
     setValue('contact.email', contact.email, { shouldDirty: true, shouldValidate: true });
@@ -87,24 +102,28 @@ export function ContactFields({ form }: { form: DealForm }) {
         render={({ field }) => (
           <Suggest<Contact>
             label="Contact name"
-            error={errors.contact?.name?.message}
+            error={errors.contact?.name?.message ?? errors.contact_id?.message}
             value={field.value}
             onChange={(text) => {
               field.onChange(text);
               if (contactId) setValue('contact_id', '', { shouldDirty: true });
             }}
             onBlur={field.onBlur}
-            items={contacts.status === 'done' ? contacts.value : []}
-            loading={contacts.status === 'loading'}
+            inputRef={field.ref}
+            found={contacts}
             itemKey={(c) => c.id}
             itemText={(c) => c.name}
             renderItem={(c) => (
               <span className="block">
                 <span className="font-medium text-slate-900">{c.name}</span>
-                <span className="block text-xs text-slate-500">{[c.email, c.company_name].filter(Boolean).join(' · ')}</span>
+                <span className="block text-xs text-slate-500">{[c.email, c.title, c.company_name].filter(Boolean).join(' · ')}</span>
               </span>
             )}
             onPick={pickContact}
+            createLabel={(text) => `New contact “${text}”`}
+            onCreate={() => setValue('contact_id', '', { shouldDirty: true })}
+            emptyText={(text) => (text ? `No existing contact matches “${text}”` : 'This company has no contacts yet')}
+            noun="contacts"
             note={contactId ? 'Existing contact' : null}
             inputProps={{ autoComplete: 'off', name: 'contact.name' }}
           />

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { AGREEMENT_TYPES, DEAL_MEMBERSHIP_TYPES } from '@shared/domain/deals';
 import { CreateDealInput, UpdateDealInput, type Deal } from '@shared/schemas/deals';
+import type { UseFormSetFocus } from 'react-hook-form';
+import { focusFirstError } from '../../forms/focusFirstError';
 import { asRequest, numberText, optionalNumberText, optionalText, requiredChoice, requiredEmail, requiredText } from '../../forms/fields';
 
 const MONEY_MAX = 100_000_000;
@@ -50,6 +52,13 @@ export const EditDealForm = z
   .object({ ...details, location_id: z.string(), ...terms })
   .transform(({ location_id: _location, ...body }) => body)
   .transform(asRequest(UpdateDealInput));
+
+/** Where a refusal naming a picked row shows: at the field it was picked in. */
+const PICKED_IN: Record<string, string> = { company_id: 'company_name', contact_id: 'contact.name' };
+
+/** For showServerError's `focus`: the first refused field on screen, a picked row's at its field. */
+export const focusDealField = (setFocus: UseFormSetFocus<DealFormValues>) => (paths: string[]) =>
+  focusFirstError(setFocus, paths.map((path) => PICKED_IN[path] ?? path));
 
 /** The fields the spec's 'Please fill in all required fields' covers, by label. */
 export const DEAL_REQUIRED = {

@@ -14,7 +14,7 @@ export type Logged<E extends { type: string; data: unknown }> = Omit<PendingEven
  * every row at a renamed location, and so on.
  */
 export interface Touched {
-  column: 'id' | 'location_id' | 'member_id' | 'office_id';
+  column: 'id' | 'location_id' | 'member_id' | 'office_id' | 'company_id';
   value: string;
 }
 

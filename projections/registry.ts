@@ -1,7 +1,8 @@
 import { APPEND_LOCK } from '../events/store/append';
 import { DomainError } from '../events/store/errors';
 import type { Db, PendingEvent, Pool, Tx } from '../events/store/types';
-import { crmProjection } from './crm/projection';
+import { companiesProjection } from './crm/companies';
+import { contactsProjection } from './crm/contacts';
 import { dealsProjection } from './deals/projection';
 import { locationsProjection } from './locations/projection';
 import { membersProjection } from './members/projection';
@@ -11,7 +12,7 @@ import { replay } from './replay';
 import { usersProjection } from './users/projection';
 
 /** Every inline projection: each owns its tables and commits with the events it reads. */
-export const projections: readonly Projection[] = [locationsProjection, usersProjection, officesProjection, membersProjection, crmProjection, dealsProjection];
+export const projections: readonly Projection[] = [locationsProjection, usersProjection, officesProjection, membersProjection, contactsProjection, companiesProjection, dealsProjection];
 
 /**
  * Applies events to every read model, translating owned unique constraints into 409s. Each

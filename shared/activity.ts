@@ -27,7 +27,7 @@ export interface ActivityEntry {
 }
 
 /** Fields never shown, whatever event carries them: secrets, ordering keys, and bookkeeping of the event itself. */
-export const HIDDEN_FIELDS = new Set(['id', 'password_hash', 'rank', 'actor_id', 'moved_by', 'from_stage', 'from_rank', 'previous_office_id']);
+export const HIDDEN_FIELDS = new Set(['id', 'password_hash', 'rank', 'actor_id', 'moved_by', 'from_stage', 'from_rank', 'previous_office_id', 'previous_company_id']);
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 const stage = (value: unknown) => DEAL_STAGE_LABELS[value as DealStage] ?? String(value);
@@ -80,7 +80,11 @@ const SUMMARIES: Record<string, Summary> = {
   UserPasswordChanged: (name) => `changed the password of ${name}`,
   UserDeleted: (name) => `removed user ${name}`,
   ContactCreated: (name) => `added contact ${name}`,
+  ContactEdited: (name, data) => `edited contact ${name}${fieldList(data)}`,
+  ContactDeleted: (name) => `deleted contact ${name}`,
   CompanyCreated: (name) => `added company ${name}`,
+  CompanyEdited: (name, data) => `edited company ${name}${fieldList(data)}`,
+  CompanyDeleted: (name) => `deleted company ${name}`,
 };
 
 /** "Dana Lee moved Acme Expansion from Tour Booked to Tour Completed". */

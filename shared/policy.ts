@@ -40,6 +40,13 @@ export const POLICY = {
   /** Dragging across the board, and undoing one's own drag. */
   'deal.changeStage': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   'deal.move': { roles: ADMINS, atOwnLocations: true, refusal: 'Only administrators can move a deal to another location' },
+  /** Contacts and companies belong to no location: writers anywhere may change them. */
+  'contact.create': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  'contact.update': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  'contact.delete': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  'company.create': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  'company.update': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  'company.delete': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
   'location.create': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.update': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
@@ -83,11 +90,17 @@ const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null } = 
   members: (row) => row.location_id,
   deals: (row) => row.location_id,
   users: () => null,
+  contacts: () => null,
+  companies: () => null,
 };
+
+/** Rows of no location that everyone signed in reads (and every socket is sent, whatever event changed them). */
+export const EVERYONE_ENTITIES: ReadonlySet<LiveEntity> = new Set(['contacts', 'companies']);
 
 /** May the actor see this row? The rule behind every GET and every pushed row. */
 export function canSee<E extends LiveEntity>(actor: Actor, entity: E, row: LiveRows[E]): boolean {
   if (entity === 'users') return actor.role === 'admin' || row.id === actor.id;
+  if (EVERYONE_ENTITIES.has(entity)) return true;
   const location = rowLocation[entity](row);
   return location !== null && canAccessLocation(actor, location);
 }

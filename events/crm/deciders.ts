@@ -1,41 +1,104 @@
-import type { Aggregate, Decider } from '../decider';
-import { conflict } from '../store/errors';
-import { CompanyEventSchemas, ContactEventSchemas, type CompanyCreated, type CompanyEvent, type ContactCreated, type ContactEvent } from './events';
+import { changedFields, type Aggregate, type Decider } from '../decider';
+import { conflict, notFound } from '../store/errors';
+import type { EventScope } from '../store/types';
+import { CompanyEventSchemas, ContactEventSchemas, type CompanyData, type CompanyEvent, type ContactData, type ContactEvent } from './events';
 
 /**
  * CRM contacts and companies. A deal creates or links its contact and company in its own
- * transaction, so the CRM screens find real rows; editing them comes with the CRM screens.
- * Neither belongs to a location: their events are scoped to no location (administrators).
+ * transaction; the CRM screens create, edit and delete them. Neither belongs to a location:
+ * everyone signed in sees them, so their events go to everyone.
  */
-export type ContactCommand = { type: 'CreateContact'; data: ContactCreated['data'] };
-export type ContactState = ContactCreated['data'] | null;
-export type CompanyCommand = { type: 'CreateCompany'; data: CompanyCreated['data'] };
-export type CompanyState = CompanyCreated['data'] | null;
+export const CONTACT_NOT_FOUND = 'Contact not found';
+export const COMPANY_NOT_FOUND = 'Company not found';
+
+type ContactFields = Omit<ContactData, 'id'>;
+type CompanyFields = Omit<CompanyData, 'id'>;
+
+export type ContactCommand =
+  | { type: 'CreateContact'; data: ContactData }
+  | { type: 'EditContact'; changes: Partial<ContactFields> }
+  | { type: 'DeleteContact' };
+/** The contact as it stands; null before it exists or once deleted. */
+export type ContactState = ContactData | null;
+
+export type CompanyCommand = { type: 'CreateCompany'; data: CompanyData } | { type: 'EditCompany'; changes: Partial<CompanyFields> } | { type: 'DeleteCompany' };
+export type CompanyState = CompanyData | null;
+
+/** A stream that has events but no state was deleted; ids are never reused, so creating it again is a conflict too. */
+const existing = <S>(state: S | null, message: string): S => {
+  if (!state) throw notFound(message);
+  return state;
+};
 
 export const contactDecider: Decider<ContactCommand, ContactState, ContactEvent> = {
   initialState: null,
   decide(command, state) {
-    if (state) throw conflict('Contact already exists');
-    return [{ type: 'ContactCreated', data: command.data }];
+    switch (command.type) {
+      case 'CreateContact':
+        if (state) throw conflict('Contact already exists');
+        return [{ type: 'ContactCreated', data: command.data }];
+      case 'EditContact': {
+        const contact = existing(state, CONTACT_NOT_FOUND);
+        const changes = changedFields<ContactFields>(command.changes, contact);
+        if (Object.keys(changes).length === 0) return [];
+        const moved = changes.company_id !== undefined ? { previous_company_id: contact.company_id } : {};
+        return [{ type: 'ContactEdited', data: { ...changes, ...moved } }];
+      }
+      case 'DeleteContact':
+        return [{ type: 'ContactDeleted', data: { company_id: existing(state, CONTACT_NOT_FOUND).company_id } }];
+    }
   },
-  evolve: (_state, event) => event.data,
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ContactCreated':
+        return event.data;
+      case 'ContactEdited': {
+        const { previous_company_id: _previous, ...changes } = event.data;
+        return state ? { ...state, ...changes } : state;
+      }
+      case 'ContactDeleted':
+        return null;
+    }
+  },
 };
 
 export const companyDecider: Decider<CompanyCommand, CompanyState, CompanyEvent> = {
   initialState: null,
   decide(command, state) {
-    if (state) throw conflict('Company already exists');
-    return [{ type: 'CompanyCreated', data: command.data }];
+    switch (command.type) {
+      case 'CreateCompany':
+        if (state) throw conflict('Company already exists');
+        return [{ type: 'CompanyCreated', data: command.data }];
+      case 'EditCompany': {
+        const changes = changedFields<CompanyFields>(command.changes, existing(state, COMPANY_NOT_FOUND));
+        return Object.keys(changes).length === 0 ? [] : [{ type: 'CompanyEdited', data: changes }];
+      }
+      case 'DeleteCompany':
+        existing(state, COMPANY_NOT_FOUND);
+        return [{ type: 'CompanyDeleted', data: {} }];
+    }
   },
-  evolve: (_state, event) => event.data,
+  evolve(state, event) {
+    switch (event.type) {
+      case 'CompanyCreated':
+        return event.data;
+      case 'CompanyEdited':
+        return state ? { ...state, ...event.data } : state;
+      case 'CompanyDeleted':
+        return null;
+    }
+  },
 };
+
+/** Contacts and companies are everyone's: every signed-in socket hears of them. */
+const everyone = (): EventScope => ({ locations: [], everyone: true });
 
 export const contactAggregate: Aggregate<ContactCommand, ContactState, ContactEvent> = {
   streamType: 'contact',
   streamId: (id) => `contact-${id}`,
   decider: contactDecider,
   eventSchemas: ContactEventSchemas,
-  scope: () => ({ locations: [] }),
+  scope: everyone,
 };
 
 export const companyAggregate: Aggregate<CompanyCommand, CompanyState, CompanyEvent> = {
@@ -43,5 +106,5 @@ export const companyAggregate: Aggregate<CompanyCommand, CompanyState, CompanyEv
   streamId: (id) => `company-${id}`,
   decider: companyDecider,
   eventSchemas: CompanyEventSchemas,
-  scope: () => ({ locations: [] }),
+  scope: everyone,
 };

@@ -33,6 +33,9 @@ export const DEAL_CLOSED = 'This deal is closed';
 export const NOTHING_TO_UNDO = 'There is no move of yours to undo on this deal';
 export const CHANGED_SINCE_MOVE = 'This deal was changed after your move, so it cannot be undone';
 
+/** Terms that change a deal's value (offered price x term). */
+const VALUE_FIELDS: readonly (keyof DealTermsData)[] = ['offered_price', 'term_months', 'term_days'];
+
 function existing(state: DealState): NonNullable<DealState> {
   if (!state) throw notFound(DEAL_NOT_FOUND);
   return state;
@@ -50,7 +53,11 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
       case 'EditDeal': {
         const deal = existing(state);
         const changes = changedFields<DealTermsData>(command.changes, deal);
-        return Object.keys(changes).length === 0 ? [] : [{ type: 'DealEdited', data: changes }];
+        if (Object.keys(changes).length === 0) return [];
+        // A new value changes its company's deal total: the event names the company (unchanged,
+        // so no history line shows it) for the company's read model and push.
+        const revalued = VALUE_FIELDS.some((field) => field in changes) && changes.company_id === undefined && deal.company_id;
+        return [{ type: 'DealEdited', data: revalued ? { ...changes, company_id: deal.company_id } : changes }];
       }
 
       case 'MoveDeal': {

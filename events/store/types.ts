@@ -12,6 +12,8 @@ export type Pool = postgres.Sql<{}>;
 export interface EventScope {
   locations: string[];
   users?: string[];
+  /** Rows that belong to no location and that everyone signed in reads (contacts, companies). */
+  everyone?: boolean;
 }
 
 export interface EventMetadata {

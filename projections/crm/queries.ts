@@ -2,6 +2,7 @@ import type { Company, CompanyListQuery, Contact, ContactListQuery } from '@shar
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { DEAL_VALUE_SQL } from '../deals/queries';
+import { iso, touchedWhere, type Touched } from '../projection';
 
 export async function companyIdByName(db: Db, name: string): Promise<string | null> {
   const [row] = await db.unsafe<{ id: string }[]>('SELECT id FROM crm_companies WHERE lower(name) = lower($1) ORDER BY created_at, id LIMIT 1', [name], PREPARED);
@@ -23,7 +24,6 @@ export async function contactExists(db: Db, id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 type Timestamps = { created_at: Date | string; updated_at: Date | string };
 
 /** `%`, `_` and `\` are wildcards to LIKE: a search for "50%" means the characters. */
@@ -44,6 +44,13 @@ export async function listContacts(db: Db, query: ContactListQuery): Promise<Con
     [query.status ?? null, query.company_id ?? null, like(query.q)],
     PREPARED,
   );
+  return rows.map((r) => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) }));
+}
+
+/** The contacts a batch of events changed (see Touched), for the live push. */
+export async function contactsTouched(db: Db, touched: Touched[]): Promise<Contact[]> {
+  const { where, params } = touchedWhere('c', touched);
+  const rows = await db.unsafe<(Contact & Timestamps)[]>(`${CONTACTS} WHERE ${where}`, params, PREPARED);
   return rows.map((r) => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) }));
 }
 
@@ -96,6 +103,12 @@ export async function listCompanies(db: Db, query: CompanyListQuery): Promise<Co
     PREPARED,
   );
   return withFigures(db, rows);
+}
+
+/** The companies a batch of events changed (see Touched), for the live push. */
+export async function companiesTouched(db: Db, touched: Touched[]): Promise<Company[]> {
+  const { where, params } = touchedWhere('co', touched);
+  return withFigures(db, await db.unsafe<CompanyRow[]>(`${COMPANIES} WHERE ${where}`, params, PREPARED));
 }
 
 export async function getCompany(db: Db, id: string): Promise<Company | null> {

@@ -1,5 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
+import { FORM_MESSAGES } from '@shared/schemas/common';
 import { HttpError } from '../httpError';
 
 type Issue = z.core.$ZodIssue;
@@ -22,8 +23,11 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, what = 'input'): 
   if (result.success) return result.data;
   const fields = result.error.issues.flatMap(fieldsOf);
   const first = fields[0]!;
-  const message =
-    first.field === '(body)' ? `Invalid ${what}: ${first.message}` : `Invalid ${what}: ${first.field}: ${first.message}`;
+  const message = FORM_MESSAGES.has(first.message)
+    ? first.message
+    : first.field === '(body)'
+      ? `Invalid ${what}: ${first.message}`
+      : `Invalid ${what}: ${first.field}: ${first.message}`;
   throw new HttpError(400, message, fields);
 }
 

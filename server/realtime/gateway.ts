@@ -18,12 +18,25 @@ import {
   type ServerToClientEvents,
 } from '@shared/realtime';
 import type { User } from '@shared/schemas/auth';
+import { EVERYONE_ENTITIES } from '@shared/policy';
 import type { TokenService } from '../auth/tokens';
 import { limit, serial } from './limit';
 import { createDragPresence } from './dragPresence';
 import { createPresence, isScreenRoom, screenRoom } from './presence';
-import { roomsFor, roomsForScope, userRoom } from './rooms';
+import { EVERYONE_ROOM, roomsFor, roomsForScope, userRoom } from './rooms';
 import { viewFor, viewKey } from './views';
+
+/**
+ * The changes of `message` to rows everyone reads, as a message of their own for sockets that may
+ * not see the event itself; null when none. It names the first of those rows as its stream, not
+ * the event's (a deal at a location the socket may not see).
+ */
+function sharedPart(message: ChangeMessage): ChangeMessage | null {
+  const changes = message.changes.filter((c) => EVERYONE_ENTITIES.has(c.entity));
+  if (changes.length === 0) return null;
+  const first = changes[0]!;
+  return { ...message, event_type: 'RowsChanged', stream_id: `${first.entity}-${first.id}`, changes };
+}
 
 export interface SocketData {
   user: User;
@@ -154,8 +167,21 @@ export async function startGateway(
     presence.userChanged(userId);
   }
 
+  /**
+   * Each event's changes go to the sockets its scope names; rows everyone reads (a company whose
+   * deal count a Greenpoint deal changed) go to every other socket too, alone.
+   */
+  function pushOne(event: StoredEvent, message: ChangeMessage) {
+    const scoped = socketsIn(roomsForScope(event.metadata.scope));
+    deliver(scoped, message);
+    const shared = sharedPart(message);
+    if (!shared || event.metadata.scope.everyone) return;
+    const reached = new Set(scoped.map((s) => s.id));
+    deliver(socketsIn([EVERYONE_ROOM]).filter((s) => !reached.has(s.id)), shared);
+  }
+
   async function push(events: StoredEvent[], messages: ChangeMessage[]) {
-    messages.forEach((message, i) => deliver(socketsIn(roomsForScope(events[i]!.metadata.scope)), message));
+    messages.forEach((message, i) => pushOne(events[i]!, message));
     const users = new Set(events.filter((e) => e.stream_type === 'user').map((e) => e.stream_id.slice('user-'.length)));
     for (const userId of users) await refreshUserSockets(userId);
   }
@@ -172,8 +198,13 @@ export async function startGateway(
     const events = await readAll(sql, since, MAX_CATCH_UP_EVENTS, until);
     // Rows the user lost with a change of access are in no event it may see: reload instead.
     if (events.some((event) => changedAccessOf(socket.data.user.id, event))) return { resync: 'Your access changed' };
-    const missed = events.filter((event) => roomsForScope(event.metadata.scope).some((room) => mine.has(room)));
-    const messages = latestOnly(await changesFor(sql, missed));
+    // Events of the socket's rooms whole; others for the rows everyone reads they changed, if any.
+    const all = await changesFor(sql, events);
+    const messages = latestOnly(
+      all.flatMap((message, i) =>
+        roomsForScope(events[i]!.metadata.scope).some((room) => mine.has(room)) ? [message] : (sharedPart(message) ?? []),
+      ),
+    );
     for (const [i, message] of messages.entries()) {
       // Yield now and then: a long catch-up must not hold the event loop from live pushes.
       if (i % CATCH_UP_SLICE === CATCH_UP_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));

@@ -6,12 +6,14 @@ import type { EventScope } from '../../events/store/types';
  * and each event goes only to the rooms its scope names.
  */
 const ALL_LOCATIONS_ROOM = 'locations:all';
+/** Every signed-in socket: for rows that belong to no location and everyone reads. */
+const EVERYONE_ROOM = 'everyone';
 const ADMINS_ROOM = 'admins';
 const locationRoom = (id: string) => `location:${id}`;
 const userRoom = (id: string) => `user:${id}`;
 
 export function roomsFor(actor: Actor): string[] {
-  const rooms = [userRoom(actor.id)];
+  const rooms = [userRoom(actor.id), EVERYONE_ROOM];
   if (actor.role === 'admin') rooms.push(ADMINS_ROOM);
   if (seesAllLocations(actor)) rooms.push(ALL_LOCATIONS_ROOM);
   else rooms.push(...actor.locations.map(locationRoom));
@@ -19,9 +21,12 @@ export function roomsFor(actor: Actor): string[] {
 }
 
 export function roomsForScope(scope: EventScope): string[] {
-  const rooms =
-    scope.locations.length > 0 ? [ALL_LOCATIONS_ROOM, ...scope.locations.map(locationRoom)] : [ADMINS_ROOM];
+  const rooms = scope.everyone
+    ? [EVERYONE_ROOM]
+    : scope.locations.length > 0
+      ? [ALL_LOCATIONS_ROOM, ...scope.locations.map(locationRoom)]
+      : [ADMINS_ROOM];
   return [...rooms, ...(scope.users ?? []).map(userRoom)];
 }
 
-export { userRoom };
+export { userRoom, EVERYONE_ROOM };

@@ -1,11 +1,31 @@
+import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
+import { COMPANY_NOT_FOUND, CONTACT_NOT_FOUND, companyAggregate, contactAggregate } from '../../events/crm/deciders';
+import type { Tx } from '../../events/store/types';
 import { getCompany, getContact, listCompanies, listContacts } from '../../projections/crm/queries';
 import { IdParam } from '@shared/schemas/common';
-import { CompanyListQuery, ContactListQuery } from '@shared/schemas/crm';
+import {
+  COMPANY_READ_ONLY_KEYS,
+  CONTACT_READ_ONLY_KEYS,
+  CompanyListQuery,
+  ContactListQuery,
+  CreateCompanyInput,
+  CreateContactInput,
+  StatusInput,
+  UpdateCompanyInput,
+  UpdateContactInput,
+} from '@shared/schemas/crm';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
+import { permit } from '../policies';
+import { commandContext } from './context';
+import { assertPartiesExist } from './dealParties';
+
+/** The fields a PUT changes: what was given, less the read-only fields GET returned. */
+const editable = (body: Record<string, unknown>, readOnly: string[]) =>
+  Object.fromEntries(Object.entries(body).filter(([key, value]) => value !== undefined && key !== 'version' && !readOnly.includes(key)));
 
 /**
  * The CRM's contacts and companies, as API.md lists them: readable by everyone signed in
@@ -13,7 +33,7 @@ import { validate } from '../middleware/validate';
  */
 export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
-  const { sql } = deps;
+  const { sql, handle } = deps;
   router.get(
     '/contacts',
     auth,
@@ -26,7 +46,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     validate({ params: IdParam }, async (ctx, { params }) => {
       const contact = await getContact(sql, params.id);
-      if (!contact) throw new HttpError(404, 'Contact not found');
+      if (!contact) throw new HttpError(404, CONTACT_NOT_FOUND);
       ctx.body = contact;
     }),
   );
@@ -42,9 +62,119 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     validate({ params: IdParam }, async (ctx, { params }) => {
       const company = await getCompany(sql, params.id);
-      if (!company) throw new HttpError(404, 'Company not found');
+      if (!company) throw new HttpError(404, COMPANY_NOT_FOUND);
       ctx.body = company;
     }),
   );
+  const contact = (id: string) => ({ read: async (tx: Tx) => getContact(tx, id) });
+  const company = (id: string) => ({ read: async (tx: Tx) => getCompany(tx, id) });
+
+  router.post(
+    '/contacts',
+    auth,
+    permit('contact.create'),
+    validate({ body: CreateContactInput }, async (ctx, { body }) => {
+      await assertPartiesExist(sql, { company_id: body.company_id });
+      const id = randomUUID();
+      const { view } = await handle(contactAggregate, id, { type: 'CreateContact', data: { id, ...body } }, commandContext(ctx), { action: 'contact.create', ...contact(id) });
+      ctx.status = 201;
+      ctx.body = view;
+    }),
+  );
+  router.put(
+    '/contacts/:id',
+    auth,
+    permit('contact.update'),
+    validate({ params: IdParam, body: UpdateContactInput }, async (ctx, { params: { id }, body }) => {
+      const changes = editable(body, CONTACT_READ_ONLY_KEYS);
+      await assertPartiesExist(sql, { company_id: changes.company_id as string | null | undefined });
+      const { view } = await handle(contactAggregate, id, { type: 'EditContact', changes }, commandContext(ctx), {
+        expectedVersion: body.version as number | undefined,
+        action: 'contact.update',
+        ...contact(id),
+      });
+      ctx.body = view;
+    }),
+  );
+  router.patch(
+    '/contacts/:id/status',
+    auth,
+    permit('contact.update'),
+    validate({ params: IdParam, body: StatusInput }, async (ctx, { params: { id }, body }) => {
+      const { view } = await handle(contactAggregate, id, { type: 'EditContact', changes: { status: body.status } }, commandContext(ctx), {
+        expectedVersion: body.version,
+        action: 'contact.update',
+        ...contact(id),
+      });
+      ctx.body = view;
+    }),
+  );
+  router.delete(
+    '/contacts/:id',
+    auth,
+    permit('contact.delete'),
+    validate({ params: IdParam }, async (ctx, { params: { id } }) => {
+      await handle(contactAggregate, id, { type: 'DeleteContact' }, commandContext(ctx), { action: 'contact.delete' });
+      ctx.status = 204;
+    }),
+  );
+
+  router.post(
+    '/companies',
+    auth,
+    permit('company.create'),
+    validate({ body: CreateCompanyInput }, async (ctx, { body }) => {
+      await assertPartiesExist(sql, { contact_id: body.main_contact_id });
+      const id = randomUUID();
+      const { view } = await handle(companyAggregate, id, { type: 'CreateCompany', data: { id, ...body } }, commandContext(ctx), { action: 'company.create', ...company(id) });
+      ctx.status = 201;
+      ctx.body = view;
+    }),
+  );
+  router.put(
+    '/companies/:id',
+    auth,
+    permit('company.update'),
+    validate({ params: IdParam, body: UpdateCompanyInput }, async (ctx, { params: { id }, body }) => {
+      const changes = editable(body, COMPANY_READ_ONLY_KEYS);
+      await assertPartiesExist(sql, { contact_id: changes.main_contact_id as string | null | undefined });
+      const { view } = await handle(companyAggregate, id, { type: 'EditCompany', changes }, commandContext(ctx), {
+        expectedVersion: body.version as number | undefined,
+        action: 'company.update',
+        ...company(id),
+      });
+      ctx.body = view;
+    }),
+  );
+  router.patch(
+    '/companies/:id/status',
+    auth,
+    permit('company.update'),
+    validate({ params: IdParam, body: StatusInput }, async (ctx, { params: { id }, body }) => {
+      const { view } = await handle(companyAggregate, id, { type: 'EditCompany', changes: { status: body.status } }, commandContext(ctx), {
+        expectedVersion: body.version,
+        action: 'company.update',
+        ...company(id),
+      });
+      ctx.body = view;
+    }),
+  );
+  // A company goes with its contacts: one transaction, all or nothing.
+  router.delete(
+    '/companies/:id',
+    auth,
+    permit('company.delete'),
+    validate({ params: IdParam }, async (ctx, { params: { id } }) => {
+      const context = commandContext(ctx);
+      await handle.transaction(async (run, tx) => {
+        for (const { id: contactId } of await listContacts(tx, { company_id: id })) {
+          await run(contactAggregate, contactId, { type: 'DeleteContact' }, context, { action: 'contact.delete' });
+        }
+        await run(companyAggregate, id, { type: 'DeleteCompany' }, context, { action: 'company.delete' });
+      });
+      ctx.status = 204;
+    }),
+  );
+
   return router;
 }

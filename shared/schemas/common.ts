@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/**
+ * Messages the spec gives for a whole form ("Please fill in all required fields"): a request
+ * refused with one answers it as its `message` word for word, not prefixed by a field's name.
+ */
+export const FORM_MESSAGES = new Set<string>();
+export const formMessage = (message: string) => {
+  FORM_MESSAGES.add(message);
+  return message;
+};
+
 /** An id is a UUID the server generated, in lower case however the client wrote it. */
 export const Id = z.uuid({ message: 'Must be a valid id' }).transform((id) => id.toLowerCase());
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id } from './common';
+import { ExpectedVersion, Id, formMessage, storable } from './common';
 
 /** A contact's or company's relation to the operator. */
 export const CRM_STATUSES = ['Prospect', 'Member', 'Former Member'] as const;
@@ -52,3 +52,96 @@ export interface Company {
   created_at: string;
   updated_at: string;
 }
+
+export const CONTACT_REQUIRED = formMessage('Name and email are required');
+export const COMPANY_REQUIRED = formMessage('Company name is required');
+
+/** A required field whose absence answers the spec's one message for the form. */
+const needed = (message: string, max: number, label: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, { message })
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine(...storable(label));
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} must be text` })
+    .trim()
+    .max(max, { message: `${label} must be at most ${max} characters` })
+    .refine(...storable(label))
+    .nullish()
+    .transform((v) => v || null);
+/** '' or null: none (the API's way to leave a contact without a company). */
+const optionalId = z
+  .union([z.literal(''), Id])
+  .nullish()
+  .transform((v) => v || null);
+const email = (message: string) => needed(message, 254, 'Email').pipe(z.email({ message: 'Enter a valid e-mail address' }));
+const whole = (label: string) => z.number({ message: `${label} must be a number` }).int({ message: `${label} must be a whole number` }).min(0, { message: `${label} cannot be negative` }).max(10_000_000, { message: `${label} is too large` }).nullish().transform((v) => v ?? null);
+
+const contactFields = {
+  phone: optionalText('Phone', 40),
+  title: optionalText('Title', 120),
+  company_id: optionalId,
+  notes: optionalText('Notes', 4000),
+  lead_source: optionalText('Lead source', 120),
+};
+
+/** POST /api/contacts */
+export const CreateContactInput = z
+  .object({ name: needed(CONTACT_REQUIRED, 120, 'Name'), email: email(CONTACT_REQUIRED), ...contactFields, status: status.default('Prospect') })
+  .strict();
+export type CreateContactInput = z.infer<typeof CreateContactInput>;
+
+const READ_ONLY = { id: z.unknown().optional(), created_at: z.unknown().optional(), updated_at: z.unknown().optional() };
+
+/** PUT /api/contacts/{id}: the contact as GET returned it; read-only fields are ignored. */
+export const UpdateContactInput = z
+  .object({
+    name: needed(CONTACT_REQUIRED, 120, 'Name').optional(),
+    email: email(CONTACT_REQUIRED).optional(),
+    ...Object.fromEntries(Object.entries(contactFields).map(([k, v]) => [k, v.optional()])),
+    status: status.optional(),
+    version: ExpectedVersion,
+    ...READ_ONLY,
+    company_name: z.unknown().optional(),
+  })
+  .strict();
+export type UpdateContactInput = z.infer<typeof UpdateContactInput>;
+export const CONTACT_READ_ONLY_KEYS = ['id', 'created_at', 'updated_at', 'company_name'];
+
+const companyFields = {
+  industry: optionalText('Industry', 120),
+  website: optionalText('Website', 300),
+  phone: optionalText('Phone', 40),
+  address: optionalText('Address', 300),
+  employee_count: whole('Employee count'),
+  annual_revenue: z.number({ message: 'Annual revenue must be a number' }).min(0, { message: 'Annual revenue cannot be negative' }).nullish().transform((v) => v ?? null),
+  main_contact_id: optionalId,
+  notes: optionalText('Notes', 4000),
+  lead_source: optionalText('Lead source', 120),
+};
+
+/** POST /api/companies */
+export const CreateCompanyInput = z.object({ name: needed(COMPANY_REQUIRED, 160, 'Company name'), ...companyFields, status: status.default('Prospect') }).strict();
+export type CreateCompanyInput = z.infer<typeof CreateCompanyInput>;
+
+/** PUT /api/companies/{id}: the company as GET returned it; counts and totals are ignored. */
+export const UpdateCompanyInput = z
+  .object({
+    name: needed(COMPANY_REQUIRED, 160, 'Company name').optional(),
+    ...Object.fromEntries(Object.entries(companyFields).map(([k, v]) => [k, v.optional()])),
+    status: status.optional(),
+    version: ExpectedVersion,
+    ...READ_ONLY,
+    contact_count: z.unknown().optional(),
+    deal_count: z.unknown().optional(),
+    total_deal_value: z.unknown().optional(),
+  })
+  .strict();
+export type UpdateCompanyInput = z.infer<typeof UpdateCompanyInput>;
+export const COMPANY_READ_ONLY_KEYS = ['id', 'created_at', 'updated_at', 'contact_count', 'deal_count', 'total_deal_value'];
+
+/** PATCH /api/contacts/{id}/status and /api/companies/{id}/status */
+export const StatusInput = z.object({ status, version: ExpectedVersion }).strict();

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { AGREEMENT_TYPES, DEAL_MEMBERSHIP_TYPES, DEAL_STAGES, type DealStage } from '../domain/deals';
-import { ExpectedVersion, Id, LocationFilterQuery, storable } from './common';
+import { ExpectedVersion, Id, LocationFilterQuery, formMessage, storable } from './common';
 
 /** The spec's message for a new deal missing any required field. */
-export const REQUIRED_DEAL = 'Please fill in all required fields';
+export const REQUIRED_DEAL = formMessage('Please fill in all required fields');
 
 const required = (label: string, max: number) =>
   z

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ExpectedVersion, Id, storable, text } from './common';
+import { ExpectedVersion, Id, formMessage, storable, text } from './common';
 
 export const MEMBERSHIP_TYPES = ['Premium', 'Standard', 'Basic'] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
 export const DEFAULT_MEMBERSHIP_TYPE: MembershipType = 'Standard';
 
 /** The spec's message for a new member company missing a required field. */
-export const REQUIRED_MEMBER = 'Company name, location, contact name, and contact email are required';
+export const REQUIRED_MEMBER = formMessage('Company name, location, contact name, and contact email are required');
 const required = (label: string, max: number) =>
   z
     .string({ message: REQUIRED_MEMBER })

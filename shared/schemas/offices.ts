@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, ExpectedVersion, storable, text } from './common';
+import { Id, ExpectedVersion, formMessage, storable, text } from './common';
 
 export const OFFICE_STATUSES = ['LEASED', 'VACANT', 'PENDING', 'UNAVAILABLE'] as const;
 export type OfficeStatus = (typeof OFFICE_STATUSES)[number];
@@ -47,7 +47,7 @@ export const LeaseStartDate = IsoDate.pipe(
 );
 
 /** The spec's message for a new office without its number or location. */
-export const REQUIRED_OFFICE = 'Office number and location are required';
+export const REQUIRED_OFFICE = formMessage('Office number and location are required');
 
 export const CreateOfficeInput = z
   .object({

@@ -22,7 +22,7 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
  * user's GET answers after each step.
  */
 
-const ENTITIES = ['offices', 'members', 'locations', 'deals'] as const satisfies readonly LiveEntity[];
+const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies'] as const satisfies readonly LiveEntity[];
 type Entity = (typeof ENTITIES)[number];
 type Picture = Record<Entity, LiveCollection<Versioned & { id: string }>>;
 
@@ -43,7 +43,7 @@ let server: TestServer;
 let sessions: Session[];
 let adminToken: string;
 let secondManagerId: string;
-let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[] };
+let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[]; companies: string[] };
 
 const get = async <T,>(token: string, path: string): Promise<T> => {
   const res = await server.api('GET', path, { token });
@@ -52,7 +52,7 @@ const get = async <T,>(token: string, path: string): Promise<T> => {
 };
 
 async function snapshot(token: string): Promise<Picture> {
-  const picture = { offices: emptyCollection(), members: emptyCollection(), locations: emptyCollection(), deals: emptyCollection() } as Picture;
+  const picture = Object.fromEntries(ENTITIES.map((entity) => [entity, emptyCollection()])) as Picture;
   for (const entity of ENTITIES) {
     for (const row of await get<(Versioned & { id: string })[]>(token, `/api/${entity}`)) {
       picture[entity] = applyRow(picture[entity], row);
@@ -165,7 +165,10 @@ beforeAll(async () => {
     offices: places.flatMap((p) => offices.filter((o) => o.location_id === p.id).slice(0, 3)),
     members: places.flatMap((p) => members.filter((m) => m.location_id === p.id).slice(0, 2)),
     deals: places.flatMap((p) => deals.filter((d) => d.location_id === p.id).slice(0, 2)),
+    companies: [],
   };
+  // The companies of the pool's deals, so a deal's value and its company's figures meet.
+  pool.companies = [...new Set(pool.deals.map((d) => d.company_id).filter((id): id is string => !!id))];
   sessions = [];
   for (const [name, token] of Object.entries(tokens)) sessions.push(await open(name, token));
 });
@@ -190,6 +193,10 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('moveDeal'), deal: fc.nat(), stage: fc.constantFrom(...DEAL_STAGES.filter((s) => s !== 'agreement_signed')), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('editDeal'), deal: fc.nat(), probability: fc.integer({ min: 0, max: 100 }), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('relocateDeal'), deal: fc.nat(), location: fc.nat() }),
+  // Contacts and companies are everyone's; a deal's value and its company's figures go together.
+  fc.record({ kind: fc.constant('dealValue'), deal: fc.nat(), price: fc.integer({ min: 100, max: 9000 }), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('newContact'), company: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('renameCompany'), company: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('access'), locations: fc.subarray([0, 1, 2, 3], { minLength: 1 }) }),
   // A tab goes away (laptop lid, network) while others work, and comes back catching up.
   fc.record({ kind: fc.constant('away'), who: fc.constantFrom(...USERS) }),
@@ -238,6 +245,16 @@ async function run(s: Step): Promise<number> {
       return call('PATCH', `/api/deals/${deal!.id}/stage`, { stage: s.stage });
     case 'editDeal':
       return call('PUT', `/api/deals/${deal!.id}`, { probability: s.probability });
+    case 'dealValue':
+      return call('PUT', `/api/deals/${deal!.id}`, { offered_price: s.price });
+    case 'newContact': {
+      const company = pool.companies[s.company % pool.companies.length]!;
+      return call('POST', '/api/contacts', { name: `Contact ${n}`, email: `contact${n}@convergence.example`, company_id: company });
+    }
+    case 'renameCompany': {
+      const company = pool.companies[s.company % pool.companies.length]!;
+      return call('PUT', `/api/companies/${company}`, { name: `Company ${n}` });
+    }
     case 'relocateDeal':
       // An administrator moves a deal to another location: it leaves the old manager's board.
       return server.api('PUT', `/api/deals/${deal!.id}`, { token: adminToken, body: { location_id: location!.id, office_ids: [] } }).then((r) => r.status);

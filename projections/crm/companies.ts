@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import type { CompanyEvent, ContactEvent } from '../../events/crm/events';
+import type { DealEvent } from '../../events/deal/events';
+import type { Db } from '../../events/store/types';
+import { defineProjection, entityId, own, type Touched } from '../projection';
+import { companiesTouched } from './queries';
+
+/** A company row also carries its contact and deal counts and deal total, read when loaded: events
+ * that change them move its updated_at, so clients take the pushed row. */
+const figuresChanged = (db: Db, ids: (string | null | undefined)[], at: string) => {
+  const present = ids.filter((id): id is string => !!id);
+  return present.length === 0 ? null : db`UPDATE crm_companies SET updated_at = ${at} WHERE id = ANY(${present}::uuid[])`;
+};
+const companies = (...ids: (string | null | undefined)[]): Touched[] => ids.filter((id): id is string => !!id).map((value) => ({ column: 'id', value }));
+
+/** CRM companies, with their figures kept live as their contacts and deals change. */
+export const companiesProjection = defineProjection<CompanyEvent | ContactEvent | DealEvent>({
+  name: 'companies',
+  version: 1,
+  ddl: readFileSync(new URL('./companies.sql', import.meta.url), 'utf8'),
+  tables: ['crm_companies'],
+  on: {
+    CompanyCreated: {
+      apply(db, { data: d, version, metadata: { at } }) {
+        return db`
+          INSERT INTO crm_companies (id, name, industry, website, phone, address, employee_count, annual_revenue, main_contact_id,
+            status, notes, lead_source, version, created_at, updated_at)
+          VALUES (${d.id}, ${d.name}, ${d.industry}, ${d.website}, ${d.phone}, ${d.address}, ${d.employee_count}, ${d.annual_revenue},
+            ${d.main_contact_id}, ${d.status}, ${d.notes}, ${d.lead_source}, ${version}, ${at}, ${at})`;
+      },
+      changed: own,
+    },
+    CompanyEdited: {
+      apply(db, { data, version, stream_id, metadata: { at } }) {
+        const columns = Object.keys(data) as (keyof typeof data)[];
+        return columns.length === 0
+          ? db`UPDATE crm_companies SET version = ${version}, updated_at = ${at} WHERE id = ${entityId(stream_id)}`
+          : db`UPDATE crm_companies SET ${db(data, columns)}, version = ${version}, updated_at = ${at} WHERE id = ${entityId(stream_id)}`;
+      },
+      changed: own,
+    },
+    CompanyDeleted: {
+      apply: (db, { stream_id }) => db`DELETE FROM crm_companies WHERE id = ${entityId(stream_id)}`,
+      changed: own,
+    },
+    ContactCreated: {
+      apply: (db, { data, metadata: { at } }) => figuresChanged(db, [data.company_id], at),
+      changed: ({ data }) => companies(data.company_id),
+    },
+    ContactEdited: {
+      apply: (db, { data, metadata: { at } }) => (data.company_id === undefined ? null : figuresChanged(db, [data.company_id, data.previous_company_id], at)),
+      changed: ({ data }) => (data.company_id === undefined ? [] : companies(data.company_id, data.previous_company_id)),
+    },
+    ContactDeleted: {
+      apply: (db, { data, metadata: { at } }) => figuresChanged(db, [data.company_id], at),
+      changed: ({ data }) => companies(data.company_id),
+    },
+    DealCreated: {
+      apply: (db, { data, metadata: { at } }) => figuresChanged(db, [data.company_id], at),
+      changed: ({ data }) => companies(data.company_id),
+    },
+    // An edit that changes a deal's value names its company (events/deal/decider.ts).
+    DealEdited: {
+      apply: (db, { data, metadata: { at } }) => (data.company_id === undefined ? null : figuresChanged(db, [data.company_id], at)),
+      changed: ({ data }) => (data.company_id === undefined ? [] : companies(data.company_id)),
+    },
+  },
+  live: { entity: 'companies', load: companiesTouched },
+});

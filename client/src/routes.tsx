@@ -15,14 +15,14 @@ const MembersPage = lazyScreen(() => import('./screens/members/MembersPage'));
 const MemberProfilePage = lazyScreen(() => import('./screens/members/MemberProfilePage'));
 const DealsPage = lazyScreen(() => import('./screens/deals/DealsPage'));
 const DealProfilePage = lazyScreen(() => import('./screens/deals/DealProfilePage'));
+const ContactsPage = lazyScreen(() => import('./screens/crm/ContactsPage'));
+const ContactProfilePage = lazyScreen(() => import('./screens/crm/ContactProfilePage'));
+const CompaniesPage = lazyScreen(() => import('./screens/crm/CompaniesPage'));
+const CompanyProfilePage = lazyScreen(() => import('./screens/crm/CompanyProfilePage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [
   ['/', 'Operations', 'The dashboard of offices, members, tasks and recent activity across your locations.'],
-  ['/crm/contacts', 'Contacts', 'CRM contacts with their companies, e-mails and deals.'],
-  ['/crm/contacts/:id', 'Contact', 'A contact’s profile, e-mails, deals and activity.'],
-  ['/crm/companies', 'Companies', 'CRM companies with their contacts and deals.'],
-  ['/crm/companies/:id', 'Company', 'A company’s profile, contacts, e-mails, deals and activity.'],
   ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
   ['/tasks', 'Task Management', 'Maintenance and operations tasks by status and priority.'],
   ['/templates', 'Marketing Templates', 'E-mail, notification, social and document templates.'],
@@ -53,6 +53,10 @@ export function AppRoutes() {
         <Route path="/crm" element={<DealsPage />} />
         <Route path="/crm/deals" element={<DealsPage />} />
         <Route path="/crm/deals/:id" element={<DealProfilePage />} />
+        <Route path="/crm/contacts" element={<ContactsPage />} />
+        <Route path="/crm/contacts/:id" element={<ContactProfilePage />} />
+        <Route path="/crm/companies" element={<CompaniesPage />} />
+        <Route path="/crm/companies/:id" element={<CompanyProfilePage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

@@ -39,7 +39,7 @@ export async function listContacts(db: Db, query: ContactListQuery): Promise<Con
   const rows = await db.unsafe<(Contact & Timestamps)[]>(
     `${CONTACTS}
      WHERE ($1::text IS NULL OR c.status = $1) AND ($2::uuid IS NULL OR c.company_id = $2)
-       AND ($3::text IS NULL OR lower(c.name) LIKE $3 OR lower(c.email) LIKE $3 OR lower(co.name) LIKE $3)
+       AND ($3::text IS NULL OR lower(c.name) LIKE $3 OR lower(c.email) LIKE $3 OR lower(coalesce(c.title, '')) LIKE $3)
      ORDER BY lower(c.name), c.id`,
     [query.status ?? null, query.company_id ?? null, like(query.q)],
     PREPARED,

@@ -5,7 +5,7 @@ import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } f
 import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
 import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
 import type { SearchResult } from '@shared/schemas/search';
-import type { Company, Contact } from '@shared/schemas/crm';
+import type { Company, Contact, CreateCompanyInput, CreateContactInput, CrmStatus, UpdateCompanyInput, UpdateContactInput } from '@shared/schemas/crm';
 import type { ActivityEntry } from '@shared/activity';
 import { api, type CommandMeta } from './client';
 
@@ -21,6 +21,10 @@ export type CreateMemberBody = Body<typeof CreateMemberInput>;
 export type UpdateMemberBody = Body<typeof UpdateMemberInput>;
 export type AddEmployeeBody = Body<typeof AddEmployeeInput>;
 export type CreateDealBody = Body<typeof CreateDealInput>;
+export type CreateContactBody = Body<typeof CreateContactInput>;
+export type UpdateContactBody = Body<typeof UpdateContactInput>;
+export type CreateCompanyBody = Body<typeof CreateCompanyInput>;
+export type UpdateCompanyBody = Body<typeof UpdateCompanyInput>;
 export type UpdateDealBody = Body<typeof UpdateDealInput>;
 export type MoveDealBody = Body<typeof MoveDealInput>;
 
@@ -59,10 +63,20 @@ export const endpoints = {
 
   // Deals. Lists come in stage order, then rank; a move names its new neighbours in the column.
   events: (query: { entity_id?: string; stream?: string; limit?: number; before?: number }) => api<ActivityEntry[]>('GET', '/events', { query }),
-  contacts: (query: { q?: string; company_id?: string }, signal?: AbortSignal) => api<Contact[]>('GET', '/contacts', { query, signal }),
-  companies: (query: { q?: string }, signal?: AbortSignal) => api<Company[]>('GET', '/companies', { query, signal }),
+  contacts: (query: { q?: string; company_id?: string; status?: string } = {}, signal?: AbortSignal) => api<Contact[]>('GET', '/contacts', { query, signal }),
+  contact: (id: string) => api<Contact>('GET', `/contacts/${enc(id)}`),
+  createContact: (body: CreateContactBody, meta?: CommandMeta) => api<Contact>('POST', '/contacts', { body, meta }),
+  updateContact: (id: string, body: UpdateContactBody, meta?: CommandMeta) => api<Contact>('PUT', `/contacts/${enc(id)}`, { body, meta }),
+  setContactStatus: (id: string, status: CrmStatus, meta?: CommandMeta) => api<Contact>('PATCH', `/contacts/${enc(id)}/status`, { body: { status }, meta }),
+  deleteContact: (id: string) => api<void>('DELETE', `/contacts/${enc(id)}`),
+  companies: (query: { q?: string; status?: string } = {}, signal?: AbortSignal) => api<Company[]>('GET', '/companies', { query, signal }),
+  company: (id: string) => api<Company>('GET', `/companies/${enc(id)}`),
+  createCompany: (body: CreateCompanyBody, meta?: CommandMeta) => api<Company>('POST', '/companies', { body, meta }),
+  updateCompany: (id: string, body: UpdateCompanyBody, meta?: CommandMeta) => api<Company>('PUT', `/companies/${enc(id)}`, { body, meta }),
+  setCompanyStatus: (id: string, status: CrmStatus, meta?: CommandMeta) => api<Company>('PATCH', `/companies/${enc(id)}/status`, { body: { status }, meta }),
+  deleteCompany: (id: string) => api<void>('DELETE', `/companies/${enc(id)}`),
   search: (q: string, signal?: AbortSignal) => api<SearchResult[]>('GET', '/search', { query: { q }, signal }),
-  deals: (query: { location?: string; stage?: string; q?: string } = {}) => api<Deal[]>('GET', '/deals', { query }),
+  deals: (query: { location?: string; stage?: string; q?: string; contact_id?: string; company_id?: string } = {}) => api<Deal[]>('GET', '/deals', { query }),
   deal: (id: string) => api<Deal>('GET', `/deals/${enc(id)}`),
   dealStats: (location?: string) => api<DealStats>('GET', '/deals/stats', { query: { location } }),
   createDeal: (body: CreateDealBody, meta?: CommandMeta) => api<Deal>('POST', '/deals', { body, meta }),

@@ -18,6 +18,7 @@ import { useLiveRow } from '../../live/useLiveRow';
 import { useAtomValue } from '../../state/jotai';
 import { membersAtom } from './atoms';
 import type { MemberTab } from './memberForms';
+import { ActivityTimeline } from '../../components/ActivityTimeline';
 import { MemberProfileEditor } from './MemberProfileEditor';
 import { MEMBERSHIP_TONE } from './MembersPage';
 
@@ -124,10 +125,13 @@ export default function MemberProfilePage() {
             { key: 'overview', label: 'Overview' },
             { key: 'employees', label: `Employees (${member.employees?.length ?? 0})` },
             { key: 'office', label: 'Office Assignment' },
+            { key: 'activity', label: 'Activity' },
           ]}
         >
           {editing ? (
             <MemberProfileEditor member={member} tab={tab} onTab={setTab} onDone={() => setEditing(false)} readOnly={readOnly} />
+          ) : tab === 'activity' ? (
+            <ActivityTimeline entityId={member.id} refreshKey={member.version} />
           ) : tab === 'overview' ? (
             <dl className="grid gap-5 sm:grid-cols-3">
               <Detail label="Company">{member.company_name}</Detail>

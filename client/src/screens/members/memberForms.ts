@@ -67,7 +67,7 @@ export function memberValuesOf(member: Member): MemberProfileValues {
   };
 }
 
-export type MemberTab = 'overview' | 'employees' | 'office';
+export type MemberTab = 'overview' | 'employees' | 'office' | 'activity';
 
 /** Each editable field's tab, in the order the fields appear. */
 export const MEMBER_PROFILE_FIELDS: [string, MemberTab][] = [

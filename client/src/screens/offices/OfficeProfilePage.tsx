@@ -21,6 +21,7 @@ import { officesAtom } from './atoms';
 import { useLiveRow } from '../../live/useLiveRow';
 import { AssignmentCard, BackLink, Detail, EditButton, EmptyNote, NotFound, ProfileHeader, ProfileLoading } from '../../components/ProfileParts';
 import type { OfficeTab } from './officeForms';
+import { ActivityTimeline } from '../../components/ActivityTimeline';
 import { OfficeProfileEditor } from './OfficeProfileEditor';
 import { StatusBadge, formatDate } from './officeUi';
 
@@ -105,7 +106,7 @@ export default function OfficeProfilePage() {
             onEdit={() => {
               setBanner(null);
               setEditing(true);
-              if (tab === 'assignment') setTab('overview');
+              if (tab === 'assignment' || tab === 'activity') setTab('overview');
             }}
           />
         )}
@@ -122,6 +123,7 @@ export default function OfficeProfilePage() {
             { key: 'overview', label: 'Overview' },
             { key: 'pricing', label: 'Pricing' },
             { key: 'assignment', label: 'Assignment' },
+            { key: 'activity', label: 'Activity' },
           ]}
         >
           {editing ? (
@@ -140,6 +142,8 @@ export default function OfficeProfilePage() {
               <Detail label="Contacts">{office.contacts?.length ?? 0}</Detail>
               <Detail label="Last updated">{new Date(office.updated_at).toLocaleString('en-US')}</Detail>
             </dl>
+          ) : tab === 'activity' ? (
+            <ActivityTimeline entityId={office.id} refreshKey={office.version} />
           ) : tab === 'pricing' ? (
             <div className="space-y-6">
               <section>

@@ -123,7 +123,7 @@ export function profileValuesOf(office: Office): OfficeProfileValues {
   };
 }
 
-export type OfficeTab = 'overview' | 'pricing' | 'assignment';
+export type OfficeTab = 'overview' | 'pricing' | 'assignment' | 'activity';
 
 /** Each editable field's tab, in the order the fields appear: a refused save opens the first one's tab. */
 export const OFFICE_PROFILE_FIELDS: [string, OfficeTab][] = [

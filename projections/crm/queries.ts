@@ -34,7 +34,7 @@ const CONTACTS = `
          c.version, c.created_at, c.updated_at
   FROM crm_contacts c LEFT JOIN crm_companies co ON co.id = c.company_id`;
 
-/** Contacts by status, company and a search of name, e-mail and company name; by name. */
+/** Contacts by status, company and a search of name, e-mail and title; by name. */
 export async function listContacts(db: Db, query: ContactListQuery): Promise<Contact[]> {
   const rows = await db.unsafe<(Contact & Timestamps)[]>(
     `${CONTACTS}

@@ -57,7 +57,9 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         // A new value changes its company's deal total: the event names the company (unchanged,
         // so no history line shows it) for the company's read model and push.
         const revalued = VALUE_FIELDS.some((field) => field in changes) && changes.company_id === undefined && deal.company_id;
-        return [{ type: 'DealEdited', data: revalued ? { ...changes, company_id: deal.company_id } : changes }];
+        // Moved to another company: the one it leaves is named too (hidden from the history).
+        const moved = changes.company_id !== undefined ? { previous_company_id: deal.company_id } : {};
+        return [{ type: 'DealEdited', data: revalued ? { ...changes, company_id: deal.company_id } : { ...changes, ...moved } }];
       }
 
       case 'MoveDeal': {
@@ -88,8 +90,10 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
     if (!state) return state;
     const changes = state.changes + 1;
     switch (event.type) {
-      case 'DealEdited':
-        return { ...state, ...event.data, changes };
+      case 'DealEdited': {
+        const { previous_company_id: _previous, ...terms } = event.data;
+        return { ...state, ...terms, changes };
+      }
       case 'DealMoved': {
         const { from_stage, from_rank, stage, rank, moved_by } = event.data;
         return { ...state, stage, rank, changes, moves: { ...state.moves, [moved_by]: { from_stage, from_rank, change: changes } } };

@@ -16,7 +16,7 @@ const companies = (...ids: (string | null | undefined)[]): Touched[] => ids.filt
 /** CRM companies, with their figures kept live as their contacts and deals change. */
 export const companiesProjection = defineProjection<CompanyEvent | ContactEvent | DealEvent>({
   name: 'companies',
-  version: 1,
+  version: 2,
   ddl: readFileSync(new URL('./companies.sql', import.meta.url), 'utf8'),
   tables: ['crm_companies'],
   on: {
@@ -59,10 +59,11 @@ export const companiesProjection = defineProjection<CompanyEvent | ContactEvent 
       apply: (db, { data, metadata: { at } }) => figuresChanged(db, [data.company_id], at),
       changed: ({ data }) => companies(data.company_id),
     },
-    // An edit that changes a deal's value names its company (events/deal/decider.ts).
+    // An edit that changes a deal's value names its company, and one that moves the deal to
+    // another company names the one it left too (events/deal/decider.ts).
     DealEdited: {
-      apply: (db, { data, metadata: { at } }) => (data.company_id === undefined ? null : figuresChanged(db, [data.company_id], at)),
-      changed: ({ data }) => (data.company_id === undefined ? [] : companies(data.company_id)),
+      apply: (db, { data, metadata: { at } }) => (data.company_id === undefined ? null : figuresChanged(db, [data.company_id, data.previous_company_id], at)),
+      changed: ({ data }) => (data.company_id === undefined ? [] : companies(data.company_id, data.previous_company_id)),
     },
   },
   live: { entity: 'companies', load: companiesTouched },

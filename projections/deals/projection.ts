@@ -47,7 +47,7 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
     },
     DealEdited: {
       apply(db, event) {
-        const { contact, office_ids, ...rest } = event.data;
+        const { contact, office_ids, previous_company_id: _previous, ...rest } = event.data;
         const changes = {
           ...rest,
           ...(contact ? { contact: db.json(contact) } : {}),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import type { Company, Contact } from '@shared/schemas/crm';
 import type { Deal } from '@shared/schemas/deals';
+import { listen } from '../support/sockets';
 import { officeWorld, type OfficeWorld } from './officeHelpers';
 
 let w: OfficeWorld;
@@ -175,10 +176,18 @@ describe('company figures', () => {
     expect(now.company.total_deal_value).toBeCloseTo(24_000 + 333.33, 2);
 
     const other = await deal({ deal_name: 'Figures C', company_name: 'Other Figures', contact: { name: 'Fig Three', email: 'fig3@figures.example' }, offered_price: 100, term_months: 6 });
+    await w.settled();
+    const socket = listen(w.server.url, { token: w.tokens.viewer });
+    await socket.ready;
+    const pushed = (id: string) => socket.changes.flatMap((m) => m.changes).filter((c) => c.entity === 'companies' && c.id === id).at(-1)?.row as Company | undefined;
     const moved = await w.api<Deal>('PUT', `/api/deals/${first.id}`, { token: w.tokens.admin, body: { company_id: other.company_id } });
     expect(moved.status, moved.text).toBe(200);
     expect((await figures(first.company_id!)).company).toMatchObject({ deal_count: 1, total_deal_value: 333.33 });
     expect((await figures(other.company_id!)).company).toMatchObject({ deal_count: 2, total_deal_value: 24_000 + 600 });
+    // Both companies reach the sockets as GET answers them: the one the deal left too.
+    await socket.until(() => pushed(first.company_id!)?.deal_count === 1 && pushed(other.company_id!)?.deal_count === 2, 'both companies with their new figures');
+    expect(pushed(first.company_id!)).toEqual(await get<Company>(`/api/companies/${first.company_id}`));
+    socket.close();
   });
 });
 

@@ -50,6 +50,22 @@ describe('deal decider', () => {
     ]);
     given([created]).when({ type: 'EditDeal', changes: { probability: 50 } }).then([]);
   });
+  it('names the company a deal leaves when it moves to another, and keeps that name out of its state', () => {
+    const acme = '33333333-1b2c-4d5e-8f90-123456789abc';
+    const globex = '44444444-1b2c-4d5e-8f90-123456789abc';
+    const atAcme: DealEvent = { type: 'DealCreated', data: { ...created.data, company_id: acme } } as DealEvent;
+    given([atAcme]).when({ type: 'EditDeal', changes: { company_id: globex, company_name: 'Globex' } }).then([
+      { type: 'DealEdited', data: { company_id: globex, company_name: 'Globex', previous_company_id: acme } },
+    ]);
+    // From no company at all (a deal written before its company was linked).
+    given([created]).when({ type: 'EditDeal', changes: { company_id: globex } }).then([
+      { type: 'DealEdited', data: { company_id: globex, previous_company_id: null } },
+    ]);
+    const moved: DealEvent = { type: 'DealEdited', data: { company_id: globex, previous_company_id: acme } };
+    const state = [atAcme, moved].reduce(dealDecider.evolve, dealDecider.initialState);
+    expect(state).toMatchObject({ company_id: globex });
+    expect(state).not.toHaveProperty('previous_company_id');
+  });
   it('moves to a stage and a place between two cards, with only its own rank', () => {
     given([created])
       .when({ type: 'MoveDeal', stage: 'tour_booked', above: 'a0', below: 'a1', actor_id: dana })

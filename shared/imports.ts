@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Action } from './policy';
 
-export const IMPORT_KINDS = ['offices', 'members'] as const;
+export const IMPORT_KINDS = ['offices', 'members', 'contacts', 'companies'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export interface ImportField {
@@ -54,6 +54,36 @@ export const IMPORT_KINDS_SPEC: Record<ImportKind, ImportKindSpec> = {
       field('contact_email', 'Contact e-mail', true, ['email', 'e-mail', 'contact email', 'primary contact email', 'mail']),
       field('contact_phone', 'Contact phone', false, ['phone', 'telephone', 'mobile', 'contact phone']),
       field('membership_type', 'Membership type', false, ['membership', 'type', 'plan', 'tier']),
+    ],
+  },
+  contacts: {
+    noun: 'contact',
+    action: 'contact.create',
+    fields: [
+      field('name', 'Name', true, ['full name', 'contact', 'contact name', 'person']),
+      field('email', 'Email', true, ['e-mail', 'mail', 'email address']),
+      field('phone', 'Phone', false, ['telephone', 'mobile', 'phone number']),
+      field('title', 'Title', false, ['job title', 'position', 'role']),
+      field('company', 'Company', false, ['company name', 'organisation', 'organization', 'account']),
+      field('status', 'Status', false, ['stage']),
+      field('lead_source', 'Lead source', false, ['source', 'lead']),
+      field('notes', 'Notes', false, ['note', 'comments']),
+    ],
+  },
+  companies: {
+    noun: 'company',
+    action: 'company.create',
+    fields: [
+      field('name', 'Company name', true, ['company', 'name', 'organisation', 'organization', 'account']),
+      field('industry', 'Industry', false, ['sector']),
+      field('website', 'Website', false, ['url', 'web', 'site']),
+      field('phone', 'Phone', false, ['telephone']),
+      field('address', 'Address', false, ['street']),
+      field('employee_count', 'Employees', false, ['employee count', 'headcount', 'staff', 'size']),
+      field('annual_revenue', 'Annual revenue', false, ['revenue', 'turnover']),
+      field('status', 'Status', false, ['stage']),
+      field('lead_source', 'Lead source', false, ['source', 'lead']),
+      field('notes', 'Notes', false, ['note', 'comments']),
     ],
   },
 };

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '@shared/domain/access';
 import { IMPORT_KINDS_SPEC, type ImportKind } from '@shared/imports';
 import { refusal } from '@shared/policy';
+import { CreateCompanyInput, CreateContactInput } from '@shared/schemas/crm';
 import { CreateMemberInput } from '@shared/schemas/members';
 import { CreateOfficeInput } from '@shared/schemas/offices';
 import type { RunInTransaction } from '../../events/handleCommand';
+import { companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import { memberAggregate } from '../../events/member/decider';
 import { officeAggregate } from '../../events/office/decider';
 import type { Db } from '../../events/store/types';
@@ -14,8 +16,10 @@ import type { CommandContext } from '../../events/handleCommand';
 export interface ImportLookups {
   actor: Actor;
   locations: Map<string, { id: string; name: string }>;
-  /** Keys of rows that already exist (offices: "location|number"; members: contact e-mail). */
+  /** Keys of rows that already exist (offices: "location|number"; members and contacts: e-mail; companies: name). */
   existing: Set<string>;
+  /** Companies by lower-case name, for contacts that name theirs. */
+  companies: Map<string, string>;
 }
 
 /** A row ready to import: the command to run. */
@@ -29,6 +33,14 @@ export interface CheckedRow {
   key?: string;
 }
 
+/** What a kind's rows may not repeat, as keys. */
+const EXISTING: Record<ImportKind, string> = {
+  offices: `SELECT location_id || '|' || lower(office_number) AS key FROM offices`,
+  members: `SELECT lower(primary_contact->>'email') AS key FROM members`,
+  contacts: 'SELECT lower(email) AS key FROM crm_contacts',
+  companies: 'SELECT lower(name) AS key FROM crm_companies',
+};
+
 export async function loadLookups(db: Db, kind: ImportKind, actor: Actor): Promise<ImportLookups> {
   const rows = await db<{ id: string; name: string }[]>`SELECT id, name FROM locations`;
   const locations = new Map<string, { id: string; name: string }>();
@@ -36,11 +48,10 @@ export async function loadLookups(db: Db, kind: ImportKind, actor: Actor): Promi
     locations.set(row.id.toLowerCase(), row);
     locations.set(row.name.toLowerCase(), row);
   }
-  const existing =
-    kind === 'offices'
-      ? await db<{ key: string }[]>`SELECT location_id || '|' || lower(office_number) AS key FROM offices`
-      : await db<{ key: string }[]>`SELECT lower(primary_contact->>'email') AS key FROM members`;
-  return { actor, locations, existing: new Set(existing.map((r) => r.key)) };
+  const existing = await db.unsafe<{ key: string }[]>(EXISTING[kind]);
+  const companies = new Map<string, string>();
+  if (kind === 'contacts') for (const row of await db<{ id: string; name: string }[]>`SELECT id, name FROM crm_companies`) companies.set(row.name.toLowerCase(), row.id);
+  return { actor, locations, existing: new Set(existing.map((r) => r.key)), companies };
 }
 
 /** "12", "12.5", "$1,200.00" -> a number; '' -> undefined (the default); anything else NaN. */
@@ -68,6 +79,8 @@ export function checkRow(kind: ImportKind, values: Record<string, string>, looku
   const spec = IMPORT_KINDS_SPEC[kind];
   const missing = spec.fields.filter((f) => f.required && !values[f.field]).map((f) => `Missing ${f.label.toLowerCase()}`);
   if (missing.length > 0) return { problems: missing };
+  if (kind === 'contacts') return checkContact(values, lookups);
+  if (kind === 'companies') return checkCompany(values, lookups);
   const location = lookups.locations.get(values.location!.toLowerCase());
   if (!location) return { problems: [`Unknown location “${values.location}”`] };
   const refused = refusal(lookups.actor, spec.action, [location.id]);
@@ -119,6 +132,60 @@ function checkMember(values: Record<string, string>, location: { id: string; nam
     command: (run, context) => {
       const id = randomUUID();
       return run(memberAggregate, id, { type: 'CreateMember', id, profile }, context, { action: 'member.create' });
+    },
+  };
+}
+
+function checkContact(values: Record<string, string>, lookups: ImportLookups): CheckedRow {
+  const companyId = values.company ? lookups.companies.get(values.company.toLowerCase()) : null;
+  if (values.company && !companyId) return { problems: [`Unknown company “${values.company}” (import or add it first)`] };
+  const parsed = CreateContactInput.safeParse({
+    name: values.name,
+    email: values.email,
+    phone: optional(values.phone),
+    title: optional(values.title),
+    company_id: companyId,
+    status: optional(values.status),
+    notes: optional(values.notes),
+    lead_source: optional(values.lead_source),
+  });
+  if (!parsed.success) return { problems: zodProblems(parsed.error) };
+  const data = parsed.data;
+  const key = data.email.toLowerCase();
+  if (lookups.existing.has(key)) return { problems: [`A contact with the e-mail ${data.email} already exists`] };
+  return {
+    problems: [],
+    key,
+    command: (run, context) => {
+      const id = randomUUID();
+      return run(contactAggregate, id, { type: 'CreateContact', data: { id, ...data } }, context, { action: 'contact.create' });
+    },
+  };
+}
+
+function checkCompany(values: Record<string, string>, lookups: ImportLookups): CheckedRow {
+  const parsed = CreateCompanyInput.safeParse({
+    name: values.name,
+    industry: optional(values.industry),
+    website: optional(values.website),
+    phone: optional(values.phone),
+    address: optional(values.address),
+    employee_count: number(values.employee_count),
+    annual_revenue: number(values.annual_revenue),
+    status: optional(values.status),
+    notes: optional(values.notes),
+    lead_source: optional(values.lead_source),
+  });
+  if (!parsed.success) return { problems: zodProblems(parsed.error) };
+  const data = parsed.data;
+  const key = data.name.toLowerCase();
+  if (lookups.existing.has(key)) return { problems: [`A company named ${data.name} already exists`] };
+  return {
+    problems: [],
+    key,
+    command: (run, context) => {
+      const id = randomUUID();
+      return run(companyAggregate, id, { type: 'CreateCompany', data: { id, ...data } }, context, { action: 'company.create' });
     },
   };
 }

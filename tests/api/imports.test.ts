@@ -154,4 +154,21 @@ describe('CSV import', () => {
     expect(lines.filter((l) => l.type === 'progress').length).toBeGreaterThanOrEqual(20);
     expect((await offices()).length).toBe(before + 2_000);
   });
+
+  it('imports companies, then contacts linked to them by name, naming unknown companies and repeated e-mails', async () => {
+    const companies = csv('Company,Industry,Employees,Revenue', 'Quartz Quarry,Mining,40,"1,200,000"', 'Quartz Quarry,Mining,41,', 'Nimbus Nine,Cloud,x,');
+    const checkedCompanies = await preview({ kind: 'companies', csv: companies });
+    expect(checkedCompanies.body.mapping).toEqual(['name', 'industry', 'employee_count', 'annual_revenue']);
+    expect(checkedCompanies.body.rows.map((r) => r.problems)).toEqual([[], ['Same company as line 2'], ['Employee count must be a number']]);
+    expect((await runImport({ kind: 'companies', csv: companies })).lines.at(-1)).toMatchObject({ type: 'done', imported: 1, skipped: 2 });
+
+    const contacts = csv('Full name,E-mail,Job title,Company', 'Quinn Quartz,quinn@quartz.example,CEO,quartz quarry', 'Quinn Again,QUINN@quartz.example,,', 'Lost Soul,lost@x.example,,Atlantis Inc');
+    const checked = await preview({ kind: 'contacts', csv: contacts });
+    expect(checked.body.mapping).toEqual(['name', 'email', 'title', 'company']);
+    expect(checked.body.rows.map((r) => r.problems)).toEqual([[], ['Same contact as line 2'], ['Unknown company “Atlantis Inc” (import or add it first)']]);
+    expect((await runImport({ kind: 'contacts', csv: contacts }, w.tokens.manager)).lines.at(-1)).toMatchObject({ type: 'done', imported: 1 });
+    const [quartz] = (await w.api<{ id: string; contact_count: number; annual_revenue: number }[]>('GET', '/api/companies?q=quartz quarry', { token: w.tokens.viewer })).body;
+    expect(quartz).toMatchObject({ contact_count: 1, annual_revenue: 1_200_000 });
+    expect((await preview({ kind: 'contacts', csv: contacts }, w.tokens.viewer)).status).toBe(403);
+  });
 });

@@ -14,6 +14,7 @@ import { useAtomValue } from '../../state/jotai';
 import { formatCurrency } from '../deals/dealFormat';
 import { companiesAtom } from './atoms';
 import { CompanyDialog, DeleteDialog } from './CrmDialogs';
+import { ImportButton } from '../imports/ImportButton';
 import { CrmListPage } from './CrmListPage';
 import { EmailHistoryDialog, StatusBadge, StatusSelect } from './crmParts';
 
@@ -44,6 +45,7 @@ export default function CompaniesPage() {
         searchLabel="Search companies by name or industry"
         canAdd={may(user, 'company.create')}
         onAdd={() => setOpen({ kind: 'add' })}
+        actions={<ImportButton kind="companies" />}
         card={(company) => (
           <Card className="flex h-full flex-col gap-3 p-4 hover:shadow-md" data-testid="company-card" data-company-id={company.id}>
             <button type="button" className="text-left" onClick={() => void navigate(`/crm/companies/${company.id}`)}>

@@ -13,6 +13,7 @@ import { useLiveQuery } from '../../live/useLiveQuery';
 import { useAtomValue } from '../../state/jotai';
 import { contactsAtom } from './atoms';
 import { ContactDialog, DeleteDialog } from './CrmDialogs';
+import { ImportButton } from '../imports/ImportButton';
 import { CrmListPage } from './CrmListPage';
 import { EmailHistoryDialog, StatusBadge, StatusSelect } from './crmParts';
 
@@ -43,6 +44,7 @@ export default function ContactsPage() {
         searchLabel="Search contacts by name, email or title"
         canAdd={may(user, 'contact.create')}
         onAdd={() => setOpen({ kind: 'add' })}
+        actions={<ImportButton kind="contacts" />}
         card={(contact) => (
           <Card className="flex h-full flex-col gap-3 p-4 hover:shadow-md" data-testid="contact-card" data-contact-id={contact.id}>
             <button type="button" className="text-left" onClick={() => void navigate(`/crm/contacts/${contact.id}`)}>

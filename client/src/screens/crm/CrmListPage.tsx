@@ -25,6 +25,7 @@ export function CrmListPage<T extends { id: string; status: CrmStatus }>({
   searchLabel,
   canAdd,
   onAdd,
+  actions,
   card,
 }: {
   title: string;
@@ -37,6 +38,8 @@ export function CrmListPage<T extends { id: string; status: CrmStatus }>({
   searchLabel: string;
   canAdd: boolean;
   onAdd: () => void;
+  /** More header buttons, before Add (Import CSV). */
+  actions?: ReactNode;
   card: (row: T) => ReactNode;
 }) {
   const [search, setSearch] = useState('');
@@ -49,6 +52,7 @@ export function CrmListPage<T extends { id: string; status: CrmStatus }>({
   return (
     <div className="mx-auto max-w-screen-2xl space-y-6">
       <PageHeader title={title} subtitle={subtitle}>
+        {actions}
         {canAdd && (
           <Button onClick={onAdd}>
             <Plus className="h-4 w-4" aria-hidden />

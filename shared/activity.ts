@@ -80,6 +80,9 @@ const SUMMARIES: Record<string, Summary> = {
   UserPasswordChanged: (name) => `changed the password of ${name}`,
   UserDeleted: (name) => `removed user ${name}`,
   ContactCreated: (name) => `added contact ${name}`,
+  TemplateCreated: (name) => `added template ${name}`,
+  TemplateEdited: (name, data) => `edited template ${name}${fieldList(data)}`,
+  TemplateDeleted: (name) => `deleted template ${name}`,
   CompanyCreated: (name) => `added company ${name}`,
 };
 

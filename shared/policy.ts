@@ -40,6 +40,10 @@ export const POLICY = {
   /** Dragging across the board, and undoing one's own drag. */
   'deal.changeStage': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   'deal.move': { roles: ADMINS, atOwnLocations: true, refusal: 'Only administrators can move a deal to another location' },
+  /** Templates belong to no location: managers and admins change any of them. */
+  'template.create': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  'template.update': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  'template.delete': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
   'location.create': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.update': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
@@ -76,18 +80,26 @@ export function may(actor: Actor, action: Action, locations: readonly string[] =
   return refusal(actor, action, locations) === null;
 }
 
-/** Which location a row of each entity belongs to, for reads (null: none, admins and the user only). */
-const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null } = {
+/** A row bound to no location that every signed-in user may read (templates). */
+const EVERYONE = Symbol('everyone');
+
+/**
+ * Which location a row of each entity belongs to, for reads (null: none, admins and the user
+ * only; EVERYONE: every signed-in user).
+ */
+const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null | typeof EVERYONE } = {
   locations: (row) => row.id,
   offices: (row) => row.location_id,
   members: (row) => row.location_id,
   deals: (row) => row.location_id,
   users: () => null,
+  templates: () => EVERYONE,
 };
 
 /** May the actor see this row? The rule behind every GET and every pushed row. */
 export function canSee<E extends LiveEntity>(actor: Actor, entity: E, row: LiveRows[E]): boolean {
   if (entity === 'users') return actor.role === 'admin' || row.id === actor.id;
   const location = rowLocation[entity](row);
+  if (location === EVERYONE) return true;
   return location !== null && canAccessLocation(actor, location);
 }

@@ -7,11 +7,13 @@ import type { EventScope } from '../../events/store/types';
  */
 const ALL_LOCATIONS_ROOM = 'locations:all';
 const ADMINS_ROOM = 'admins';
+/** Every signed-in socket: events of rows every user may read. */
+const EVERYONE_ROOM = 'everyone';
 const locationRoom = (id: string) => `location:${id}`;
 const userRoom = (id: string) => `user:${id}`;
 
 export function roomsFor(actor: Actor): string[] {
-  const rooms = [userRoom(actor.id)];
+  const rooms = [userRoom(actor.id), EVERYONE_ROOM];
   if (actor.role === 'admin') rooms.push(ADMINS_ROOM);
   if (seesAllLocations(actor)) rooms.push(ALL_LOCATIONS_ROOM);
   else rooms.push(...actor.locations.map(locationRoom));
@@ -19,8 +21,11 @@ export function roomsFor(actor: Actor): string[] {
 }
 
 export function roomsForScope(scope: EventScope): string[] {
-  const rooms =
-    scope.locations.length > 0 ? [ALL_LOCATIONS_ROOM, ...scope.locations.map(locationRoom)] : [ADMINS_ROOM];
+  const rooms = scope.everyone
+    ? [EVERYONE_ROOM]
+    : scope.locations.length > 0
+      ? [ALL_LOCATIONS_ROOM, ...scope.locations.map(locationRoom)]
+      : [ADMINS_ROOM];
   return [...rooms, ...(scope.users ?? []).map(userRoom)];
 }
 

@@ -11,6 +11,7 @@ import type { Location } from '@shared/schemas/locations';
 import type { Member } from '@shared/schemas/members';
 import type { Office } from '@shared/schemas/offices';
 import type { Deal } from '@shared/schemas/deals';
+import type { Template } from '@shared/schemas/templates';
 import { DEAL_STAGES } from '@shared/domain/deals';
 import { listen, type Listener } from '../support/sockets';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
@@ -22,7 +23,7 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
  * user's GET answers after each step.
  */
 
-const ENTITIES = ['offices', 'members', 'locations', 'deals'] as const satisfies readonly LiveEntity[];
+const ENTITIES = ['offices', 'members', 'locations', 'deals', 'templates'] as const satisfies readonly LiveEntity[];
 type Entity = (typeof ENTITIES)[number];
 type Picture = Record<Entity, LiveCollection<Versioned & { id: string }>>;
 
@@ -43,7 +44,7 @@ let server: TestServer;
 let sessions: Session[];
 let adminToken: string;
 let secondManagerId: string;
-let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[] };
+let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[]; templates: Template[] };
 
 const get = async <T,>(token: string, path: string): Promise<T> => {
   const res = await server.api('GET', path, { token });
@@ -52,7 +53,7 @@ const get = async <T,>(token: string, path: string): Promise<T> => {
 };
 
 async function snapshot(token: string): Promise<Picture> {
-  const picture = { offices: emptyCollection(), members: emptyCollection(), locations: emptyCollection(), deals: emptyCollection() } as Picture;
+  const picture = Object.fromEntries(ENTITIES.map((entity) => [entity, emptyCollection()])) as Picture;
   for (const entity of ENTITIES) {
     for (const row of await get<(Versioned & { id: string })[]>(token, `/api/${entity}`)) {
       picture[entity] = applyRow(picture[entity], row);
@@ -165,6 +166,7 @@ beforeAll(async () => {
     offices: places.flatMap((p) => offices.filter((o) => o.location_id === p.id).slice(0, 3)),
     members: places.flatMap((p) => members.filter((m) => m.location_id === p.id).slice(0, 2)),
     deals: places.flatMap((p) => deals.filter((d) => d.location_id === p.id).slice(0, 2)),
+    templates: (await get<Template[]>(adminToken, '/api/templates')).slice(0, 3),
   };
   sessions = [];
   for (const [name, token] of Object.entries(tokens)) sessions.push(await open(name, token));
@@ -190,6 +192,10 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('moveDeal'), deal: fc.nat(), stage: fc.constantFrom(...DEAL_STAGES.filter((s) => s !== 'agreement_signed')), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('editDeal'), deal: fc.nat(), probability: fc.integer({ min: 0, max: 100 }), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('relocateDeal'), deal: fc.nat(), location: fc.nat() }),
+  // Templates belong to no location: every socket sees them, and a deleted one leaves them all.
+  fc.record({ kind: fc.constant('newTemplate'), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('editTemplate'), template: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('deleteTemplate'), template: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('access'), locations: fc.subarray([0, 1, 2, 3], { minLength: 1 }) }),
   // A tab goes away (laptop lid, network) while others work, and comes back catching up.
   fc.record({ kind: fc.constant('away'), who: fc.constantFrom(...USERS) }),
@@ -216,6 +222,7 @@ async function run(s: Step): Promise<number> {
   const member = 'member' in s ? pool.members[s.member % pool.members.length]! : undefined;
   const location = 'location' in s ? pool.locations[s.location % pool.locations.length]! : undefined;
   const deal = 'deal' in s ? pool.deals[s.deal % pool.deals.length]! : undefined;
+  const template = 'template' in s ? pool.templates[s.template % pool.templates.length]! : undefined;
   const call = (method: string, path: string, body: unknown) => server.api(method, path, { token, body }).then((r) => r.status);
   switch (s.kind) {
     case 'moveOffice':
@@ -241,6 +248,15 @@ async function run(s: Step): Promise<number> {
     case 'relocateDeal':
       // An administrator moves a deal to another location: it leaves the old manager's board.
       return server.api('PUT', `/api/deals/${deal!.id}`, { token: adminToken, body: { location_id: location!.id, office_ids: [] } }).then((r) => r.status);
+    case 'newTemplate': {
+      const res = await server.api<Template>('POST', '/api/templates', { token, body: { name: `Template ${n}`, category: 'Email', content: `Hello [Name] ${n}` } });
+      if (res.status === 201) pool.templates.push(res.body);
+      return res.status;
+    }
+    case 'editTemplate':
+      return call('PUT', `/api/templates/${template!.id}`, { content: `Edited [Name] ${n}` });
+    case 'deleteTemplate':
+      return call('DELETE', `/api/templates/${template!.id}`, undefined);
     case 'renameLocation':
       return call('PUT', `/api/locations/${location!.id}`, { name: `${location!.name.split(' #')[0]} #${n}` });
     case 'access': {
@@ -265,7 +281,7 @@ describe('what each socket holds', () => {
         for (const [i, s] of steps.entries()) {
           const status = await run(s);
           outcomes.set(status, (outcomes.get(status) ?? 0) + 1);
-          expect([200, 201, 400, 403, 404, 409]).toContain(status);
+          expect([200, 201, 204, 400, 403, 404, 409]).toContain(status);
           await expectConverged(`step ${i + 1} (${JSON.stringify(s)} -> ${status})`);
         }
         await run({ kind: 'back' });

@@ -36,7 +36,11 @@ describe('activity words', () => {
 describe('who may see an event in the timeline', () => {
   const id = fc.constantFrom('l1', 'l2', 'l3');
   const actor = fc.record({ id: fc.constantFrom('u1', 'u2'), role: fc.constantFrom('admin', 'manager', 'viewer') as fc.Arbitrary<'admin' | 'manager' | 'viewer'>, locations: fc.uniqueArray(id, { maxLength: 3 }) });
-  const scope = fc.record({ locations: fc.uniqueArray(id, { maxLength: 3 }), users: fc.option(fc.uniqueArray(fc.constantFrom('u1', 'u2'), { maxLength: 2 }), { nil: undefined }) });
+  const scope = fc.record({
+    locations: fc.uniqueArray(id, { maxLength: 3 }),
+    users: fc.option(fc.uniqueArray(fc.constantFrom('u1', 'u2'), { maxLength: 2 }), { nil: undefined }),
+    everyone: fc.option(fc.boolean(), { nil: undefined }),
+  });
 
   it('is exactly who the live push sends it to', () => {
     fc.assert(

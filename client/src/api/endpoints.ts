@@ -5,6 +5,7 @@ import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } f
 import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
 import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
 import type { SearchResult } from '@shared/schemas/search';
+import type { CreateTemplateInput, Template, TemplateListQuery, TemplateVersion, UpdateTemplateInput } from '@shared/schemas/templates';
 import type { Company, Contact } from '@shared/schemas/crm';
 import type { ActivityEntry } from '@shared/activity';
 import { api, type CommandMeta } from './client';
@@ -23,6 +24,8 @@ export type AddEmployeeBody = Body<typeof AddEmployeeInput>;
 export type CreateDealBody = Body<typeof CreateDealInput>;
 export type UpdateDealBody = Body<typeof UpdateDealInput>;
 export type MoveDealBody = Body<typeof MoveDealInput>;
+export type CreateTemplateBody = Body<typeof CreateTemplateInput>;
+export type UpdateTemplateBody = Body<typeof UpdateTemplateInput>;
 
 const enc = encodeURIComponent;
 
@@ -70,4 +73,12 @@ export const endpoints = {
   moveDeal: (id: string, body: MoveDealBody, meta?: CommandMeta) => api<Deal>('PATCH', `/deals/${enc(id)}/stage`, { body, meta }),
   /** Takes back the caller's own last move of the deal, if nothing changed it since. */
   undoDealMove: (id: string, meta?: CommandMeta) => api<Deal>('POST', `/deals/${enc(id)}/undo`, { body: {}, meta }),
+
+  // Marketing templates: every signed-in user reads them all; history is every earlier version.
+  templates: (query: z.input<typeof TemplateListQuery> = {}) => api<Template[]>('GET', '/templates', { query }),
+  template: (id: string) => api<Template>('GET', `/templates/${enc(id)}`),
+  templateHistory: (id: string, signal?: AbortSignal) => api<TemplateVersion[]>('GET', `/templates/${enc(id)}/history`, { signal }),
+  createTemplate: (body: CreateTemplateBody, meta?: CommandMeta) => api<Template>('POST', '/templates', { body, meta }),
+  updateTemplate: (id: string, body: UpdateTemplateBody, meta?: CommandMeta) => api<Template>('PUT', `/templates/${enc(id)}`, { body, meta }),
+  deleteTemplate: (id: string, meta?: CommandMeta) => api<null>('DELETE', `/templates/${enc(id)}`, { body: {}, meta }),
 };

@@ -279,11 +279,16 @@ describe('live templates', () => {
   });
 
   it('pushes a new, an edited and a deleted template to the sockets of every role, a deletion as a removal for good', async () => {
+    // Rows go out as they stand when the push is made: each step waits for the last to arrive.
+    const arrived = (id: string, count: number, what: string) =>
+      Promise.all(Object.entries(sockets).map(([role, socket]) => socket.until((messages) => rowsFor(messages, id).length === count, `${what} on the ${role} socket`)));
     const template = await newTemplate({}, w.tokens.manager);
+    await arrived(template.id, 1, 'the new template');
     const edited = await w.api<Template>('PUT', `/api/templates/${template.id}`, { token: w.tokens.admin, body: { content: 'Edited [Thing]' } });
+    await arrived(template.id, 2, 'the edit');
     expect((await w.api('DELETE', `/api/templates/${template.id}`, { token: w.tokens.admin })).status).toBe(204);
-    for (const [role, socket] of Object.entries(sockets)) {
-      await socket.until((messages) => rowsFor(messages, template.id).length === 3, `three changes of the template on the ${role} socket`);
+    await arrived(template.id, 3, 'the deletion');
+    for (const socket of Object.values(sockets)) {
       const seen = rowsFor(socket.changes, template.id);
       expect(seen.map((c) => c.entity)).toEqual(['templates', 'templates', 'templates']);
       expect(seen[0]!.row).toEqual(template);

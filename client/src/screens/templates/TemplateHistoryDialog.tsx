@@ -5,6 +5,7 @@ import type { Template, TemplateVersion } from '@shared/schemas/templates';
 import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Avatar } from '../../components/ui/Avatar';
+import { ErrorBanner } from '../../components/ui/Banner';
 import { Spinner } from '../../components/ui/Spinner';
 import { cn } from '../../lib/cn';
 import { formatMoment } from './templateList';
@@ -21,7 +22,7 @@ const MODES: [DiffMode, string][] = [
  * is compared with the current template: its other fields, and its content as a diff (jsdiff).
  * Follows the live row: an edit by anyone adds the version it replaced.
  */
-export function TemplateHistoryDialog({ template, onClose }: ActionDialogProps & { template: Template }) {
+export function TemplateHistoryDialog({ template, deleted, onClose }: ActionDialogProps & { template: Template; deleted: boolean }) {
   const { state, retry } = useTemplateHistory(template.id, template.version);
   const [picked, setPicked] = useState<number | null>(null);
   const versions = state.status === 'ready' ? state.versions : [];
@@ -34,6 +35,7 @@ export function TemplateHistoryDialog({ template, onClose }: ActionDialogProps &
       onClose={onClose}
       closeLabel="Close"
       className="max-w-5xl"
+      notice={deleted && <ErrorBanner title="This template was deleted" message="It is no longer on the list; what is shown here is its history as it was." />}
     >
       {state.status === 'error' ? (
         <LoadFailed compact title="Failed to load the template's history" error={state.error} onRetry={retry} />

@@ -135,7 +135,9 @@ export default function TemplatesPage() {
       {dialog?.kind === 'new' && canCreate && <NewTemplateDialog category={category === 'all' ? undefined : category} onClose={close} />}
       {dialog?.kind === 'edit' && dialogTemplate && canEdit && <EditTemplateDialog template={dialogTemplate} onClose={close} />}
       {dialog?.kind === 'delete' && dialogTemplate && canDelete && <DeleteTemplateDialog template={dialogTemplate} onClose={close} />}
-      {dialog?.kind === 'history' && dialogTemplate && <TemplateHistoryDialog template={dialogTemplate} onClose={close} />}
+      {dialog?.kind === 'history' && dialogTemplate && (
+        <TemplateHistoryDialog template={dialogTemplate} deleted={collection.removed[dialogTemplate.id] === 'deleted'} onClose={close} />
+      )}
     </div>
   );
 }

@@ -32,10 +32,10 @@ const description = z
   .nullish()
   .transform((v) => v || null);
 
-/** One of the four categories; 'Social Media' (its label) is taken as Social. */
 const CATEGORY_MESSAGE = `Category must be one of ${TEMPLATE_CATEGORIES.join(', ')}`;
 const canonical = (value: TemplateCategory | (typeof TEMPLATE_CATEGORY_ALIASES)[number]): TemplateCategory =>
   value === 'Social Media' ? 'Social' : value;
+/** One of the four categories; 'Social Media' (its label) is taken as Social. */
 export const TemplateCategoryInput = z.enum([...TEMPLATE_CATEGORIES, ...TEMPLATE_CATEGORY_ALIASES], { message: CATEGORY_MESSAGE }).transform(canonical);
 
 /** POST /api/templates */

@@ -20,6 +20,7 @@ import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
 import { officeRoutes } from './routes/offices';
 import { searchRoutes } from './routes/search';
+import { templateRoutes } from './routes/templates';
 import { staticClient } from './static';
 
 export interface AppOptions {
@@ -38,7 +39,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const auth = authenticate(deps.sql, deps.tokens);
 
   const api = new Router({ prefix: '/api' });
-  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), importRoutes(deps, auth), searchRoutes(deps, auth), activityRoutes(deps, auth), crmRoutes(deps, auth)]) {
+  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), importRoutes(deps, auth), searchRoutes(deps, auth), activityRoutes(deps, auth), crmRoutes(deps, auth), templateRoutes(deps, auth)]) {
     api.use(routes.routes());
   }
   // Last: the document describes every route registered above.
@@ -68,6 +69,8 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const jsonBody = (limit: string) =>
     bodyParser({
       enableTypes: ['json'],
+      // A DELETE may carry the version the caller saw.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       jsonLimit: limit,
       encoding: 'utf-8',
       onError: (error) => {

@@ -47,6 +47,10 @@ export const POLICY = {
   'company.create': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
   'company.update': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
   'company.delete': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  /** Templates belong to no location: managers and admins change any of them. */
+  'template.create': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  'template.update': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  'template.delete': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
   'location.create': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.update': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
@@ -83,24 +87,31 @@ export function may(actor: Actor, action: Action, locations: readonly string[] =
   return refusal(actor, action, locations) === null;
 }
 
-/** Which location a row of each entity belongs to, for reads (null: none, admins and the user only). */
-const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null } = {
+/** A row bound to no location that every signed-in user may read (contacts, companies, templates). */
+const EVERYONE = Symbol('everyone');
+
+/**
+ * Which location a row of each entity belongs to, for reads (null: none, admins and the user
+ * only; EVERYONE: every signed-in user).
+ */
+const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null | typeof EVERYONE } = {
   locations: (row) => row.id,
   offices: (row) => row.location_id,
   members: (row) => row.location_id,
   deals: (row) => row.location_id,
   users: () => null,
-  contacts: () => null,
-  companies: () => null,
+  contacts: () => EVERYONE,
+  companies: () => EVERYONE,
+  templates: () => EVERYONE,
 };
 
 /** Rows of no location that everyone signed in reads (and every socket is sent, whatever event changed them). */
-export const EVERYONE_ENTITIES: ReadonlySet<LiveEntity> = new Set(['contacts', 'companies']);
+export const EVERYONE_ENTITIES: ReadonlySet<LiveEntity> = new Set(['contacts', 'companies', 'templates']);
 
 /** May the actor see this row? The rule behind every GET and every pushed row. */
 export function canSee<E extends LiveEntity>(actor: Actor, entity: E, row: LiveRows[E]): boolean {
   if (entity === 'users') return actor.role === 'admin' || row.id === actor.id;
-  if (EVERYONE_ENTITIES.has(entity)) return true;
   const location = rowLocation[entity](row);
+  if (location === EVERYONE) return true;
   return location !== null && canAccessLocation(actor, location);
 }

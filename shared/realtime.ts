@@ -11,6 +11,7 @@ import type { Member } from './schemas/members';
 import type { Office } from './schemas/offices';
 import type { Deal } from './schemas/deals';
 import type { Company, Contact } from './schemas/crm';
+import type { Template } from './schemas/templates';
 import type { DealStage } from './domain/deals';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
@@ -22,6 +23,7 @@ export interface LiveRows {
   deals: Deal;
   contacts: Contact;
   companies: Company;
+  templates: Template;
 }
 export type LiveEntity = keyof LiveRows;
 

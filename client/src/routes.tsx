@@ -19,13 +19,13 @@ const ContactsPage = lazyScreen(() => import('./screens/crm/ContactsPage'));
 const ContactProfilePage = lazyScreen(() => import('./screens/crm/ContactProfilePage'));
 const CompaniesPage = lazyScreen(() => import('./screens/crm/CompaniesPage'));
 const CompanyProfilePage = lazyScreen(() => import('./screens/crm/CompanyProfilePage'));
+const TemplatesPage = lazyScreen(() => import('./screens/templates/TemplatesPage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [
   ['/', 'Operations', 'The dashboard of offices, members, tasks and recent activity across your locations.'],
   ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
   ['/tasks', 'Task Management', 'Maintenance and operations tasks by status and priority.'],
-  ['/templates', 'Marketing Templates', 'E-mail, notification, social and document templates.'],
   ['/resources', 'Employee Resources', 'The staff document library.'],
   ['/reporting', 'Occupancy Reports', 'Occupancy and revenue by location, live.'],
   ['/term-analysis', 'Term Rate Analysis', 'Signed rates against marketed rates by lease term.'],
@@ -57,6 +57,7 @@ export function AppRoutes() {
         <Route path="/crm/contacts/:id" element={<ContactProfilePage />} />
         <Route path="/crm/companies" element={<CompaniesPage />} />
         <Route path="/crm/companies/:id" element={<CompanyProfilePage />} />
+        <Route path="/templates" element={<TemplatesPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

@@ -7,12 +7,13 @@ export type Pool = postgres.Sql<{}>;
 
 /**
  * Who may see an event: the location ids it belongs to. An empty list means it concerns no
- * location and only administrators (and the users named in `users`) may see it.
+ * location and only administrators (and the users named in `users`) may see it, unless
+ * `everyone` says every signed-in user may (rows bound to no location that all may read:
+ * contacts, companies, marketing templates).
  */
 export interface EventScope {
   locations: string[];
   users?: string[];
-  /** Rows that belong to no location and that everyone signed in reads (contacts, companies). */
   everyone?: boolean;
 }
 

@@ -9,6 +9,7 @@ const NOUNS: Record<string, string> = {
   location: 'location',
   user: 'user',
   deal: 'deal',
+  template: 'template',
 };
 
 /** Field names as people say them. */

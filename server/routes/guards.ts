@@ -8,9 +8,15 @@ export async function assertLocationExists(db: Db, locationId: string) {
   if (!(await getLocation(db, locationId))) throw new HttpError(400, 'Location not found', [{ field: 'location_id', message: 'Location not found' }]);
 }
 
+/** The record exists (404 with `notFound` otherwise). */
+export function found<T>(row: T | null, notFound: string): T {
+  if (!row) throw new HttpError(404, notFound);
+  return row;
+}
+
 /** The record exists (404 otherwise) and the actor may see its location (403 otherwise). */
 export function visible<T extends { location_id: string }>(actor: Actor, row: T | null, notFound: string): T {
-  if (!row) throw new HttpError(404, notFound);
-  assertLocationAccess(actor, row.location_id);
-  return row;
+  const existing = found(row, notFound);
+  assertLocationAccess(actor, existing.location_id);
+  return existing;
 }

@@ -4,7 +4,7 @@ import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import { OFFICE_NOT_FOUND, officeAggregate, type LeaseChanges } from '../../events/office/decider';
 import { getOffice } from '../../projections/offices/queries';
-import { ExpectedVersion, Id, IdParam, LocationFilterQuery } from '@shared/schemas/common';
+import { Id, IdParam, LocationFilterQuery, VersionBody, VersionQuery } from '@shared/schemas/common';
 import { AddOfficeContactInput, ChangeOfficeStatusInput, CreateOfficeInput, UpdateOfficeInput } from '@shared/schemas/offices';
 import type { Tx } from '../../events/store/types';
 import type { AppDeps } from '../deps';
@@ -14,8 +14,6 @@ import { commandContext } from './context';
 import { assertLocationExists, visible } from './guards';
 
 const ContactParams = z.object({ id: Id, contactId: Id }).strict();
-const VersionQuery = z.object({ version: z.coerce.number({ message: 'Version must be a number' }).int().min(1).optional() }).strict();
-const VersionBody = z.object({ version: ExpectedVersion }).strict();
 
 export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();

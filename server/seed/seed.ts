@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { append } from '../../events/store/append';
-import { ConcurrencyError } from '../../events/store/errors';
 import type { HandleCommand, RunInTransaction } from '../../events/handleCommand';
 import { assignOffice } from '../../events/member/assignOffice';
 import { memberAggregate } from '../../events/member/decider';
@@ -17,6 +15,7 @@ import { planDeals } from './demoDeals';
 import { companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import { dealAggregate } from '../../events/deal/decider';
 import { rankBetween } from '../../events/deal/rank';
+import { seeded, seedOnce } from './once';
 
 const SEED_STREAM = 'system-demo-seed';
 const system = () => ({ userId: 'system', now: new Date() });
@@ -27,44 +26,30 @@ const system = () => ({ userId: 'system', now: new Date() });
  * marker, or loses the race on it and rolls back, so the data is never seeded twice.
  */
 export async function seedDemo(sql: Pool, handle: HandleCommand): Promise<boolean> {
-  const [done] = await sql`SELECT 1 FROM events WHERE stream_id = ${SEED_STREAM} LIMIT 1`;
-  if (done) return false;
+  if (await seeded(sql, SEED_STREAM)) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  try {
-    await sql.begin(async (tx) => {
-      const ids = new Map<string, string>();
-      const seeded: SeedLocation[] = [];
-      for (const details of DEMO_LOCATIONS) {
-        const id = randomUUID();
-        ids.set(details.name, id);
-        seeded.push({ id, floors: details.floors });
-        await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, system(), { tx });
-      }
-      const { admin, manager, viewer } = DEMO_USERS;
-      const managerLocations = manager.locationNames.map((name) => ids.get(name)!);
-      const profiles = [
-        { ...admin, locations: [], primary_location: ALL_LOCATIONS },
-        { name: manager.name, email: manager.email, role: manager.role, locations: managerLocations, primary_location: managerLocations[0]! },
-        { ...viewer, locations: [], primary_location: ALL_LOCATIONS },
-      ];
-      for (const profile of profiles) {
-        const id = randomUUID();
-        await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash: passwordHash }, system(), { tx });
-      }
-      await seedOfficesAndMembers(tx, handle, seeded);
-      await append(tx, {
-        streamId: SEED_STREAM,
-        streamType: 'system',
-        expectedVersion: 0,
-        events: [{ type: 'DemoDataSeeded', data: {} }],
-        metadata: { user_id: 'system', correlation_id: randomUUID(), causation_id: null, at: new Date().toISOString(), scope: { locations: [] } },
-      });
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof ConcurrencyError) return false;
-    throw error;
-  }
+  return seedOnce(sql, SEED_STREAM, 'DemoDataSeeded', async (tx) => {
+    const ids = new Map<string, string>();
+    const places: SeedLocation[] = [];
+    for (const details of DEMO_LOCATIONS) {
+      const id = randomUUID();
+      ids.set(details.name, id);
+      places.push({ id, floors: details.floors });
+      await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, system(), { tx });
+    }
+    const { admin, manager, viewer } = DEMO_USERS;
+    const managerLocations = manager.locationNames.map((name) => ids.get(name)!);
+    const profiles = [
+      { ...admin, locations: [], primary_location: ALL_LOCATIONS },
+      { name: manager.name, email: manager.email, role: manager.role, locations: managerLocations, primary_location: managerLocations[0]! },
+      { ...viewer, locations: [], primary_location: ALL_LOCATIONS },
+    ];
+    for (const profile of profiles) {
+      const id = randomUUID();
+      await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash: passwordHash }, system(), { tx });
+    }
+    await seedOfficesAndMembers(tx, handle, places);
+  });
 }
 
 /** A deployment without demo data gets its first administrator from configuration. */
@@ -110,8 +95,7 @@ const DEALS_SEED_STREAM = 'system-demo-seed-deals';
  * manager, so histories name people.
  */
 export async function seedDemoDeals(sql: Pool, handle: HandleCommand): Promise<boolean> {
-  const [done] = await sql`SELECT 1 FROM events WHERE stream_id = ${DEALS_SEED_STREAM} LIMIT 1`;
-  if (done) return false;
+  if (await seeded(sql, DEALS_SEED_STREAM)) return false;
   const locations = await sql<{ id: string }[]>`SELECT id FROM locations ORDER BY name`;
   if (locations.length === 0) return false;
   const free = await sql<{ id: string; location_id: string; monthly: number }[]>`
@@ -122,62 +106,49 @@ export async function seedDemoDeals(sql: Pool, handle: HandleCommand): Promise<b
     new Date(),
     randomUUID,
   );
-  try {
-    await sql.begin(async (tx) => {
-      // Cards join the bottom of their column in the order they arrive there.
-      const bottom = new Map<string, string | null>();
-      // Each company and contact once, as the deal command path links them.
-      const companies = new Map<string, string>();
-      const contacts = new Map<string, string>();
-      const party = async (plan: (typeof plans)[number], context: { userId: string; now: Date }) => {
-        const { terms } = plan;
-        let companyId = companies.get(terms.company_name);
-        if (!companyId) {
-          companyId = randomUUID();
-          companies.set(terms.company_name, companyId);
-          const data = {
-            id: companyId, name: terms.company_name, industry: null, website: null, phone: null, address: null, employee_count: null,
-            annual_revenue: null, main_contact_id: null, status: 'Prospect' as const, notes: null, lead_source: terms.source,
-          };
-          await handle(companyAggregate, companyId, { type: 'CreateCompany', data }, context, { tx });
-        }
-        let contactId = contacts.get(terms.contact.email);
-        if (!contactId) {
-          contactId = randomUUID();
-          contacts.set(terms.contact.email, contactId);
-          const data = { id: contactId, ...terms.contact, company_id: companyId, status: 'Prospect' as const, notes: null, lead_source: terms.source };
-          await handle(contactAggregate, contactId, { type: 'CreateContact', data }, context, { tx });
-        }
-        return { ...terms, company_id: companyId, contact_id: contactId };
-      };
-      const steps = plans
-        .flatMap((plan, i) => [
-          { at: plan.createdAt, plan, stage: null as null | (typeof plan.moves)[number]['stage'], by: people[i % Math.max(1, people.length)]?.id ?? 'system' },
-          ...plan.moves.map((m) => ({ at: m.at, plan, stage: m.stage, by: people[(i + 1) % Math.max(1, people.length)]?.id ?? 'system' })),
-        ])
-        .sort((a, b) => a.at.getTime() - b.at.getTime());
-      for (const step of steps) {
-        const context = { userId: step.by, now: step.at };
-        const stage = step.stage ?? 'form_submitted';
-        const above = bottom.get(stage) ?? null;
-        bottom.set(stage, rankBetween(above, null));
-        const command =
-          step.stage === null
-            ? { type: 'CreateDeal' as const, id: step.plan.id, terms: await party(step.plan, context), stage, rank: rankBetween(above, null) }
-            : { type: 'MoveDeal' as const, stage, above, below: null, actor_id: step.by };
-        await handle(dealAggregate, step.plan.id, command, context, { tx });
+  return seedOnce(sql, DEALS_SEED_STREAM, 'DemoDealsSeeded', async (tx) => {
+    // Cards join the bottom of their column in the order they arrive there.
+    const bottom = new Map<string, string | null>();
+    // Each company and contact once, as the deal command path links them.
+    const companies = new Map<string, string>();
+    const contacts = new Map<string, string>();
+    const party = async (plan: (typeof plans)[number], context: { userId: string; now: Date }) => {
+      const { terms } = plan;
+      let companyId = companies.get(terms.company_name);
+      if (!companyId) {
+        companyId = randomUUID();
+        companies.set(terms.company_name, companyId);
+        const data = {
+          id: companyId, name: terms.company_name, industry: null, website: null, phone: null, address: null, employee_count: null,
+          annual_revenue: null, main_contact_id: null, status: 'Prospect' as const, notes: null, lead_source: terms.source,
+        };
+        await handle(companyAggregate, companyId, { type: 'CreateCompany', data }, context, { tx });
       }
-      await append(tx, {
-        streamId: DEALS_SEED_STREAM,
-        streamType: 'system',
-        expectedVersion: 0,
-        events: [{ type: 'DemoDealsSeeded', data: {} }],
-        metadata: { user_id: 'system', correlation_id: randomUUID(), causation_id: null, at: new Date().toISOString(), scope: { locations: [] } },
-      });
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof ConcurrencyError) return false;
-    throw error;
-  }
+      let contactId = contacts.get(terms.contact.email);
+      if (!contactId) {
+        contactId = randomUUID();
+        contacts.set(terms.contact.email, contactId);
+        const data = { id: contactId, ...terms.contact, company_id: companyId, status: 'Prospect' as const, notes: null, lead_source: terms.source };
+        await handle(contactAggregate, contactId, { type: 'CreateContact', data }, context, { tx });
+      }
+      return { ...terms, company_id: companyId, contact_id: contactId };
+    };
+    const steps = plans
+      .flatMap((plan, i) => [
+        { at: plan.createdAt, plan, stage: null as null | (typeof plan.moves)[number]['stage'], by: people[i % Math.max(1, people.length)]?.id ?? 'system' },
+        ...plan.moves.map((m) => ({ at: m.at, plan, stage: m.stage, by: people[(i + 1) % Math.max(1, people.length)]?.id ?? 'system' })),
+      ])
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const step of steps) {
+      const context = { userId: step.by, now: step.at };
+      const stage = step.stage ?? 'form_submitted';
+      const above = bottom.get(stage) ?? null;
+      bottom.set(stage, rankBetween(above, null));
+      const command =
+        step.stage === null
+          ? { type: 'CreateDeal' as const, id: step.plan.id, terms: await party(step.plan, context), stage, rank: rankBetween(above, null) }
+          : { type: 'MoveDeal' as const, stage, above, below: null, actor_id: step.by };
+      await handle(dealAggregate, step.plan.id, command, context, { tx });
+    }
+  });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id } from './common';
 
 /** The kinds of rows whose histories the log keeps. */
-export const ACTIVITY_STREAMS = ['office', 'member', 'deal', 'contact', 'company', 'location', 'user'] as const;
+export const ACTIVITY_STREAMS = ['office', 'member', 'deal', 'contact', 'company', 'location', 'user', 'template'] as const;
 
 /** GET /api/events?entity_id=&stream=&limit=&before= */
 export const ActivityQuery = z

@@ -36,6 +36,10 @@ export const text = (label: string, max = 200) =>
 /** The entity version the client last saw; when present a stale value answers 409. */
 export const ExpectedVersion = z.number().int().min(1).optional();
 
+/** A DELETE's version, in its body or as `?version=` (some clients send no body with DELETE). */
+export const VersionBody = z.object({ version: ExpectedVersion }).strict();
+export const VersionQuery = z.object({ version: z.coerce.number({ message: 'Version must be a number' }).int().min(1).optional() }).strict();
+
 /** Who changed a row since the version a client sent (a 409's details). */
 export interface ConflictDetails {
   /** The name of who made the latest change; null for the system. */

@@ -11,6 +11,7 @@ import type { Location } from '@shared/schemas/locations';
 import type { Member } from '@shared/schemas/members';
 import type { Office } from '@shared/schemas/offices';
 import type { Deal } from '@shared/schemas/deals';
+import type { Template } from '@shared/schemas/templates';
 import { DEAL_STAGES } from '@shared/domain/deals';
 import { listen, type Listener } from '../support/sockets';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
@@ -22,7 +23,7 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
  * user's GET answers after each step.
  */
 
-const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies'] as const satisfies readonly LiveEntity[];
+const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates'] as const satisfies readonly LiveEntity[];
 type Entity = (typeof ENTITIES)[number];
 type Picture = Record<Entity, LiveCollection<Versioned & { id: string }>>;
 
@@ -43,7 +44,7 @@ let server: TestServer;
 let sessions: Session[];
 let adminToken: string;
 let secondManagerId: string;
-let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[]; companies: string[] };
+let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[]; companies: string[]; templates: Template[] };
 
 const get = async <T,>(token: string, path: string): Promise<T> => {
   const res = await server.api('GET', path, { token });
@@ -166,6 +167,7 @@ beforeAll(async () => {
     members: places.flatMap((p) => members.filter((m) => m.location_id === p.id).slice(0, 2)),
     deals: places.flatMap((p) => deals.filter((d) => d.location_id === p.id).slice(0, 2)),
     companies: [],
+    templates: (await get<Template[]>(adminToken, '/api/templates')).slice(0, 3),
   };
   // The companies of the pool's deals, so a deal's value and its company's figures meet.
   pool.companies = [...new Set(pool.deals.map((d) => d.company_id).filter((id): id is string => !!id))];
@@ -197,6 +199,10 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('dealValue'), deal: fc.nat(), price: fc.integer({ min: 100, max: 9000 }), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('newContact'), company: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('renameCompany'), company: fc.nat(), by: fc.constantFrom(...USERS) }),
+  // Templates belong to no location: every socket sees them, and a deleted one leaves them all.
+  fc.record({ kind: fc.constant('newTemplate'), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('editTemplate'), template: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('deleteTemplate'), template: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('access'), locations: fc.subarray([0, 1, 2, 3], { minLength: 1 }) }),
   // A tab goes away (laptop lid, network) while others work, and comes back catching up.
   fc.record({ kind: fc.constant('away'), who: fc.constantFrom(...USERS) }),
@@ -223,6 +229,7 @@ async function run(s: Step): Promise<number> {
   const member = 'member' in s ? pool.members[s.member % pool.members.length]! : undefined;
   const location = 'location' in s ? pool.locations[s.location % pool.locations.length]! : undefined;
   const deal = 'deal' in s ? pool.deals[s.deal % pool.deals.length]! : undefined;
+  const template = 'template' in s ? pool.templates[s.template % pool.templates.length]! : undefined;
   const call = (method: string, path: string, body: unknown) => server.api(method, path, { token, body }).then((r) => r.status);
   switch (s.kind) {
     case 'moveOffice':
@@ -258,6 +265,15 @@ async function run(s: Step): Promise<number> {
     case 'relocateDeal':
       // An administrator moves a deal to another location: it leaves the old manager's board.
       return server.api('PUT', `/api/deals/${deal!.id}`, { token: adminToken, body: { location_id: location!.id, office_ids: [] } }).then((r) => r.status);
+    case 'newTemplate': {
+      const res = await server.api<Template>('POST', '/api/templates', { token, body: { name: `Template ${n}`, category: 'Email', content: `Hello [Name] ${n}` } });
+      if (res.status === 201) pool.templates.push(res.body);
+      return res.status;
+    }
+    case 'editTemplate':
+      return call('PUT', `/api/templates/${template!.id}`, { content: `Edited [Name] ${n}` });
+    case 'deleteTemplate':
+      return call('DELETE', `/api/templates/${template!.id}`, undefined);
     case 'renameLocation':
       return call('PUT', `/api/locations/${location!.id}`, { name: `${location!.name.split(' #')[0]} #${n}` });
     case 'access': {
@@ -282,7 +298,7 @@ describe('what each socket holds', () => {
         for (const [i, s] of steps.entries()) {
           const status = await run(s);
           outcomes.set(status, (outcomes.get(status) ?? 0) + 1);
-          expect([200, 201, 400, 403, 404, 409]).toContain(status);
+          expect([200, 201, 204, 400, 403, 404, 409]).toContain(status);
           await expectConverged(`step ${i + 1} (${JSON.stringify(s)} -> ${status})`);
         }
         await run({ kind: 'back' });

@@ -42,6 +42,12 @@ beforeAll(async () => {
   const m2 = await call('POST', '/api/members', { company_name: 'Lark Co', location_id, primary_contact: { name: 'L', email: 'l@x.com' } });
   await call('PATCH', `/api/members/${m2.id}/office`, { office_id: a.id });
   await call('PATCH', `/api/members/${m2.id}/office`, { office_id: '' });
+  // Templates: versions kept for one, another deleted with its history.
+  const t = await call('POST', '/api/templates', { name: 'Kept', category: 'Email', content: 'Hi [Name]' });
+  await call('PUT', `/api/templates/${t.id}`, { content: 'Hello [Name] at [Place]', description: 'Greeting' });
+  const gone = await call('POST', '/api/templates', { name: 'Gone', category: 'Social', content: 'Bye' });
+  await call('PUT', `/api/templates/${gone.id}`, { content: 'Bye [Name]' });
+  await call('DELETE', `/api/templates/${gone.id}`);
 });
 afterAll(async () => {
   await server.stop();
@@ -71,6 +77,9 @@ describe('rebuild', () => {
     expect(live.offices!.filter((o) => (o as { status: string }).status === 'LEASED').length).toBeGreaterThan(60);
     expect(live.offices).toContainEqual(expect.objectContaining({ office_number: '102', tenant: 'Kite Works', status: 'LEASED' }));
     expect(live.offices).toContainEqual(expect.objectContaining({ office_number: '101', tenant: null, status: 'VACANT', term_months: 12 }));
+    expect(live.templates).toContainEqual(expect.objectContaining({ name: 'Kept', content: 'Hello [Name] at [Place]', version: 2 }));
+    expect(live.templates).not.toContainEqual(expect.objectContaining({ name: 'Gone' }));
+    expect(live.template_versions!.filter((v) => (v as { name: string }).name === 'Kept')).toHaveLength(2);
     const replayed = await rebuild(sql);
     expect(replayed).toBeGreaterThan(2000);
     expect(await snapshot(sql)).toEqual(live);

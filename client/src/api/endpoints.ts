@@ -6,6 +6,7 @@ import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput }
 import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
 import type { SearchResult } from '@shared/schemas/search';
 import type { Company, Contact, CreateCompanyInput, CreateContactInput, CrmStatus, UpdateCompanyInput, UpdateContactInput } from '@shared/schemas/crm';
+import type { CreateTemplateInput, Template, TemplateListQuery, TemplateVersion, UpdateTemplateInput } from '@shared/schemas/templates';
 import type { ActivityEntry } from '@shared/activity';
 import { api, type CommandMeta } from './client';
 
@@ -27,6 +28,8 @@ export type CreateCompanyBody = Body<typeof CreateCompanyInput>;
 export type UpdateCompanyBody = Body<typeof UpdateCompanyInput>;
 export type UpdateDealBody = Body<typeof UpdateDealInput>;
 export type MoveDealBody = Body<typeof MoveDealInput>;
+export type CreateTemplateBody = Body<typeof CreateTemplateInput>;
+export type UpdateTemplateBody = Body<typeof UpdateTemplateInput>;
 
 const enc = encodeURIComponent;
 
@@ -84,4 +87,12 @@ export const endpoints = {
   moveDeal: (id: string, body: MoveDealBody, meta?: CommandMeta) => api<Deal>('PATCH', `/deals/${enc(id)}/stage`, { body, meta }),
   /** Takes back the caller's own last move of the deal, if nothing changed it since. */
   undoDealMove: (id: string, meta?: CommandMeta) => api<Deal>('POST', `/deals/${enc(id)}/undo`, { body: {}, meta }),
+
+  // Marketing templates: every signed-in user reads them all; history is every earlier version.
+  templates: (query: z.input<typeof TemplateListQuery> = {}) => api<Template[]>('GET', '/templates', { query }),
+  template: (id: string) => api<Template>('GET', `/templates/${enc(id)}`),
+  templateHistory: (id: string, signal?: AbortSignal) => api<TemplateVersion[]>('GET', `/templates/${enc(id)}/history`, { signal }),
+  createTemplate: (body: CreateTemplateBody, meta?: CommandMeta) => api<Template>('POST', '/templates', { body, meta }),
+  updateTemplate: (id: string, body: UpdateTemplateBody, meta?: CommandMeta) => api<Template>('PUT', `/templates/${enc(id)}`, { body, meta }),
+  deleteTemplate: (id: string, meta?: CommandMeta) => api<null>('DELETE', `/templates/${enc(id)}`, { body: {}, meta }),
 };

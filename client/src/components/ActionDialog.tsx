@@ -18,6 +18,8 @@ export interface PrimaryAction {
   disabled?: boolean;
   form?: string;
   onClick?: () => void;
+  /** 'danger' for an action that destroys something (Delete). */
+  variant?: 'primary' | 'danger';
 }
 
 /**
@@ -56,7 +58,11 @@ export function ActionDialog({
             {closeLabel}
           </Button>
           {primary && (
-            <Button {...(primary.form ? { type: 'submit', form: primary.form } : { onClick: primary.onClick })} disabled={primary.busy || primary.disabled}>
+            <Button
+              variant={primary.variant ?? 'primary'}
+              {...(primary.form ? { type: 'submit', form: primary.form } : { onClick: primary.onClick })}
+              disabled={primary.busy || primary.disabled}
+            >
               {primary.busy ? primary.busyLabel : primary.label}
             </Button>
           )}

@@ -1,7 +1,7 @@
 import type { LiveEntity, LiveRows } from '@shared/realtime';
 import { ApiError, type CommandMeta } from '../api/client';
 import { appStore } from '../state/jotai';
-import { applyRow } from './collection';
+import { applyRow, removeRow, type LiveCollection, type Versioned } from './collection';
 import { liveCollection } from './registry';
 
 /** Correlation ids of this tab's commands: the pushed change that carries one was this tab's. */
@@ -27,6 +27,8 @@ export interface Command<E extends LiveEntity> {
   version?: number;
   /** The change as the user expects it, shown at once while the server decides. */
   optimistic?: (row: LiveRows[E]) => LiveRows[E];
+  /** The command deletes the row: it leaves the cache at once, and for good once the server agrees. */
+  deletes?: boolean;
   /** Sends the request with the version and correlation id; answers the row as it now stands. */
   send: (meta: CommandMeta) => Promise<LiveRows[E] | null | undefined>;
 }
@@ -44,8 +46,14 @@ export async function sendCommand<E extends LiveEntity>(command: Command<E>): Pr
   const before = command.id ? appStore.get(cache).byId[command.id] : undefined;
   const guess = before && command.optimistic ? command.optimistic(before) : undefined;
   if (before && guess) appStore.set(cache, (c) => ({ ...c, byId: { ...c.byId, [before.id]: guess } }));
+  if (before && command.deletes) appStore.set(cache, (c) => withoutRow(c, before.id));
   try {
     const row = await command.send({ version: command.version, correlationId });
+    if (command.deletes && command.id) {
+      const id = command.id;
+      appStore.set(cache, (c) => removeRow(c, id));
+      return null;
+    }
     if (row && typeof row === 'object' && 'id' in row) {
       const touch = { at: Date.now(), by: null, own: true };
       // The answer replaces the guess even at the same version (a command that changed nothing).
@@ -58,6 +66,16 @@ export async function sendCommand<E extends LiveEntity>(command: Command<E>): Pr
     if (before && guess) {
       appStore.set(cache, (c) => (c.byId[before.id] === guess ? { ...c, byId: { ...c.byId, [before.id]: before } } : c));
     }
+    // A refused deletion brings the row back, unless a newer copy (or its removal) arrived meanwhile.
+    if (before && command.deletes) {
+      appStore.set(cache, (c) => (c.byId[before.id] || c.removed[before.id] ? c : { ...c, byId: { ...c.byId, [before.id]: before } }));
+    }
     throw error instanceof ApiError ? error : new ApiError(0, error instanceof Error ? error.message : 'The request failed');
   }
+}
+
+/** The collection without the row (not marked removed: a refusal may yet bring it back). */
+function withoutRow<R extends Versioned>(collection: LiveCollection<R>, id: string): LiveCollection<R> {
+  const { [id]: _gone, ...byId } = collection.byId;
+  return { ...collection, byId };
 }

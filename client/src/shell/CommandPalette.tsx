@@ -63,6 +63,7 @@ export function CommandPalette() {
     const all: PaletteAction[] = [
       ...(may(user, 'deal.create') ? [{ label: 'New deal', icon: Plus, to: '/crm/deals', add: 'deal' as const }] : []),
       ...(may(user, 'office.create') ? [{ label: 'New office', icon: Plus, to: '/offices', add: 'office' as const }] : []),
+      ...(may(user, 'template.create') ? [{ label: 'New template', icon: Plus, to: '/templates', add: 'template' as const }] : []),
       ...screens().map((s) => ({ label: `Go to ${s.label}`, icon: s.icon ?? CornerDownLeft, to: s.to })),
     ];
     const q = text.trim().toLowerCase();

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { atom, useAtom } from '../state/jotai';
 
 /** What the command palette asked a screen to add ("New deal"): the screen opens its Add dialog. */
-export type AddRequest = 'deal' | 'office';
+export type AddRequest = 'deal' | 'office' | 'template';
 export const addRequestAtom = atom<AddRequest | null>(null);
 
 /**

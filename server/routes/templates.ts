@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { Tx } from '../../events/store/types';
+import { TEMPLATE_NOT_FOUND, templateAggregate } from '../../events/template/decider';
+import type { TemplateDetailsData } from '../../events/template/events';
+import { getTemplate, listTemplates, templateHistory } from '../../projections/templates/queries';
+import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
+import { CreateTemplateInput, READ_ONLY_TEMPLATE_KEYS, TemplateListQuery, UpdateTemplateInput } from '@shared/schemas/templates';
+import type { AppDeps } from '../deps';
+import { validate } from '../middleware/validate';
+import { permit } from '../policies';
+import { commandContext } from './context';
+import { found } from './guards';
+
+/** Marketing templates: every signed-in user reads them; managers and admins change them. */
+export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
+  const router = new Router();
+  const { sql, handle } = deps;
+  const read = (id: string) => ({ read: (tx: Tx) => getTemplate(tx, id) });
+
+  router.get(
+    '/templates',
+    auth,
+    validate({ query: TemplateListQuery }, async (ctx, { query }) => {
+      ctx.body = await listTemplates(sql, query);
+    }),
+  );
+
+  router.get(
+    '/templates/:id',
+    auth,
+    validate({ params: IdParam }, async (ctx, { params }) => {
+      ctx.body = found(await getTemplate(sql, params.id), TEMPLATE_NOT_FOUND);
+    }),
+  );
+
+  router.get(
+    '/templates/:id/history',
+    auth,
+    validate({ params: IdParam }, async (ctx, { params }) => {
+      found(await getTemplate(sql, params.id), TEMPLATE_NOT_FOUND);
+      ctx.body = await templateHistory(sql, params.id);
+    }),
+  );
+
+  router.post(
+    '/templates',
+    auth,
+    permit('template.create'),
+    validate({ body: CreateTemplateInput }, async (ctx, { body }) => {
+      const id = randomUUID();
+      const { view } = await handle(templateAggregate, id, { type: 'CreateTemplate', id, details: body }, commandContext(ctx), {
+        action: 'template.create',
+        ...read(id),
+      });
+      ctx.status = 201;
+      ctx.body = view;
+    }),
+  );
+
+  router.put(
+    '/templates/:id',
+    auth,
+    permit('template.update'),
+    validate({ params: IdParam, body: UpdateTemplateInput }, async (ctx, { params: { id }, body }) => {
+      found(await getTemplate(sql, id), TEMPLATE_NOT_FOUND);
+      // Read-only fields of the row GET returned are accepted and ignored (API.md).
+      const { version, ...given } = body;
+      const changes = Object.fromEntries(
+        Object.entries(given).filter(([key, value]) => value !== undefined && !READ_ONLY_TEMPLATE_KEYS.includes(key)),
+      ) as Partial<TemplateDetailsData>;
+      const { view } = await handle(templateAggregate, id, { type: 'EditTemplate', changes }, commandContext(ctx), {
+        expectedVersion: version,
+        action: 'template.update',
+        ...read(id),
+      });
+      ctx.body = view;
+    }),
+  );
+
+  router.delete(
+    '/templates/:id',
+    auth,
+    permit('template.delete'),
+    validate({ params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
+      found(await getTemplate(sql, id), TEMPLATE_NOT_FOUND);
+      await handle(templateAggregate, id, { type: 'DeleteTemplate' }, commandContext(ctx), {
+        expectedVersion: body.version ?? query.version,
+        action: 'template.delete',
+      });
+      ctx.status = 204;
+    }),
+  );
+
+  return router;
+}

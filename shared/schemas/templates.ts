@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_ALIASES, type TemplateCategory } from '../domain/templates';
+import { ExpectedVersion, storable } from './common';
+
+/** The spec's message for a template without its name or content. */
+export const REQUIRED_TEMPLATE = 'Template name and content are required';
+
+export const TEMPLATE_NAME_MAX = 160;
+export const TEMPLATE_DESCRIPTION_MAX = 500;
+export const TEMPLATE_CONTENT_MAX = 20_000;
+
+const required = (label: string, max: number) =>
+  z
+    .string({ message: REQUIRED_TEMPLATE })
+    .trim()
+    .min(1, { message: REQUIRED_TEMPLATE })
+    .max(max, { message: `${label} must be at most ${max.toLocaleString('en-US')} characters` })
+    .refine(...storable(label));
+
+/** Content keeps its own spacing (a template's line breaks and indents are the template). */
+const content = z
+  .string({ message: REQUIRED_TEMPLATE })
+  .refine((text) => text.trim().length > 0, { message: REQUIRED_TEMPLATE })
+  .refine((text) => text.length <= TEMPLATE_CONTENT_MAX, { message: `Content must be at most ${TEMPLATE_CONTENT_MAX.toLocaleString('en-US')} characters` })
+  .refine(...storable('Content'));
+
+const description = z
+  .string({ message: 'Description must be text' })
+  .trim()
+  .max(TEMPLATE_DESCRIPTION_MAX, { message: `Description must be at most ${TEMPLATE_DESCRIPTION_MAX} characters` })
+  .refine(...storable('Description'))
+  .nullish()
+  .transform((v) => v || null);
+
+const CATEGORY_MESSAGE = `Category must be one of ${TEMPLATE_CATEGORIES.join(', ')}`;
+const canonical = (value: TemplateCategory | (typeof TEMPLATE_CATEGORY_ALIASES)[number]): TemplateCategory =>
+  value === 'Social Media' ? 'Social' : value;
+/** One of the four categories; 'Social Media' (its label) is taken as Social. */
+export const TemplateCategoryInput = z.enum([...TEMPLATE_CATEGORIES, ...TEMPLATE_CATEGORY_ALIASES], { message: CATEGORY_MESSAGE }).transform(canonical);
+
+/** POST /api/templates */
+export const CreateTemplateInput = z
+  .object({
+    name: required('Name', TEMPLATE_NAME_MAX),
+    category: TemplateCategoryInput,
+    description,
+    content,
+  })
+  .strict();
+export type CreateTemplateInput = z.infer<typeof CreateTemplateInput>;
+
+/** Fields of a template response a client may send back unchanged; they are ignored. */
+const READ_ONLY_TEMPLATE_FIELDS = {
+  id: z.unknown().optional(),
+  placeholders: z.unknown().optional(),
+  last_modified: z.unknown().optional(),
+  created_at: z.unknown().optional(),
+  updated_at: z.unknown().optional(),
+};
+
+/** Names of those fields: a PUT takes them and changes nothing with them. */
+export const READ_ONLY_TEMPLATE_KEYS: readonly string[] = Object.keys(READ_ONLY_TEMPLATE_FIELDS);
+
+/** PUT /api/templates/{id}: the template object, or any of its editable fields. */
+export const UpdateTemplateInput = z
+  .object({
+    name: required('Name', TEMPLATE_NAME_MAX).optional(),
+    category: TemplateCategoryInput.optional(),
+    description: description.optional(),
+    content: content.optional(),
+    version: ExpectedVersion,
+    ...READ_ONLY_TEMPLATE_FIELDS,
+  })
+  .strict();
+export type UpdateTemplateInput = z.infer<typeof UpdateTemplateInput>;
+
+/** GET /api/templates?category=&q= */
+export const TemplateListQuery = z
+  .object({
+    /** Empty means every category. */
+    category: z
+      .enum(['', ...TEMPLATE_CATEGORIES, ...TEMPLATE_CATEGORY_ALIASES], { message: CATEGORY_MESSAGE })
+      .optional()
+      .transform((v) => (v ? canonical(v) : undefined)),
+    q: z.string({ message: 'Search must be text' }).trim().max(200, { message: 'Search must be at most 200 characters' }).refine(...storable('Search')).optional(),
+  })
+  .strict();
+export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
+
+export interface Template {
+  id: string;
+  name: string;
+  category: TemplateCategory;
+  description: string | null;
+  content: string;
+  /** The bracketed names found in the content ([Company Name] -> 'Company Name'), each once. */
+  placeholders: string[];
+  /** When the template last changed (ISO 8601). */
+  last_modified: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One earlier version of a template (GET /api/templates/{id}/history). */
+export interface TemplateVersion {
+  version: number;
+  name: string;
+  category: TemplateCategory;
+  description: string | null;
+  content: string;
+  /** When this version was made. */
+  at: string;
+  /** Who made it; null for the system (the demo seed). */
+  by: string | null;
+}

@@ -8,10 +8,11 @@ import { membersProjection } from './members/projection';
 import { officesProjection } from './offices/projection';
 import type { Projection } from './projection';
 import { replay } from './replay';
+import { tasksProjection } from './tasks/projection';
 import { usersProjection } from './users/projection';
 
 /** Every inline projection: each owns its tables and commits with the events it reads. */
-export const projections: readonly Projection[] = [locationsProjection, usersProjection, officesProjection, membersProjection, crmProjection, dealsProjection];
+export const projections: readonly Projection[] = [locationsProjection, usersProjection, officesProjection, membersProjection, crmProjection, dealsProjection, tasksProjection];
 
 /**
  * Applies events to every read model, translating owned unique constraints into 409s. Each

@@ -14,6 +14,7 @@ import { dealRoutes } from './routes/deals';
 import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
 import { officeRoutes } from './routes/offices';
+import { taskRoutes } from './routes/tasks';
 import { staticClient } from './static';
 
 export interface AppOptions {
@@ -32,7 +33,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const auth = authenticate(deps.sql, deps.tokens);
 
   const api = new Router({ prefix: '/api' });
-  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth)]) {
+  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), taskRoutes(deps, auth)]) {
     api.use(routes.routes());
   }
 

@@ -14,7 +14,7 @@ import type { AppDeps } from './deps';
 import { createLogger } from './logger';
 import { startGateway, type Gateway } from './realtime/gateway';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
-import { bootstrapAdmin, seedDemo, seedDemoDeals } from './seed/seed';
+import { bootstrapAdmin, seedDemo, seedDemoDeals, seedDemoTasks } from './seed/seed';
 
 export interface StartOptions {
   logger?: Logger;
@@ -50,6 +50,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   if (config.demoMode && (await seedDemo(sql, handle))) logger.info('demo data seeded');
   if (config.demoMode && (await seedDemoDeals(sql, handle))) logger.info('demo deals seeded');
+  if (config.demoMode && (await seedDemoTasks(sql, handle))) logger.info('demo tasks seeded');
   if (config.bootstrapAdmin && (await bootstrapAdmin(sql, handle, config.bootstrapAdmin))) {
     logger.info({ email: config.bootstrapAdmin.email }, 'first administrator created');
   }

@@ -40,6 +40,12 @@ export const POLICY = {
   /** Dragging across the board, and undoing one's own drag. */
   'deal.changeStage': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   'deal.move': { roles: ADMINS, atOwnLocations: true, refusal: 'Only administrators can move a deal to another location' },
+  'task.create': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'task.update': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** Start, Mark Complete, Cancel. */
+  'task.changeStatus': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** A task filed at the wrong location may be moved by anyone who may change tasks at both ends. */
+  'task.move': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   'location.create': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.update': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
@@ -82,6 +88,7 @@ const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null } = 
   offices: (row) => row.location_id,
   members: (row) => row.location_id,
   deals: (row) => row.location_id,
+  tasks: (row) => row.location_id,
   users: () => null,
 };
 

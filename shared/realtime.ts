@@ -10,6 +10,7 @@ import type { User } from './schemas/auth';
 import type { Member } from './schemas/members';
 import type { Office } from './schemas/offices';
 import type { Deal } from './schemas/deals';
+import type { Task } from './schemas/tasks';
 import type { DealStage } from './domain/deals';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
@@ -19,6 +20,7 @@ export interface LiveRows {
   offices: Office;
   members: Member;
   deals: Deal;
+  tasks: Task;
 }
 export type LiveEntity = keyof LiveRows;
 

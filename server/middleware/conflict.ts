@@ -9,6 +9,7 @@ const NOUNS: Record<string, string> = {
   location: 'location',
   user: 'user',
   deal: 'deal',
+  task: 'task',
 };
 
 /** Field names as people say them. */
@@ -40,6 +41,10 @@ const LABELS: Record<string, string> = {
   offered_price: 'offered price',
   office_ids: 'offices',
   term_days: 'term',
+  // Tasks: a status change records where it came from; both are its status.
+  from_status: 'status',
+  assigned_to: 'assignee',
+  due_date: 'due date',
 };
 
 /**

@@ -14,6 +14,8 @@ import { hashPassword } from '../auth/passwords';
 import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_USERS } from './demoData';
 import { planOfficesAndMembers, type SeedLocation } from './demoOffices';
 import { planDeals } from './demoDeals';
+import { planTasks, type PlannedTask } from './demoTasks';
+import { taskAggregate } from '../../events/task/decider';
 import { companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import { dealAggregate } from '../../events/deal/decider';
 import { rankBetween } from '../../events/deal/rank';
@@ -21,50 +23,32 @@ import { rankBetween } from '../../events/deal/rank';
 const SEED_STREAM = 'system-demo-seed';
 const system = () => ({ userId: 'system', now: new Date() });
 
-/**
- * Seeds the demo data once, through the same commands as the API, in one transaction that ends
- * by writing a marker stream at version 1: a second start (or a concurrent one) finds the
- * marker, or loses the race on it and rolls back, so the data is never seeded twice.
- */
+/** Seeds the demo data once (seedOnce), through the same commands as the API. */
 export async function seedDemo(sql: Pool, handle: HandleCommand): Promise<boolean> {
-  const [done] = await sql`SELECT 1 FROM events WHERE stream_id = ${SEED_STREAM} LIMIT 1`;
-  if (done) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
-  try {
-    await sql.begin(async (tx) => {
-      const ids = new Map<string, string>();
-      const seeded: SeedLocation[] = [];
-      for (const details of DEMO_LOCATIONS) {
-        const id = randomUUID();
-        ids.set(details.name, id);
-        seeded.push({ id, floors: details.floors });
-        await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, system(), { tx });
-      }
-      const { admin, manager, viewer } = DEMO_USERS;
-      const managerLocations = manager.locationNames.map((name) => ids.get(name)!);
-      const profiles = [
-        { ...admin, locations: [], primary_location: ALL_LOCATIONS },
-        { name: manager.name, email: manager.email, role: manager.role, locations: managerLocations, primary_location: managerLocations[0]! },
-        { ...viewer, locations: [], primary_location: ALL_LOCATIONS },
-      ];
-      for (const profile of profiles) {
-        const id = randomUUID();
-        await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash: passwordHash }, system(), { tx });
-      }
-      await seedOfficesAndMembers(tx, handle, seeded);
-      await append(tx, {
-        streamId: SEED_STREAM,
-        streamType: 'system',
-        expectedVersion: 0,
-        events: [{ type: 'DemoDataSeeded', data: {} }],
-        metadata: { user_id: 'system', correlation_id: randomUUID(), causation_id: null, at: new Date().toISOString(), scope: { locations: [] } },
-      });
-    });
+  return seedOnce(sql, SEED_STREAM, 'DemoDataSeeded', async (tx) => {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const ids = new Map<string, string>();
+    const seeded: SeedLocation[] = [];
+    for (const details of DEMO_LOCATIONS) {
+      const id = randomUUID();
+      ids.set(details.name, id);
+      seeded.push({ id, floors: details.floors });
+      await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, system(), { tx });
+    }
+    const { admin, manager, viewer } = DEMO_USERS;
+    const managerLocations = manager.locationNames.map((name) => ids.get(name)!);
+    const profiles = [
+      { ...admin, locations: [], primary_location: ALL_LOCATIONS },
+      { name: manager.name, email: manager.email, role: manager.role, locations: managerLocations, primary_location: managerLocations[0]! },
+      { ...viewer, locations: [], primary_location: ALL_LOCATIONS },
+    ];
+    for (const profile of profiles) {
+      const id = randomUUID();
+      await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash: passwordHash }, system(), { tx });
+    }
+    await seedOfficesAndMembers(tx, handle, seeded);
     return true;
-  } catch (error) {
-    if (error instanceof ConcurrencyError) return false;
-    throw error;
-  }
+  });
 }
 
 /** A deployment without demo data gets its first administrator from configuration. */
@@ -102,7 +86,32 @@ async function seedOfficesAndMembers(tx: Tx, handle: HandleCommand, locations: S
   }
 }
 
-const DEALS_SEED_STREAM = 'system-demo-seed-deals';
+/**
+ * Runs `work` once per database: in one transaction that ends by writing `marker` at version 1,
+ * so a second start (or a concurrent one) finds the marker, or loses the race on it and rolls
+ * back. False when it had run before (or another process ran it).
+ */
+async function seedOnce(sql: Pool, marker: string, eventType: string, work: (tx: Tx) => Promise<boolean>): Promise<boolean> {
+  const [done] = await sql`SELECT 1 FROM events WHERE stream_id = ${marker} LIMIT 1`;
+  if (done) return false;
+  try {
+    return await sql.begin(async (tx) => {
+      // Nothing to seed yet (no locations): no marker, so a later start seeds.
+      if (!(await work(tx))) return false;
+      await append(tx, {
+        streamId: marker,
+        streamType: 'system',
+        expectedVersion: 0,
+        events: [{ type: eventType, data: {} }],
+        metadata: { user_id: 'system', correlation_id: randomUUID(), causation_id: null, at: new Date().toISOString(), scope: { locations: [] } },
+      });
+      return true;
+    });
+  } catch (error) {
+    if (error instanceof ConcurrencyError) return false;
+    throw error;
+  }
+}
 
 /**
  * The demo pipeline, through the deal commands with back-dated times, once (its own marker, so a
@@ -110,74 +119,95 @@ const DEALS_SEED_STREAM = 'system-demo-seed-deals';
  * manager, so histories name people.
  */
 export async function seedDemoDeals(sql: Pool, handle: HandleCommand): Promise<boolean> {
-  const [done] = await sql`SELECT 1 FROM events WHERE stream_id = ${DEALS_SEED_STREAM} LIMIT 1`;
-  if (done) return false;
-  const locations = await sql<{ id: string }[]>`SELECT id FROM locations ORDER BY name`;
-  if (locations.length === 0) return false;
-  const free = await sql<{ id: string; location_id: string; monthly: number }[]>`
-    SELECT id, location_id, (marketed_rates->>'monthly')::float AS monthly FROM offices WHERE status IN ('VACANT', 'PENDING')`;
-  const people = await sql<{ id: string }[]>`SELECT id FROM users WHERE role IN ('admin', 'manager') ORDER BY email`;
-  const plans = planDeals(
-    locations.map((l) => ({ id: l.id, offices: free.filter((o) => o.location_id === l.id).map((o) => ({ id: o.id, monthly: o.monthly })) })),
-    new Date(),
-    randomUUID,
-  );
-  try {
-    await sql.begin(async (tx) => {
-      // Cards join the bottom of their column in the order they arrive there.
-      const bottom = new Map<string, string | null>();
-      // Each company and contact once, as the deal command path links them.
-      const companies = new Map<string, string>();
-      const contacts = new Map<string, string>();
-      const party = async (plan: (typeof plans)[number], context: { userId: string; now: Date }) => {
-        const { terms } = plan;
-        let companyId = companies.get(terms.company_name);
-        if (!companyId) {
-          companyId = randomUUID();
-          companies.set(terms.company_name, companyId);
-          const data = {
-            id: companyId, name: terms.company_name, industry: null, website: null, phone: null, address: null, employee_count: null,
-            annual_revenue: null, main_contact_id: null, status: 'Prospect' as const, notes: null, lead_source: terms.source,
-          };
-          await handle(companyAggregate, companyId, { type: 'CreateCompany', data }, context, { tx });
-        }
-        let contactId = contacts.get(terms.contact.email);
-        if (!contactId) {
-          contactId = randomUUID();
-          contacts.set(terms.contact.email, contactId);
-          const data = { id: contactId, ...terms.contact, company_id: companyId, status: 'Prospect' as const, notes: null, lead_source: terms.source };
-          await handle(contactAggregate, contactId, { type: 'CreateContact', data }, context, { tx });
-        }
-        return { ...terms, company_id: companyId, contact_id: contactId };
-      };
-      const steps = plans
-        .flatMap((plan, i) => [
-          { at: plan.createdAt, plan, stage: null as null | (typeof plan.moves)[number]['stage'], by: people[i % Math.max(1, people.length)]?.id ?? 'system' },
-          ...plan.moves.map((m) => ({ at: m.at, plan, stage: m.stage, by: people[(i + 1) % Math.max(1, people.length)]?.id ?? 'system' })),
-        ])
-        .sort((a, b) => a.at.getTime() - b.at.getTime());
-      for (const step of steps) {
-        const context = { userId: step.by, now: step.at };
-        const stage = step.stage ?? 'form_submitted';
-        const above = bottom.get(stage) ?? null;
-        bottom.set(stage, rankBetween(above, null));
-        const command =
-          step.stage === null
-            ? { type: 'CreateDeal' as const, id: step.plan.id, terms: await party(step.plan, context), stage, rank: rankBetween(above, null) }
-            : { type: 'MoveDeal' as const, stage, above, below: null, actor_id: step.by };
-        await handle(dealAggregate, step.plan.id, command, context, { tx });
+  return seedOnce(sql, 'system-demo-seed-deals', 'DemoDealsSeeded', async (tx) => {
+    const locations = await tx<{ id: string }[]>`SELECT id FROM locations ORDER BY name`;
+    if (locations.length === 0) return false;
+    const free = await tx<{ id: string; location_id: string; monthly: number }[]>`
+      SELECT id, location_id, (marketed_rates->>'monthly')::float AS monthly FROM offices WHERE status IN ('VACANT', 'PENDING')`;
+    const people = await tx<{ id: string }[]>`SELECT id FROM users WHERE role IN ('admin', 'manager') ORDER BY email`;
+    const plans = planDeals(
+      locations.map((l) => ({ id: l.id, offices: free.filter((o) => o.location_id === l.id).map((o) => ({ id: o.id, monthly: o.monthly })) })),
+      new Date(),
+      randomUUID,
+    );
+    // Cards join the bottom of their column in the order they arrive there.
+    const bottom = new Map<string, string | null>();
+    // Each company and contact once, as the deal command path links them.
+    const companies = new Map<string, string>();
+    const contacts = new Map<string, string>();
+    const party = async (plan: (typeof plans)[number], context: { userId: string; now: Date }) => {
+      const { terms } = plan;
+      let companyId = companies.get(terms.company_name);
+      if (!companyId) {
+        companyId = randomUUID();
+        companies.set(terms.company_name, companyId);
+        const data = {
+          id: companyId, name: terms.company_name, industry: null, website: null, phone: null, address: null, employee_count: null,
+          annual_revenue: null, main_contact_id: null, status: 'Prospect' as const, notes: null, lead_source: terms.source,
+        };
+        await handle(companyAggregate, companyId, { type: 'CreateCompany', data }, context, { tx });
       }
-      await append(tx, {
-        streamId: DEALS_SEED_STREAM,
-        streamType: 'system',
-        expectedVersion: 0,
-        events: [{ type: 'DemoDealsSeeded', data: {} }],
-        metadata: { user_id: 'system', correlation_id: randomUUID(), causation_id: null, at: new Date().toISOString(), scope: { locations: [] } },
-      });
-    });
+      let contactId = contacts.get(terms.contact.email);
+      if (!contactId) {
+        contactId = randomUUID();
+        contacts.set(terms.contact.email, contactId);
+        const data = { id: contactId, ...terms.contact, company_id: companyId, status: 'Prospect' as const, notes: null, lead_source: terms.source };
+        await handle(contactAggregate, contactId, { type: 'CreateContact', data }, context, { tx });
+      }
+      return { ...terms, company_id: companyId, contact_id: contactId };
+    };
+    const steps = plans
+      .flatMap((plan, i) => [
+        { at: plan.createdAt, plan, stage: null as null | (typeof plan.moves)[number]['stage'], by: people[i % Math.max(1, people.length)]?.id ?? 'system' },
+        ...plan.moves.map((m) => ({ at: m.at, plan, stage: m.stage, by: people[(i + 1) % Math.max(1, people.length)]?.id ?? 'system' })),
+      ])
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const step of steps) {
+      const context = { userId: step.by, now: step.at };
+      const stage = step.stage ?? 'form_submitted';
+      const above = bottom.get(stage) ?? null;
+      bottom.set(stage, rankBetween(above, null));
+      const command =
+        step.stage === null
+          ? { type: 'CreateDeal' as const, id: step.plan.id, terms: await party(step.plan, context), stage, rank: rankBetween(above, null) }
+          : { type: 'MoveDeal' as const, stage, above, below: null, actor_id: step.by };
+      await handle(dealAggregate, step.plan.id, command, context, { tx });
+    }
     return true;
-  } catch (error) {
-    if (error instanceof ConcurrencyError) return false;
-    throw error;
-  }
+  });
+}
+
+/**
+ * The demo tasks, through the task commands with back-dated times, once (their own marker, so a
+ * demo database seeded before tasks existed gets them too). A location's manager starts and
+ * finishes its tasks where the demo has one; the administrator elsewhere.
+ */
+export async function seedDemoTasks(sql: Pool, handle: HandleCommand): Promise<boolean> {
+  return seedOnce(sql, 'system-demo-seed-tasks', 'DemoTasksSeeded', async (tx) => {
+    const locations = await tx<{ id: string; manager: string }[]>`SELECT id, manager FROM locations ORDER BY name`;
+    if (locations.length === 0) return false;
+    const offices = await tx<{ id: string; location_id: string; office_number: string }[]>`
+      SELECT id, location_id, office_number FROM offices ORDER BY office_number`;
+    const people = await tx<{ id: string; role: string; locations: string[] }[]>`
+      SELECT id, role, locations::text[] AS locations FROM users WHERE role IN ('admin', 'manager') ORDER BY email`;
+    const doer = (locationId: string) =>
+      (people.find((p) => p.role === 'manager' && p.locations.includes(locationId)) ?? people.find((p) => p.role === 'admin'))?.id ?? 'system';
+    const plans = planTasks(
+      locations.map((l) => ({ ...l, offices: offices.filter((o) => o.location_id === l.id) })),
+      new Date(),
+      randomUUID,
+    );
+    const places = new Map(offices.map((o) => [o.id, { id: o.id, location_id: o.location_id }]));
+    const steps = plans
+      .flatMap((plan) => [{ at: plan.createdAt, plan, status: null as PlannedTask['moves'][number]['status'] | null }, ...plan.moves.map((m) => ({ at: m.at, plan, status: m.status }))])
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const { at, plan, status } of steps) {
+      const context = { userId: doer(plan.details.location_id), now: at };
+      const office = plan.details.office_id ? (places.get(plan.details.office_id) ?? null) : null;
+      const command =
+        status === null ? { type: 'CreateTask' as const, id: plan.id, details: plan.details, office } : { type: 'ChangeTaskStatus' as const, status };
+      await handle(taskAggregate, plan.id, command, context, { tx });
+    }
+    return true;
+  });
 }

@@ -11,6 +11,8 @@ import type { Member } from '@shared/schemas/members';
 import type { Office } from '@shared/schemas/offices';
 import type { Deal } from '@shared/schemas/deals';
 import { DEAL_STAGES } from '@shared/domain/deals';
+import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/domain/tasks';
+import type { Task } from '@shared/schemas/tasks';
 import { listen, type Listener } from '../support/sockets';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 
@@ -21,7 +23,7 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
  * user's GET answers after each step.
  */
 
-const ENTITIES = ['offices', 'members', 'locations', 'deals'] as const satisfies readonly LiveEntity[];
+const ENTITIES = ['offices', 'members', 'locations', 'deals', 'tasks'] as const satisfies readonly LiveEntity[];
 type Entity = (typeof ENTITIES)[number];
 type Picture = Record<Entity, LiveCollection<Versioned & { id: string }>>;
 
@@ -42,7 +44,7 @@ let server: TestServer;
 let sessions: Session[];
 let adminToken: string;
 let secondManagerId: string;
-let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[] };
+let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[]; tasks: Task[] };
 
 const get = async <T,>(token: string, path: string): Promise<T> => {
   const res = await server.api('GET', path, { token });
@@ -51,7 +53,7 @@ const get = async <T,>(token: string, path: string): Promise<T> => {
 };
 
 async function snapshot(token: string): Promise<Picture> {
-  const picture = { offices: emptyCollection(), members: emptyCollection(), locations: emptyCollection(), deals: emptyCollection() } as Picture;
+  const picture = Object.fromEntries(ENTITIES.map((entity) => [entity, emptyCollection()])) as Picture;
   for (const entity of ENTITIES) {
     for (const row of await get<(Versioned & { id: string })[]>(token, `/api/${entity}`)) {
       picture[entity] = applyRow(picture[entity], row);
@@ -159,11 +161,13 @@ beforeAll(async () => {
   const offices = await get<Office[]>(adminToken, '/api/offices');
   const members = await get<Member[]>(adminToken, '/api/members');
   const deals = (await get<Deal[]>(adminToken, '/api/deals')).filter((d) => d.stage !== 'agreement_signed' && d.stage !== 'close_lost');
+  const tasks = await get<Task[]>(adminToken, '/api/tasks');
   pool = {
     locations: places,
     offices: places.flatMap((p) => offices.filter((o) => o.location_id === p.id).slice(0, 3)),
     members: places.flatMap((p) => members.filter((m) => m.location_id === p.id).slice(0, 2)),
     deals: places.flatMap((p) => deals.filter((d) => d.location_id === p.id).slice(0, 2)),
+    tasks: places.flatMap((p) => tasks.filter((t) => t.location_id === p.id).slice(0, 3)),
   };
   sessions = [];
   for (const [name, token] of Object.entries(tokens)) sessions.push(await open(name, token));
@@ -189,6 +193,11 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('moveDeal'), deal: fc.nat(), stage: fc.constantFrom(...DEAL_STAGES.filter((s) => s !== 'agreement_signed')), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('editDeal'), deal: fc.nat(), probability: fc.integer({ min: 0, max: 100 }), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('relocateDeal'), deal: fc.nat(), location: fc.nat() }),
+  fc.record({ kind: fc.constant('taskStatus'), task: fc.nat(), status: fc.constantFrom(...TASK_STATUSES), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('editTask'), task: fc.nat(), priority: fc.constantFrom(...TASK_PRIORITIES), by: fc.constantFrom(...USERS) }),
+  // A task given one of the pool's offices: refused unless the office is at the task's location.
+  fc.record({ kind: fc.constant('taskOffice'), task: fc.nat(), office: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('relocateTask'), task: fc.nat(), location: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('access'), locations: fc.subarray([0, 1, 2, 3], { minLength: 1 }) }),
   // A tab goes away (laptop lid, network) while others work, and comes back catching up.
   fc.record({ kind: fc.constant('away'), who: fc.constantFrom(...USERS) }),
@@ -215,6 +224,7 @@ async function run(s: Step): Promise<number> {
   const member = 'member' in s ? pool.members[s.member % pool.members.length]! : undefined;
   const location = 'location' in s ? pool.locations[s.location % pool.locations.length]! : undefined;
   const deal = 'deal' in s ? pool.deals[s.deal % pool.deals.length]! : undefined;
+  const task = 'task' in s ? pool.tasks[s.task % pool.tasks.length]! : undefined;
   const call = (method: string, path: string, body: unknown) => server.api(method, path, { token, body }).then((r) => r.status);
   switch (s.kind) {
     case 'moveOffice':
@@ -240,6 +250,15 @@ async function run(s: Step): Promise<number> {
     case 'relocateDeal':
       // An administrator moves a deal to another location: it leaves the old manager's board.
       return server.api('PUT', `/api/deals/${deal!.id}`, { token: adminToken, body: { location_id: location!.id, office_ids: [] } }).then((r) => r.status);
+    case 'taskStatus':
+      return call('PATCH', `/api/tasks/${task!.id}/status`, { status: s.status });
+    case 'editTask':
+      return call('PUT', `/api/tasks/${task!.id}`, { priority: s.priority });
+    case 'taskOffice':
+      return call('PUT', `/api/tasks/${task!.id}`, { office_id: office!.id });
+    case 'relocateTask':
+      // Managers may move tasks between their own locations; the task leaves the other's screens.
+      return call('PUT', `/api/tasks/${task!.id}`, { location_id: location!.id, office_id: null });
     case 'renameLocation':
       return call('PUT', `/api/locations/${location!.id}`, { name: `${location!.name.split(' #')[0]} #${n}` });
     case 'access': {

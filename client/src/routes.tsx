@@ -15,6 +15,7 @@ const MembersPage = lazyScreen(() => import('./screens/members/MembersPage'));
 const MemberProfilePage = lazyScreen(() => import('./screens/members/MemberProfilePage'));
 const DealsPage = lazyScreen(() => import('./screens/deals/DealsPage'));
 const DealProfilePage = lazyScreen(() => import('./screens/deals/DealProfilePage'));
+const TasksPage = lazyScreen(() => import('./screens/tasks/TasksPage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [
@@ -24,7 +25,6 @@ const COMING: [string, string, string][] = [
   ['/crm/companies', 'Companies', 'CRM companies with their contacts and deals.'],
   ['/crm/companies/:id', 'Company', 'A company’s profile, contacts, e-mails, deals and activity.'],
   ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
-  ['/tasks', 'Task Management', 'Maintenance and operations tasks by status and priority.'],
   ['/templates', 'Marketing Templates', 'E-mail, notification, social and document templates.'],
   ['/resources', 'Employee Resources', 'The staff document library.'],
   ['/reporting', 'Occupancy Reports', 'Occupancy and revenue by location, live.'],
@@ -53,6 +53,7 @@ export function AppRoutes() {
         <Route path="/crm" element={<DealsPage />} />
         <Route path="/crm/deals" element={<DealsPage />} />
         <Route path="/crm/deals/:id" element={<DealProfilePage />} />
+        <Route path="/tasks" element={<TasksPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

@@ -54,7 +54,7 @@ const HELPERS = ['Facilities Team', 'Cleaning Crew', 'IT Support', 'Front Desk',
 const STATUS_COUNTS: Record<TaskStatus, number> = { pending: 20, in_progress: 12, completed: 12, cancelled: 4 };
 
 /** Due dates of open tasks, in days from today (null: none): some overdue, some due this week, some later. */
-const OPEN_DUE = [-9, -5, -3, -1, 0, 1, 2, 3, 4, 5, 6, 9, 12, 14, 21, 30, null, null, null];
+const OPEN_DUE = [-6, -3, -1, 0, 1, 2, 3, 4, 5, 6, 8, 9, 12, 14, 21, 30, 45, null, null, null, null];
 
 const DAY = 86_400_000;
 

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } from '@shared/schemas/members';
 import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
 import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
+import type { CreateTaskInput, Task, UpdateTaskInput } from '@shared/schemas/tasks';
+import type { TaskPriority, TaskStatus } from '@shared/domain/tasks';
 import { api, type CommandMeta } from './client';
 
 /**
@@ -20,6 +22,8 @@ export type AddEmployeeBody = Body<typeof AddEmployeeInput>;
 export type CreateDealBody = Body<typeof CreateDealInput>;
 export type UpdateDealBody = Body<typeof UpdateDealInput>;
 export type MoveDealBody = Body<typeof MoveDealInput>;
+export type CreateTaskBody = Body<typeof CreateTaskInput>;
+export type UpdateTaskBody = Body<typeof UpdateTaskInput>;
 
 const enc = encodeURIComponent;
 
@@ -63,4 +67,11 @@ export const endpoints = {
   moveDeal: (id: string, body: MoveDealBody, meta?: CommandMeta) => api<Deal>('PATCH', `/deals/${enc(id)}/stage`, { body, meta }),
   /** Takes back the caller's own last move of the deal, if nothing changed it since. */
   undoDealMove: (id: string, meta?: CommandMeta) => api<Deal>('POST', `/deals/${enc(id)}/undo`, { body: {}, meta }),
+
+  // Tasks. `location` is the selected location's name; `office_id` lists one office's tasks.
+  tasks: (query: { location?: string; status?: TaskStatus; priority?: TaskPriority; office_id?: string } = {}) => api<Task[]>('GET', '/tasks', { query }),
+  task: (id: string) => api<Task>('GET', `/tasks/${enc(id)}`),
+  createTask: (body: CreateTaskBody, meta?: CommandMeta) => api<Task>('POST', '/tasks', { body, meta }),
+  updateTask: (id: string, body: UpdateTaskBody, meta?: CommandMeta) => api<Task>('PUT', `/tasks/${enc(id)}`, { body, meta }),
+  changeTaskStatus: (id: string, status: TaskStatus, meta?: CommandMeta) => api<Task>('PATCH', `/tasks/${enc(id)}/status`, { body: { status }, meta }),
 };

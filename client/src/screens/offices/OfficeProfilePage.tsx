@@ -23,6 +23,7 @@ import { AssignmentCard, BackLink, Detail, EditButton, EmptyNote, NotFound, Prof
 import type { OfficeTab } from './officeForms';
 import { OfficeProfileEditor } from './OfficeProfileEditor';
 import { StatusBadge, formatDate } from './officeUi';
+import { OfficeTasks } from '../tasks/OfficeTasks';
 
 const LEASE_TONE = { 'No Lease': 'grey', Expired: 'red', 'Expiring Soon': 'amber', Active: 'green' } as const;
 
@@ -179,6 +180,8 @@ export default function OfficeProfilePage() {
           )}
         </Tabs>
       </Card>
+
+      <OfficeTasks office={office} />
     </div>
   );
 }

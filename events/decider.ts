@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { notFound } from './store/errors';
 import type { EventScope, NewEvent } from './store/types';
 
 /**
@@ -40,4 +41,10 @@ export function changedFields<T extends object>(changes: Partial<T>, state: T): 
       ([key, value]) => value !== undefined && JSON.stringify(value) !== JSON.stringify(state[key as keyof T]),
     ),
   ) as Partial<T>;
+}
+
+/** The aggregate's state once it exists; a command on a stream never created is a 404 with `message`. */
+export function existing<S>(state: S | null, message: string): S {
+  if (state === null) throw notFound(message);
+  return state;
 }

@@ -1,5 +1,6 @@
 import type postgres from 'postgres';
 import type { LiveEntity, LiveRows } from '@shared/realtime';
+import { PREPARED } from '../events/store/connect';
 import type { Db, PendingEvent } from '../events/store/types';
 
 /** One statement of a projection's work for one event. */
@@ -106,10 +107,43 @@ export const renamed = (event: LocationRenamed) => event.data.name !== undefined
  * A location rename changes how rows of `table` read without touching their own streams: their
  * updated_at moves, so clients merging by version and then updated_at take the pushed rows.
  */
-export function touchOnLocationRename(db: Db, table: 'offices' | 'members', event: LocationRenamed) {
+export function touchOnLocationRename(db: Db, table: 'offices' | 'members' | 'tasks', event: LocationRenamed) {
   if (!renamed(event)) return null;
   return db`UPDATE ${db(table)} SET updated_at = ${event.metadata.at} WHERE location_id = ${entityId(event.stream_id)}`;
 }
 
 export const rowsAtRenamedLocation = (event: LocationRenamed): Touched[] =>
   renamed(event) ? [{ column: 'location_id', value: entityId(event.stream_id) }] : [];
+
+/** Office renumbered: rows showing its number (joined at read time) read differently. */
+export type OfficeRenumbered = Logged<{ type: 'OfficeDetailsEdited'; data: { office_number?: string } }>;
+
+/**
+ * An office's new number changes how rows of `table` naming it read: their updated_at moves, so
+ * clients merging by version and then updated_at take the pushed rows.
+ */
+export function touchOnOfficeRenumber(db: Db, table: 'members' | 'tasks', event: OfficeRenumbered) {
+  if (event.data.office_number === undefined) return null;
+  return db`UPDATE ${db(table)} SET updated_at = ${event.metadata.at} WHERE office_id = ${entityId(event.stream_id)}`;
+}
+
+export const rowsAtRenumberedOffice = (event: OfficeRenumbered): Touched[] =>
+  event.data.office_number === undefined ? [] : [{ column: 'office_id', value: entityId(event.stream_id) }];
+
+/**
+ * One entity's reads by id and by what a batch of events touched, from its SELECT (the table
+ * aliased `alias`, names joined) and its row mapper.
+ */
+export function rowReads<R, T>(select: string, alias: string, map: (row: R) => T) {
+  return {
+    async byId(db: Db, id: string): Promise<T | null> {
+      const [row] = await db.unsafe<R[]>(`${select} WHERE ${alias}.id = $1`, [id], PREPARED);
+      return row ? map(row) : null;
+    },
+    async touched(db: Db, touched: Touched[]): Promise<T[]> {
+      const { where, params } = touchedWhere(alias, touched);
+      const rows = await db.unsafe<R[]>(`${select} WHERE ${where}`, params, PREPARED);
+      return rows.map(map);
+    },
+  };
+}

@@ -9,6 +9,7 @@ import { membersProjection } from './members/projection';
 import { officesProjection } from './offices/projection';
 import type { Projection } from './projection';
 import { replay } from './replay';
+import { tasksProjection } from './tasks/projection';
 import { templatesProjection } from './templates/projection';
 import { usersProjection } from './users/projection';
 
@@ -21,6 +22,7 @@ export const projections: readonly Projection[] = [
   contactsProjection,
   companiesProjection,
   dealsProjection,
+  tasksProjection,
   templatesProjection,
 ];
 

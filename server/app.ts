@@ -20,6 +20,7 @@ import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
 import { officeRoutes } from './routes/offices';
 import { searchRoutes } from './routes/search';
+import { taskRoutes } from './routes/tasks';
 import { templateRoutes } from './routes/templates';
 import { staticClient } from './static';
 
@@ -39,7 +40,21 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const auth = authenticate(deps.sql, deps.tokens);
 
   const api = new Router({ prefix: '/api' });
-  for (const routes of [configRoutes(deps), authRoutes(deps, auth), locationRoutes(deps, auth), officeRoutes(deps, auth), memberRoutes(deps, auth), dealRoutes(deps, auth), importRoutes(deps, auth), searchRoutes(deps, auth), activityRoutes(deps, auth), crmRoutes(deps, auth), templateRoutes(deps, auth)]) {
+  const areas = [
+    configRoutes(deps),
+    authRoutes(deps, auth),
+    locationRoutes(deps, auth),
+    officeRoutes(deps, auth),
+    memberRoutes(deps, auth),
+    dealRoutes(deps, auth),
+    taskRoutes(deps, auth),
+    templateRoutes(deps, auth),
+    crmRoutes(deps, auth),
+    importRoutes(deps, auth),
+    searchRoutes(deps, auth),
+    activityRoutes(deps, auth),
+  ];
+  for (const routes of areas) {
     api.use(routes.routes());
   }
   // Last: the document describes every route registered above.

@@ -15,7 +15,7 @@ import { createLogger } from './logger';
 import { createMetrics, serveMetrics } from './metrics';
 import { startGateway, type Gateway } from './realtime/gateway';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
-import { bootstrapAdmin, seedDemo, seedDemoDeals } from './seed/seed';
+import { bootstrapAdmin, seedDemo, seedDemoDeals, seedDemoTasks } from './seed/seed';
 import { seedDemoTemplates } from './seed/demoTemplates';
 
 export interface StartOptions {
@@ -54,6 +54,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   if (config.demoMode && (await seedDemo(sql, handle))) logger.info('demo data seeded');
   if (config.demoMode && (await seedDemoDeals(sql, handle))) logger.info('demo deals seeded');
+  if (config.demoMode && (await seedDemoTasks(sql, handle))) logger.info('demo tasks seeded');
   if (config.demoMode && (await seedDemoTemplates(sql, handle))) logger.info('demo templates seeded');
   if (config.bootstrapAdmin && (await bootstrapAdmin(sql, handle, config.bootstrapAdmin))) {
     logger.info({ email: config.bootstrapAdmin.email }, 'first administrator created');

@@ -51,6 +51,12 @@ export const POLICY = {
   'template.create': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
   'template.update': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
   'template.delete': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  'task.create': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'task.update': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** Start, Mark Complete, Cancel. */
+  'task.changeStatus': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** A task filed at the wrong location may be moved by anyone who may change tasks at both ends. */
+  'task.move': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   'location.create': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.update': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
@@ -99,6 +105,7 @@ const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null | ty
   offices: (row) => row.location_id,
   members: (row) => row.location_id,
   deals: (row) => row.location_id,
+  tasks: (row) => row.location_id,
   users: () => null,
   contacts: () => EVERYONE,
   companies: () => EVERYONE,

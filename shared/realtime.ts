@@ -12,6 +12,7 @@ import type { Office } from './schemas/offices';
 import type { Deal } from './schemas/deals';
 import type { Company, Contact } from './schemas/crm';
 import type { Template } from './schemas/templates';
+import type { Task } from './schemas/tasks';
 import type { DealStage } from './domain/deals';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
@@ -24,6 +25,7 @@ export interface LiveRows {
   contacts: Contact;
   companies: Company;
   templates: Template;
+  tasks: Task;
 }
 export type LiveEntity = keyof LiveRows;
 

@@ -20,12 +20,13 @@ const ContactProfilePage = lazyScreen(() => import('./screens/crm/ContactProfile
 const CompaniesPage = lazyScreen(() => import('./screens/crm/CompaniesPage'));
 const CompanyProfilePage = lazyScreen(() => import('./screens/crm/CompanyProfilePage'));
 const TemplatesPage = lazyScreen(() => import('./screens/templates/TemplatesPage'));
+const TasksPage = lazyScreen(() => import('./screens/tasks/TasksPage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [
   ['/', 'Operations', 'The dashboard of offices, members, tasks and recent activity across your locations.'],
   ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
-  ['/tasks', 'Task Management', 'Maintenance and operations tasks by status and priority.'],
+  ['/templates', 'Marketing Templates', 'E-mail, notification, social and document templates.'],
   ['/resources', 'Employee Resources', 'The staff document library.'],
   ['/reporting', 'Occupancy Reports', 'Occupancy and revenue by location, live.'],
   ['/term-analysis', 'Term Rate Analysis', 'Signed rates against marketed rates by lease term.'],
@@ -58,6 +59,7 @@ export function AppRoutes() {
         <Route path="/crm/companies" element={<CompaniesPage />} />
         <Route path="/crm/companies/:id" element={<CompanyProfilePage />} />
         <Route path="/templates" element={<TemplatesPage />} />
+        <Route path="/tasks" element={<TasksPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { LocationUpdated } from '../../events/location/events';
 import type { MemberEvent } from '../../events/member/events';
 import type { OfficeDetailsEdited } from '../../events/office/events';
-import { defineProjection, entityId, own, rowsAtRenamedLocation, touchOnLocationRename } from '../projection';
+import { defineProjection, entityId, own, rowsAtRenamedLocation, rowsAtRenumberedOffice, touchOnLocationRename, touchOnOfficeRenumber } from '../projection';
 import { membersTouched } from './queries';
 
 export const membersProjection = defineProjection<MemberEvent | OfficeDetailsEdited | LocationUpdated>({
@@ -58,12 +58,8 @@ export const membersProjection = defineProjection<MemberEvent | OfficeDetailsEdi
     // The member row shows its office's number (joined at read time): a renumbering moves its
     // updated_at so clients take the pushed row.
     OfficeDetailsEdited: {
-      apply(db, event) {
-        if (event.data.office_number === undefined) return null;
-        return db`UPDATE members SET updated_at = ${event.metadata.at} WHERE office_id = ${entityId(event.stream_id)}`;
-      },
-      changed: (event) =>
-        event.data.office_number === undefined ? [] : [{ column: 'office_id', value: entityId(event.stream_id) }],
+      apply: (db, event) => touchOnOfficeRenumber(db, 'members', event),
+      changed: rowsAtRenumberedOffice,
     },
     LocationUpdated: {
       apply: (db, event) => touchOnLocationRename(db, 'members', event),

@@ -10,6 +10,7 @@ const NOUNS: Record<string, string> = {
   user: 'user',
   deal: 'deal',
   template: 'template',
+  task: 'task',
 };
 
 /** Field names as people say them. */
@@ -41,6 +42,10 @@ const LABELS: Record<string, string> = {
   offered_price: 'offered price',
   office_ids: 'offices',
   term_days: 'term',
+  // Tasks: a status change records where it came from; both are its status.
+  from_status: 'status',
+  assigned_to: 'assignee',
+  due_date: 'due date',
 };
 
 /**

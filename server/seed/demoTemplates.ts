@@ -166,5 +166,6 @@ export async function seedDemoTemplates(sql: Pool, handle: HandleCommand, now = 
         await handle(templateAggregate, id, { type: 'EditTemplate', changes: { content: details.content } }, edited, { tx });
       }
     }
+    return true;
   });
 }

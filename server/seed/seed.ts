@@ -12,29 +12,26 @@ import { hashPassword } from '../auth/passwords';
 import { DEMO_LOCATIONS, DEMO_PASSWORD, DEMO_USERS } from './demoData';
 import { planOfficesAndMembers, type SeedLocation } from './demoOffices';
 import { planDeals } from './demoDeals';
+import { planTasks, type PlannedTask } from './demoTasks';
+import { taskAggregate } from '../../events/task/decider';
 import { companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import { dealAggregate } from '../../events/deal/decider';
 import { rankBetween } from '../../events/deal/rank';
-import { seeded, seedOnce } from './once';
+import { seedOnce } from './once';
 
 const SEED_STREAM = 'system-demo-seed';
 const system = () => ({ userId: 'system', now: new Date() });
 
-/**
- * Seeds the demo data once, through the same commands as the API, in one transaction that ends
- * by writing a marker stream at version 1: a second start (or a concurrent one) finds the
- * marker, or loses the race on it and rolls back, so the data is never seeded twice.
- */
+/** Seeds the demo data once (seedOnce), through the same commands as the API. */
 export async function seedDemo(sql: Pool, handle: HandleCommand): Promise<boolean> {
-  if (await seeded(sql, SEED_STREAM)) return false;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
   return seedOnce(sql, SEED_STREAM, 'DemoDataSeeded', async (tx) => {
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
     const ids = new Map<string, string>();
-    const places: SeedLocation[] = [];
+    const seeded: SeedLocation[] = [];
     for (const details of DEMO_LOCATIONS) {
       const id = randomUUID();
       ids.set(details.name, id);
-      places.push({ id, floors: details.floors });
+      seeded.push({ id, floors: details.floors });
       await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, system(), { tx });
     }
     const { admin, manager, viewer } = DEMO_USERS;
@@ -48,7 +45,8 @@ export async function seedDemo(sql: Pool, handle: HandleCommand): Promise<boolea
       const id = randomUUID();
       await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash: passwordHash }, system(), { tx });
     }
-    await seedOfficesAndMembers(tx, handle, places);
+    await seedOfficesAndMembers(tx, handle, seeded);
+    return true;
   });
 }
 
@@ -87,7 +85,6 @@ async function seedOfficesAndMembers(tx: Tx, handle: HandleCommand, locations: S
   }
 }
 
-const DEALS_SEED_STREAM = 'system-demo-seed-deals';
 
 /**
  * The demo pipeline, through the deal commands with back-dated times, once (its own marker, so a
@@ -95,18 +92,17 @@ const DEALS_SEED_STREAM = 'system-demo-seed-deals';
  * manager, so histories name people.
  */
 export async function seedDemoDeals(sql: Pool, handle: HandleCommand): Promise<boolean> {
-  if (await seeded(sql, DEALS_SEED_STREAM)) return false;
-  const locations = await sql<{ id: string }[]>`SELECT id FROM locations ORDER BY name`;
-  if (locations.length === 0) return false;
-  const free = await sql<{ id: string; location_id: string; monthly: number }[]>`
-    SELECT id, location_id, (marketed_rates->>'monthly')::float AS monthly FROM offices WHERE status IN ('VACANT', 'PENDING')`;
-  const people = await sql<{ id: string }[]>`SELECT id FROM users WHERE role IN ('admin', 'manager') ORDER BY email`;
-  const plans = planDeals(
-    locations.map((l) => ({ id: l.id, offices: free.filter((o) => o.location_id === l.id).map((o) => ({ id: o.id, monthly: o.monthly })) })),
-    new Date(),
-    randomUUID,
-  );
-  return seedOnce(sql, DEALS_SEED_STREAM, 'DemoDealsSeeded', async (tx) => {
+  return seedOnce(sql, 'system-demo-seed-deals', 'DemoDealsSeeded', async (tx) => {
+    const locations = await tx<{ id: string }[]>`SELECT id FROM locations ORDER BY name`;
+    if (locations.length === 0) return false;
+    const free = await tx<{ id: string; location_id: string; monthly: number }[]>`
+      SELECT id, location_id, (marketed_rates->>'monthly')::float AS monthly FROM offices WHERE status IN ('VACANT', 'PENDING')`;
+    const people = await tx<{ id: string }[]>`SELECT id FROM users WHERE role IN ('admin', 'manager') ORDER BY email`;
+    const plans = planDeals(
+      locations.map((l) => ({ id: l.id, offices: free.filter((o) => o.location_id === l.id).map((o) => ({ id: o.id, monthly: o.monthly })) })),
+      new Date(),
+      randomUUID,
+    );
     // Cards join the bottom of their column in the order they arrive there.
     const bottom = new Map<string, string | null>();
     // Each company and contact once, as the deal command path links them.
@@ -150,5 +146,41 @@ export async function seedDemoDeals(sql: Pool, handle: HandleCommand): Promise<b
           : { type: 'MoveDeal' as const, stage, above, below: null, actor_id: step.by };
       await handle(dealAggregate, step.plan.id, command, context, { tx });
     }
+    return true;
+  });
+}
+
+/**
+ * The demo tasks, through the task commands with back-dated times, once (their own marker, so a
+ * demo database seeded before tasks existed gets them too). A location's manager starts and
+ * finishes its tasks where the demo has one; the administrator elsewhere.
+ */
+export async function seedDemoTasks(sql: Pool, handle: HandleCommand): Promise<boolean> {
+  return seedOnce(sql, 'system-demo-seed-tasks', 'DemoTasksSeeded', async (tx) => {
+    const locations = await tx<{ id: string; manager: string }[]>`SELECT id, manager FROM locations ORDER BY name`;
+    if (locations.length === 0) return false;
+    const offices = await tx<{ id: string; location_id: string; office_number: string }[]>`
+      SELECT id, location_id, office_number FROM offices ORDER BY office_number`;
+    const people = await tx<{ id: string; role: string; locations: string[] }[]>`
+      SELECT id, role, locations::text[] AS locations FROM users WHERE role IN ('admin', 'manager') ORDER BY email`;
+    const doer = (locationId: string) =>
+      (people.find((p) => p.role === 'manager' && p.locations.includes(locationId)) ?? people.find((p) => p.role === 'admin'))?.id ?? 'system';
+    const plans = planTasks(
+      locations.map((l) => ({ ...l, offices: offices.filter((o) => o.location_id === l.id) })),
+      new Date(),
+      randomUUID,
+    );
+    const places = new Map(offices.map((o) => [o.id, { id: o.id, location_id: o.location_id }]));
+    const steps = plans
+      .flatMap((plan) => [{ at: plan.createdAt, plan, status: null as PlannedTask['moves'][number]['status'] | null }, ...plan.moves.map((m) => ({ at: m.at, plan, status: m.status }))])
+      .sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const { at, plan, status } of steps) {
+      const context = { userId: doer(plan.details.location_id), now: at };
+      const office = plan.details.office_id ? (places.get(plan.details.office_id) ?? null) : null;
+      const command =
+        status === null ? { type: 'CreateTask' as const, id: plan.id, details: plan.details, office } : { type: 'ChangeTaskStatus' as const, status };
+      await handle(taskAggregate, plan.id, command, context, { tx });
+    }
+    return true;
   });
 }

@@ -13,6 +13,8 @@ import type { Office } from '@shared/schemas/offices';
 import type { Deal } from '@shared/schemas/deals';
 import type { Template } from '@shared/schemas/templates';
 import { DEAL_STAGES } from '@shared/domain/deals';
+import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/domain/tasks';
+import type { Task } from '@shared/schemas/tasks';
 import { listen, type Listener } from '../support/sockets';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 
@@ -23,7 +25,7 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
  * user's GET answers after each step.
  */
 
-const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates'] as const satisfies readonly LiveEntity[];
+const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates', 'tasks'] as const satisfies readonly LiveEntity[];
 type Entity = (typeof ENTITIES)[number];
 type Picture = Record<Entity, LiveCollection<Versioned & { id: string }>>;
 
@@ -44,7 +46,7 @@ let server: TestServer;
 let sessions: Session[];
 let adminToken: string;
 let secondManagerId: string;
-let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[]; companies: string[]; templates: Template[] };
+let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[]; companies: string[]; templates: Template[]; tasks: Task[] };
 
 const get = async <T,>(token: string, path: string): Promise<T> => {
   const res = await server.api('GET', path, { token });
@@ -161,6 +163,7 @@ beforeAll(async () => {
   const offices = await get<Office[]>(adminToken, '/api/offices');
   const members = await get<Member[]>(adminToken, '/api/members');
   const deals = (await get<Deal[]>(adminToken, '/api/deals')).filter((d) => d.stage !== 'agreement_signed' && d.stage !== 'close_lost');
+  const tasks = await get<Task[]>(adminToken, '/api/tasks');
   pool = {
     locations: places,
     offices: places.flatMap((p) => offices.filter((o) => o.location_id === p.id).slice(0, 3)),
@@ -168,6 +171,7 @@ beforeAll(async () => {
     deals: places.flatMap((p) => deals.filter((d) => d.location_id === p.id).slice(0, 2)),
     companies: [],
     templates: (await get<Template[]>(adminToken, '/api/templates')).slice(0, 3),
+    tasks: places.flatMap((p) => tasks.filter((t) => t.location_id === p.id).slice(0, 3)),
   };
   // The companies of the pool's deals, so a deal's value and its company's figures meet.
   pool.companies = [...new Set(pool.deals.map((d) => d.company_id).filter((id): id is string => !!id))];
@@ -203,6 +207,11 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('newTemplate'), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('editTemplate'), template: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('deleteTemplate'), template: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('taskStatus'), task: fc.nat(), status: fc.constantFrom(...TASK_STATUSES), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('editTask'), task: fc.nat(), priority: fc.constantFrom(...TASK_PRIORITIES), by: fc.constantFrom(...USERS) }),
+  // A task given one of the pool's offices: refused unless the office is at the task's location.
+  fc.record({ kind: fc.constant('taskOffice'), task: fc.nat(), office: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('relocateTask'), task: fc.nat(), location: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('access'), locations: fc.subarray([0, 1, 2, 3], { minLength: 1 }) }),
   // A tab goes away (laptop lid, network) while others work, and comes back catching up.
   fc.record({ kind: fc.constant('away'), who: fc.constantFrom(...USERS) }),
@@ -230,6 +239,7 @@ async function run(s: Step): Promise<number> {
   const location = 'location' in s ? pool.locations[s.location % pool.locations.length]! : undefined;
   const deal = 'deal' in s ? pool.deals[s.deal % pool.deals.length]! : undefined;
   const template = 'template' in s ? pool.templates[s.template % pool.templates.length]! : undefined;
+  const task = 'task' in s ? pool.tasks[s.task % pool.tasks.length]! : undefined;
   const call = (method: string, path: string, body: unknown) => server.api(method, path, { token, body }).then((r) => r.status);
   switch (s.kind) {
     case 'moveOffice':
@@ -274,6 +284,15 @@ async function run(s: Step): Promise<number> {
       return call('PUT', `/api/templates/${template!.id}`, { content: `Edited [Name] ${n}` });
     case 'deleteTemplate':
       return call('DELETE', `/api/templates/${template!.id}`, undefined);
+    case 'taskStatus':
+      return call('PATCH', `/api/tasks/${task!.id}/status`, { status: s.status });
+    case 'editTask':
+      return call('PUT', `/api/tasks/${task!.id}`, { priority: s.priority });
+    case 'taskOffice':
+      return call('PUT', `/api/tasks/${task!.id}`, { office_id: office!.id });
+    case 'relocateTask':
+      // Managers may move tasks between their own locations; the task leaves the other's screens.
+      return call('PUT', `/api/tasks/${task!.id}`, { location_id: location!.id, office_id: null });
     case 'renameLocation':
       return call('PUT', `/api/locations/${location!.id}`, { name: `${location!.name.split(' #')[0]} #${n}` });
     case 'access': {

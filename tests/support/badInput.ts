@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect } from 'vitest';
+import { expect, it } from 'vitest';
 import { demoCredentials, signIn, startTestServer, type Api, type ApiResponse, type TestServer } from './server';
 
 /**
@@ -225,3 +225,82 @@ export const invalidIdSegment: fc.Arbitrary<string> = fc
 export const unknownQuery = fc
   .array(fc.tuple(unknownKey(new Set()), fc.string({ maxLength: 20 })), { minLength: 1, maxLength: 3 })
   .map((pairs) => ({ keys: pairs.map(([k]) => k), query: new URLSearchParams(pairs).toString() }));
+
+// ---------------------------------------------------------------------------------------------
+// Routes that take a JSON body
+
+/** A version a mutation must refuse: not a whole number of at least 1. */
+export const badVersion: fc.Arbitrary<unknown> = fc.oneof(
+  fc.integer({ max: 0 }),
+  fc.double({ min: 1, max: 1000, noNaN: true }).filter((x) => !Number.isInteger(x)),
+  fc.integer({ min: 1, max: 5 }).map(String),
+  fc.boolean(),
+);
+
+/** What an id field must refuse. */
+export const notAnId: fc.Arbitrary<unknown> = fc.oneof(
+  fc.string({ minLength: 1, maxLength: 40 }).filter((s) => !UUID_LIKE.test(s)),
+  fc.integer(),
+  fc.boolean(),
+);
+
+export interface BodyRoute {
+  name: string;
+  method: string;
+  path: () => string;
+  /** A body the route accepts; each bad body is this one with one field broken. */
+  valid: () => Record<string, unknown>;
+  known: Set<string>;
+  /** [field named in the answer, body with that field broken] */
+  bad: fc.Arbitrary<[string, Record<string, unknown>]>;
+}
+
+/** One field broken by `value`, named `at` in the answer (a nested field's path). */
+export const bodyField = (name: string, value: fc.Arbitrary<unknown>, at = name) =>
+  value.map((v) => [at, { [name]: v }] as [string, Record<string, unknown>]);
+
+/**
+ * The checks every route with a JSON body gets: a body that is not an object or not JSON, a field
+ * of the wrong type or value (named in the answer), an unknown field (named), each refused with
+ * nothing appended to the log; and the valid body accepted, so the generators test a working
+ * route. `server` is read when the tests run, after the file's beforeAll.
+ */
+export function bodyRouteTests(routes: () => BodyRoute[], server: () => Pick<BadInputServer, 'api' | 'token' | 'checkProperty'>) {
+  for (const route of routes()) {
+    it(`${route.name} refuses bodies that are not objects, and text that is not JSON`, async () => {
+      const { api, token, checkProperty } = server();
+      await checkProperty(nonObjectJson, async (body) => {
+        expectNotAnObject(await api(route.method, route.path(), { token, body }));
+      }, 20);
+      await checkProperty(invalidJsonText, async (raw) => {
+        const res = await api(route.method, route.path(), { token, raw });
+        expect(expectClientError(res, 400).message).toBe('Request body is not valid JSON');
+      }, 20);
+    });
+
+    it(`${route.name} refuses fields of the wrong type, naming them`, async () => {
+      const { api, token, checkProperty } = server();
+      await checkProperty(route.bad, async ([name, broken]) => {
+        const body = { ...route.valid(), ...broken };
+        if (broken[name] === undefined) delete body[name];
+        expectFieldError(await api(route.method, route.path(), { token, body }), name);
+      });
+    });
+
+    it(`${route.name} refuses unknown fields, naming each one`, async () => {
+      const { api, token, checkProperty } = server();
+      await checkProperty(fc.tuple(unknownKey(route.known), jsonValue(2)), async ([key, value]) => {
+        const res = await api(route.method, route.path(), { token, body: { ...route.valid(), [key]: value } });
+        expectFieldError(res, key, 'Unknown field');
+      });
+    });
+  }
+
+  it('the same routes accept the valid bodies (the generators are not testing a broken route)', async () => {
+    const { api, token } = server();
+    for (const route of routes()) {
+      const res = await api(route.method, route.path(), { token, body: route.valid() });
+      expect(res.status, `${route.name} ${res.text}`).toBeLessThan(300);
+    }
+  });
+}

@@ -8,6 +8,8 @@ import type { SearchResult } from '@shared/schemas/search';
 import type { Company, Contact, CreateCompanyInput, CreateContactInput, CrmStatus, UpdateCompanyInput, UpdateContactInput } from '@shared/schemas/crm';
 import type { CreateTemplateInput, Template, TemplateListQuery, TemplateVersion, UpdateTemplateInput } from '@shared/schemas/templates';
 import type { ActivityEntry } from '@shared/activity';
+import type { CreateTaskInput, Task, UpdateTaskInput } from '@shared/schemas/tasks';
+import type { TaskPriority, TaskStatus } from '@shared/domain/tasks';
 import { api, type CommandMeta } from './client';
 
 /**
@@ -30,6 +32,8 @@ export type UpdateDealBody = Body<typeof UpdateDealInput>;
 export type MoveDealBody = Body<typeof MoveDealInput>;
 export type CreateTemplateBody = Body<typeof CreateTemplateInput>;
 export type UpdateTemplateBody = Body<typeof UpdateTemplateInput>;
+export type CreateTaskBody = Body<typeof CreateTaskInput>;
+export type UpdateTaskBody = Body<typeof UpdateTaskInput>;
 
 const enc = encodeURIComponent;
 
@@ -95,4 +99,10 @@ export const endpoints = {
   createTemplate: (body: CreateTemplateBody, meta?: CommandMeta) => api<Template>('POST', '/templates', { body, meta }),
   updateTemplate: (id: string, body: UpdateTemplateBody, meta?: CommandMeta) => api<Template>('PUT', `/templates/${enc(id)}`, { body, meta }),
   deleteTemplate: (id: string, meta?: CommandMeta) => api<null>('DELETE', `/templates/${enc(id)}`, { body: {}, meta }),
+  // Tasks. `location` is the selected location's name; `office_id` lists one office's tasks.
+  tasks: (query: { location?: string; status?: TaskStatus; priority?: TaskPriority; office_id?: string } = {}) => api<Task[]>('GET', '/tasks', { query }),
+  task: (id: string) => api<Task>('GET', `/tasks/${enc(id)}`),
+  createTask: (body: CreateTaskBody, meta?: CommandMeta) => api<Task>('POST', '/tasks', { body, meta }),
+  updateTask: (id: string, body: UpdateTaskBody, meta?: CommandMeta) => api<Task>('PUT', `/tasks/${enc(id)}`, { body, meta }),
+  changeTaskStatus: (id: string, status: TaskStatus, meta?: CommandMeta) => api<Task>('PATCH', `/tasks/${enc(id)}/status`, { body: { status }, meta }),
 };

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { MapPin } from 'lucide-react';
+import { Badge } from './ui/Badge';
 
 /** A screen's title line, with room for a badge or actions on the right. */
 export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {
@@ -10,5 +12,15 @@ export function PageHeader({ title, subtitle, children }: { title: string; subti
       </div>
       {children && <div className="flex items-center gap-2">{children}</div>}
     </div>
+  );
+}
+
+/** The header's badge naming the one location a screen shows (none under All Locations). */
+export function LocationBadge({ name }: { name: string }) {
+  return (
+    <Badge tone="blue" className="gap-1 px-2.5 py-1 text-sm" data-testid="location-badge">
+      <MapPin className="h-3.5 w-3.5" aria-hidden />
+      {name}
+    </Badge>
   );
 }

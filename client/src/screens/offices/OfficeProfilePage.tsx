@@ -24,6 +24,7 @@ import type { OfficeTab } from './officeForms';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
 import { OfficeProfileEditor } from './OfficeProfileEditor';
 import { StatusBadge, formatDate } from './officeUi';
+import { OfficeTasks } from '../tasks/OfficeTasks';
 
 const LEASE_TONE = { 'No Lease': 'grey', Expired: 'red', 'Expiring Soon': 'amber', Active: 'green' } as const;
 
@@ -183,6 +184,8 @@ export default function OfficeProfilePage() {
           )}
         </Tabs>
       </Card>
+
+      <OfficeTasks office={office} />
     </div>
   );
 }

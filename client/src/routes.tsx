@@ -26,7 +26,6 @@ const TasksPage = lazyScreen(() => import('./screens/tasks/TasksPage'));
 const COMING: [string, string, string][] = [
   ['/', 'Operations', 'The dashboard of offices, members, tasks and recent activity across your locations.'],
   ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
-  ['/templates', 'Marketing Templates', 'E-mail, notification, social and document templates.'],
   ['/resources', 'Employee Resources', 'The staff document library.'],
   ['/reporting', 'Occupancy Reports', 'Occupancy and revenue by location, live.'],
   ['/term-analysis', 'Term Rate Analysis', 'Signed rates against marketed rates by lease term.'],

@@ -13,6 +13,7 @@ import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
 import { crmRoutes } from './routes/crm';
+import { dashboardRoutes } from './routes/dashboard';
 import { dealRoutes } from './routes/deals';
 import { docsRoutes } from './routes/docs';
 import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     importRoutes(deps, auth),
     searchRoutes(deps, auth),
     activityRoutes(deps, auth),
+    dashboardRoutes(deps, auth),
   ];
   for (const routes of areas) {
     api.use(routes.routes());

@@ -37,12 +37,14 @@ async function candidates(db: Db, query: ActivityQuery, before: number, take: nu
  * and new values, from the row's earlier events). Read from the log itself: the history is the
  * log, and a page touches only the streams of its own events.
  */
-export async function readActivity(db: Db, actor: Actor, query: ActivityQuery): Promise<ActivityEntry[]> {
+export async function readActivity(db: Db, actor: Actor, query: ActivityQuery, atLocation?: string): Promise<ActivityEntry[]> {
   const page: StoredEvent[] = [];
   let before = query.before ?? Number.MAX_SAFE_INTEGER;
+  // One location's events only (the dashboard of a chosen location).
+  const here = (e: StoredEvent) => atLocation === undefined || e.metadata.scope.locations.includes(atLocation);
   for (let step = 0; step < MAX_STEPS && page.length < query.limit; step++) {
     const batch = await candidates(db, query, before, STEP);
-    page.push(...batch.filter((e) => canSeeScope(actor, e.metadata.scope)).slice(0, query.limit - page.length));
+    page.push(...batch.filter((e) => canSeeScope(actor, e.metadata.scope) && here(e)).slice(0, query.limit - page.length));
     if (batch.length < STEP) break;
     before = batch.at(-1)!.position;
   }

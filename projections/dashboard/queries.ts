@@ -1,0 +1,75 @@
+import type { Actor } from '@shared/domain/access';
+import { seesAllLocations } from '@shared/domain/access';
+import type { Dashboard, DueLabel } from '@shared/schemas/dashboard';
+import type { TaskPriority } from '@shared/domain/tasks';
+import { PREPARED } from '../../events/store/connect';
+import type { Db } from '../../events/store/types';
+
+/** Days a lease may have left and still count as on notice. */
+export const ON_NOTICE_DAYS = 90;
+
+/** Rows at the locations the actor may see ($1, $2), at one of them when chosen ($3). */
+const AT = (alias: string) => `($1::boolean OR ${alias}.location_id = ANY($2::uuid[])) AND ($3::uuid IS NULL OR ${alias}.location_id = $3)`;
+
+/** How soon a task is due, in the words of the Upcoming Tasks list. Pure. */
+export function dueLabel(due: string | null, today: string): DueLabel {
+  if (!due) return 'No due date';
+  const days = Math.round((Date.parse(due) - Date.parse(today)) / 86_400_000);
+  if (days < 0) return 'Overdue';
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Tomorrow';
+  return days < 7 ? 'This week' : 'Later';
+}
+
+type Figures = Omit<Dashboard, 'recentActivity' | 'upcomingTasks' | 'leasesEnding' | 'locations'>;
+
+/**
+ * The dashboard's figures and lists from the read models (never the log): one statement for the
+ * counts, one each for the lists. `today` is the server's date (YYYY-MM-DD).
+ */
+export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: string | null, today: string): Promise<Omit<Dashboard, 'recentActivity'>> {
+  const params = [seesAllLocations(actor), seesAllLocations(actor) ? [] : actor.locations, locationId, today, ON_NOTICE_DAYS];
+  const [figures] = await db.unsafe<Figures[]>(
+    `SELECT
+       (SELECT count(*) FROM offices o WHERE ${AT('o')})::int AS "totalOffices",
+       (SELECT count(*) FROM offices o WHERE ${AT('o')} AND o.status = 'LEASED')::int AS "leasedOffices",
+       (SELECT count(*) FROM offices o WHERE ${AT('o')} AND o.status = 'VACANT')::int AS "vacantOffices",
+       (SELECT count(*) FROM offices o WHERE ${AT('o')} AND o.status = 'LEASED' AND o.end_date BETWEEN $4::date AND $4::date + $5::int)::int AS "onNoticeOffices",
+       (SELECT count(*) FROM members m WHERE ${AT('m')})::int AS "memberCompanies",
+       (SELECT coalesce(sum(jsonb_array_length(m.employees)), 0) FROM members m WHERE ${AT('m')})::int AS "totalEmployees",
+       (SELECT count(*) FROM tasks t WHERE ${AT('t')} AND t.status IN ('pending', 'in_progress'))::int AS "openTasks",
+       (SELECT count(*) FROM tasks t WHERE ${AT('t')} AND t.status = 'in_progress')::int AS "inProgressTasks",
+       (SELECT count(*) FROM tasks t WHERE ${AT('t')} AND t.status IN ('pending', 'in_progress') AND t.due_date < $4::date)::int AS "overdueTasks",
+       (SELECT count(*) FROM templates)::int AS templates`,
+    params as never[],
+    PREPARED,
+  );
+  const locations = await db.unsafe<{ name: string; city: string }[]>(
+    `SELECT l.name, l.city FROM locations l WHERE ($1::boolean OR l.id = ANY($2::uuid[])) AND ($3::uuid IS NULL OR l.id = $3) ORDER BY l.name`,
+    params.slice(0, 3) as never[],
+    PREPARED,
+  );
+  const tasks = await db.unsafe<{ id: string; title: string; priority: TaskPriority; due_date: string | null; location_name: string }[]>(
+    `SELECT t.id, t.title, t.priority, t.due_date::text AS due_date, l.name AS location_name
+     FROM tasks t JOIN locations l ON l.id = t.location_id
+     WHERE ${AT('t')} AND t.status IN ('pending', 'in_progress')
+     ORDER BY t.due_date NULLS LAST, CASE t.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, t.created_at
+     LIMIT 5`,
+    params.slice(0, 3) as never[],
+    PREPARED,
+  );
+  const leases = await db.unsafe<{ id: string; office_number: string; location_name: string; tenant: string | null; end_date: string; days: number }[]>(
+    `SELECT o.id, o.office_number, l.name AS location_name, o.tenant, o.end_date::text AS end_date, (o.end_date - $4::date)::int AS days
+     FROM offices o JOIN locations l ON l.id = o.location_id
+     WHERE ${AT('o')} AND o.status = 'LEASED' AND o.end_date BETWEEN $4::date AND $4::date + $5::int
+     ORDER BY o.end_date, o.office_number LIMIT 20`,
+    params as never[],
+    PREPARED,
+  );
+  return {
+    ...figures!,
+    locations,
+    upcomingTasks: tasks.map((t) => ({ id: t.id, task: t.title, priority: t.priority, dueDate: t.due_date, due_label: dueLabel(t.due_date, today), location_name: t.location_name })),
+    leasesEnding: leases,
+  };
+}

@@ -4,6 +4,7 @@
  * the event's data and what was known of its row just before it (its name, its stage).
  */
 import { DEAL_STAGE_LABELS, type DealStage } from './domain/deals';
+import { TASK_STATUS_LABELS, type TaskStatus } from './domain/tasks';
 
 export type Known = Record<string, unknown>;
 
@@ -27,10 +28,11 @@ export interface ActivityEntry {
 }
 
 /** Fields never shown, whatever event carries them: secrets, ordering keys, and bookkeeping of the event itself. */
-export const HIDDEN_FIELDS = new Set(['id', 'password_hash', 'rank', 'actor_id', 'moved_by', 'from_stage', 'from_rank', 'previous_office_id', 'previous_company_id']);
+export const HIDDEN_FIELDS = new Set(['id', 'password_hash', 'rank', 'actor_id', 'moved_by', 'from_stage', 'from_rank', 'from_status', 'previous_office_id', 'previous_company_id']);
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 const stage = (value: unknown) => DEAL_STAGE_LABELS[value as DealStage] ?? String(value);
+const taskStatus = (value: unknown) => TASK_STATUS_LABELS[value as TaskStatus] ?? String(value);
 const fieldList = (data: Known) => {
   const names = Object.keys(data)
     .filter((k) => !HIDDEN_FIELDS.has(k))
@@ -47,6 +49,8 @@ function nameOf(streamType: string, known: Known): string {
       return text(known.office_number) ? `office ${known.office_number as string}` : 'an office';
     case 'member':
       return text(known.company_name) ?? 'a member';
+    case 'task':
+      return text(known.title) ? `task ${known.title as string}` : 'a task';
     default:
       return text(known.name) ?? `a ${streamType}`;
   }
@@ -82,6 +86,9 @@ const SUMMARIES: Record<string, Summary> = {
   ContactCreated: (name) => `added contact ${name}`,
   ContactEdited: (name, data) => `edited contact ${name}${fieldList(data)}`,
   ContactDeleted: (name) => `deleted contact ${name}`,
+  TaskCreated: (name) => `added ${name}`,
+  TaskEdited: (name, data) => `edited ${name}${fieldList(data)}`,
+  TaskStatusChanged: (name, data) => `moved ${name} from ${taskStatus(data.from_status)} to ${taskStatus(data.status)}`,
   TemplateCreated: (name) => `added template ${name}`,
   TemplateEdited: (name, data) => `edited template ${name}${fieldList(data)}`,
   TemplateDeleted: (name) => `deleted template ${name}`,

@@ -21,10 +21,10 @@ const CompaniesPage = lazyScreen(() => import('./screens/crm/CompaniesPage'));
 const CompanyProfilePage = lazyScreen(() => import('./screens/crm/CompanyProfilePage'));
 const TemplatesPage = lazyScreen(() => import('./screens/templates/TemplatesPage'));
 const TasksPage = lazyScreen(() => import('./screens/tasks/TasksPage'));
+const DashboardPage = lazyScreen(() => import('./screens/dashboard/DashboardPage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [
-  ['/', 'Operations', 'The dashboard of offices, members, tasks and recent activity across your locations.'],
   ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
   ['/resources', 'Employee Resources', 'The staff document library.'],
   ['/reporting', 'Occupancy Reports', 'Occupancy and revenue by location, live.'],
@@ -46,6 +46,7 @@ export function AppRoutes() {
         {COMING.map(([path, title, description]) => (
           <Route key={path} path={path} element={<ComingSoonScreen title={title} description={description} />} />
         ))}
+        <Route path="/" element={<DashboardPage />} />
         <Route path="/offices" element={<OfficesPage />} />
         <Route path="/offices/:id" element={<OfficeProfilePage />} />
         <Route path="/members" element={<MembersPage />} />

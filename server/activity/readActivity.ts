@@ -21,7 +21,8 @@ const COLUMNS = 'position, stream_id, stream_type, version, type, data, metadata
 /** Newest first, below `before`, of one row's streams or of the whole log (optionally one kind). */
 async function candidates(db: Db, query: ActivityQuery, before: number, take: number): Promise<StoredEvent[]> {
   const params: (string | number | string[])[] = [before, take];
-  const where = ['position < $1'];
+  // Seeds' marker streams are bookkeeping, not anyone's activity.
+  const where = ['position < $1', "stream_type <> 'system'"];
   if (query.entity_id) {
     params.push((query.stream ? [query.stream] : ACTIVITY_STREAMS).map((type) => `${type}-${query.entity_id}`));
     where.push(`stream_id = ANY($${params.length}::text[])`);

@@ -5,6 +5,7 @@ import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } f
 import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
 import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
 import type { SearchResult } from '@shared/schemas/search';
+import type { Dashboard } from '@shared/schemas/dashboard';
 import type { Company, Contact, CreateCompanyInput, CreateContactInput, CrmStatus, UpdateCompanyInput, UpdateContactInput } from '@shared/schemas/crm';
 import type { CreateTemplateInput, Template, TemplateListQuery, TemplateVersion, UpdateTemplateInput } from '@shared/schemas/templates';
 import type { ActivityEntry } from '@shared/activity';
@@ -82,6 +83,7 @@ export const endpoints = {
   updateCompany: (id: string, body: UpdateCompanyBody, meta?: CommandMeta) => api<Company>('PUT', `/companies/${enc(id)}`, { body, meta }),
   setCompanyStatus: (id: string, status: CrmStatus, meta?: CommandMeta) => api<Company>('PATCH', `/companies/${enc(id)}/status`, { body: { status }, meta }),
   deleteCompany: (id: string) => api<void>('DELETE', `/companies/${enc(id)}`),
+  dashboard: (location?: string) => api<Dashboard>('GET', '/dashboard', { query: { location } }),
   search: (q: string, signal?: AbortSignal) => api<SearchResult[]>('GET', '/search', { query: { q }, signal }),
   deals: (query: { location?: string; stage?: string; q?: string; contact_id?: string; company_id?: string } = {}) => api<Deal[]>('GET', '/deals', { query }),
   deal: (id: string) => api<Deal>('GET', `/deals/${enc(id)}`),

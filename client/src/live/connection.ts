@@ -6,7 +6,7 @@ import { isOwnChange } from './command';
 import { applyDrag, createDragSender, dragsAtom, pruneDrags } from './drags';
 import { openLiveSocket, type LiveSocket } from './liveSocket';
 import { allCollections, collectionFor } from './registry';
-import { liveClosedAtom, liveEpochAtom, liveStatusAtom, presenceAtom } from './liveState';
+import { liveChangeAtom, liveClosedAtom, liveEpochAtom, liveStatusAtom, presenceAtom } from './liveState';
 
 /**
  * The tab's one socket. It authenticates with the session token, writes pushed rows into the
@@ -84,6 +84,7 @@ class LiveConnection {
   private apply(message: ChangeMessage) {
     // Repeated or late messages are harmless (rows merge by version), but never move the position back.
     this.position = Math.max(this.position ?? 0, message.position);
+    appStore.set(liveChangeAtom, this.position);
     const touch = { at: Date.now(), by: message.user_name, own: isOwnChange(message.correlation_id) };
     for (const change of message.changes) {
       const target = collectionFor(change.entity);

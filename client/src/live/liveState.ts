@@ -17,3 +17,6 @@ export const liveClosedAtom = atom<string | null>(null);
 
 /** Who else is on the screen this tab shows. */
 export const presenceAtom = atom<{ screen: string | null; viewers: PresenceViewer[] }>({ screen: null, viewers: [] });
+
+/** The last log position whose changes this tab received: views that add rows up (the dashboard) reload when it moves. */
+export const liveChangeAtom = atom(0);

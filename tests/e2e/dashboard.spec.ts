@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { USERS, apiAs, expectLive, signedInContext } from './support/app';
+import { locationId } from './support/data';
+
+test.describe('dashboard', () => {
+  test('shows the figures of the read models, and a change in a second browser reaches Recent Activity and the tiles without a reload', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const manager = await signedInContext(browser, 'manager');
+    const page = await admin.context.newPage();
+    await page.goto('/');
+    await expectLive(page);
+    await expect(page.getByRole('heading', { name: 'Operations' })).toBeVisible();
+    await expect(page.getByTestId('multi-location')).toContainText('Multi-Location Overview · managing 8 locations across');
+    const total = page.getByTestId('dashboard-tiles').getByText('Total Offices').locator('..');
+    const before = (await apiAs(page, admin.token, 'GET', '/api/dashboard')).body as { totalOffices: number; openTasks: number };
+    await expect(total).toContainText(String(before.totalOffices));
+
+    // The manager adds a task with a due date, then the admin's dashboard shows it, unprompted.
+    const other = await manager.context.newPage();
+    const title = `Dashboard check ${Date.now() % 1_000_000}`;
+    const created = await apiAs(other, manager.token, 'POST', '/api/tasks', {
+      title,
+      description: 'Seen on the dashboard',
+      location_id: await locationId(other, manager.token, '55 Broadway'),
+      priority: 'high',
+      // Long overdue: the first of the upcoming tasks, which are sorted by due date.
+      due_date: new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await expect(page.getByTestId('recent-activity').locator('li').first()).toContainText(`${USERS.manager.name} `);
+    await expect(page.getByTestId('recent-activity')).toContainText(title);
+    await expect(page.getByTestId('upcoming-tasks')).toContainText(title);
+    await expect(page.getByTestId('upcoming-tasks').locator('li', { hasText: title })).toContainText('Overdue');
+    const openTasks = page.getByTestId('dashboard-tiles').getByText('Open Tasks').locator('..');
+    await expect(openTasks).toContainText(String(before.openTasks + 1));
+    await admin.context.close();
+    await manager.context.close();
+  });
+});

@@ -147,3 +147,6 @@ export function rowReads<R, T>(select: string, alias: string, map: (row: R) => T
     },
   };
 }
+
+/** `%`, `_` and `\` are wildcards to LIKE: a search for "50%" means the characters. */
+export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,5 +1,5 @@
-import { changedFields, type Aggregate, type Decider } from '../decider';
-import { conflict, notFound } from '../store/errors';
+import { changedFields, existing, type Aggregate, type Decider } from '../decider';
+import { conflict } from '../store/errors';
 import type { EventScope } from '../store/types';
 import { CompanyEventSchemas, ContactEventSchemas, type CompanyData, type CompanyEvent, type ContactData, type ContactEvent } from './events';
 
@@ -24,11 +24,6 @@ export type ContactState = ContactData | null;
 export type CompanyCommand = { type: 'CreateCompany'; data: CompanyData } | { type: 'EditCompany'; changes: Partial<CompanyFields> } | { type: 'DeleteCompany' };
 export type CompanyState = CompanyData | null;
 
-/** A stream that has events but no state was deleted; ids are never reused, so creating it again is a conflict too. */
-const existing = <S>(state: S | null, message: string): S => {
-  if (!state) throw notFound(message);
-  return state;
-};
 
 export const contactDecider: Decider<ContactCommand, ContactState, ContactEvent> = {
   initialState: null,

@@ -42,22 +42,7 @@ const CompanyFields = {
 export const CompanyEventSchemas = {
   CompanyEdited: z.object(CompanyFields).partial().strict(),
   CompanyDeleted: z.object({}).strict(),
-  CompanyCreated: z
-    .object({
-      id: z.uuid(),
-      name: z.string().min(1),
-      industry: optional,
-      website: optional,
-      phone: optional,
-      address: optional,
-      employee_count: z.number().int().min(0).nullable(),
-      annual_revenue: z.number().min(0).nullable(),
-      main_contact_id: z.uuid().nullable(),
-      status: z.enum(CRM_STATUSES),
-      notes: optional,
-      lead_source: optional,
-    })
-    .strict(),
+  CompanyCreated: z.object({ id: z.uuid(), ...CompanyFields }).strict(),
 };
 
 export type ContactCreated = { type: 'ContactCreated'; data: z.infer<typeof ContactEventSchemas.ContactCreated> };

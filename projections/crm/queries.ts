@@ -2,7 +2,7 @@ import type { Company, CompanyListQuery, Contact, ContactListQuery } from '@shar
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { DEAL_VALUE_SQL } from '../deals/queries';
-import { iso, touchedWhere, type Touched } from '../projection';
+import { iso, likeLiteral, touchedWhere, type Touched } from '../projection';
 
 export async function companyIdByName(db: Db, name: string): Promise<string | null> {
   const [row] = await db.unsafe<{ id: string }[]>('SELECT id FROM crm_companies WHERE lower(name) = lower($1) ORDER BY created_at, id LIMIT 1', [name], PREPARED);
@@ -26,8 +26,7 @@ export async function contactExists(db: Db, id: string): Promise<boolean> {
 
 type Timestamps = { created_at: Date | string; updated_at: Date | string };
 
-/** `%`, `_` and `\` are wildcards to LIKE: a search for "50%" means the characters. */
-const like = (text: string | undefined) => (text ? `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
+const like = (text: string | undefined) => (text ? `%${likeLiteral(text.toLowerCase())}%` : null);
 
 const CONTACTS = `
   SELECT c.id, c.name, c.email, c.phone, c.title, c.company_id, co.name AS company_name, c.status, c.notes, c.lead_source,

@@ -5,7 +5,7 @@ import type { Deal, DealContact, DealListQuery } from '@shared/schemas/deals';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
-import { iso, touchedWhere, type Touched } from '../projection';
+import { iso, likeLiteral, touchedWhere, type Touched } from '../projection';
 
 interface DealRow extends Omit<Deal, 'location_name' | 'contract_location' | 'deal_value' | 'created_at' | 'updated_at' | 'stage_changed_at' | 'contact'> {
   contact: DealContact;
@@ -88,7 +88,7 @@ export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Pro
       query.contact_id ?? null,
       query.company_id ?? null,
       [...DEAL_STAGES],
-      query.q ? `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null,
+      query.q ? `%${likeLiteral(query.q)}%` : null,
     ],
     PREPARED,
   );

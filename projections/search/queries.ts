@@ -3,9 +3,8 @@ import { seesAllLocations } from '@shared/domain/access';
 import type { SearchResult } from '@shared/schemas/search';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
+import { likeLiteral } from '../projection';
 
-/** `%`, `_` and `\` are wildcards to LIKE: a search for "50%" means the characters. */
-const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * How well `field` matches: 0 the whole value, 1 its start, 2 the start of a word in it,
@@ -54,7 +53,7 @@ export async function search(db: Db, actor: Actor, q: string, limit: number): Pr
      WHERE score IS NOT NULL
      ORDER BY score, length(title), title COLLATE "C", id
      LIMIT $5`,
-    [text, literal(text), all, all ? [] : actor.locations, limit],
+    [text, likeLiteral(text), all, all ? [] : actor.locations, limit],
     PREPARED,
   );
 }

@@ -2,7 +2,7 @@ import { placeholdersOf, type TemplateCategory } from '@shared/domain/templates'
 import type { Template, TemplateListQuery, TemplateVersion } from '@shared/schemas/templates';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso, touchedWhere, type Touched } from '../projection';
+import { iso, likeLiteral, touchedWhere, type Touched } from '../projection';
 
 interface TemplateRow {
   id: string;
@@ -32,7 +32,7 @@ const toTemplate = (r: TemplateRow): Template => ({
 const SELECT = `SELECT t.id, t.name, t.category, t.description, t.content, t.version, t.created_at, t.updated_at FROM templates t`;
 
 /** `%`, `_` and `\` are wildcards to LIKE: a search for "50%" means the characters. */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const contains = (text: string) => `%${likeLiteral(text)}%`;
 
 /** Every template (all signed-in users read them all), by name, with the list's filters. */
 export async function listTemplates(db: Db, query: TemplateListQuery): Promise<Template[]> {

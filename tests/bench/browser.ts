@@ -8,29 +8,26 @@ import { benchConfig } from './live';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export interface BrowserBench {
+export interface ServerBench {
   url: string;
-  browser: Browser;
   /** The demo admin's session. */
   token: string;
   userId: string;
 }
 
+export interface BrowserBench extends ServerBench {
+  browser: Browser;
+}
+
 /**
- * The built client served by the real server on `database`, Debian's Chromium, and the demo
- * admin signed in, for `work`; null (skipped) without Chromium or a client build.
+ * The real server on `database` (serving `clientDir` when given) with the demo admin signed in,
+ * for `work`; the server closes when it ends.
  */
-export async function withBrowser<T>(database: BenchDatabase, work: (bench: BrowserBench) => Promise<T>): Promise<T | null> {
-  const clientDir = path.resolve('client/dist');
-  if (!existsSync(CHROMIUM) || !existsSync(path.join(clientDir, 'index.html'))) return null;
+export async function withServer<T>(database: BenchDatabase, work: (bench: ServerBench) => Promise<T>, clientDir?: string): Promise<T> {
   const server = await startServer(benchConfig(), {
     database: { sql: database.sql, url: database.name, close: async () => undefined },
     logger: createLogger('warn', process.stderr),
-    clientDir,
-  });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    ...(clientDir ? { clientDir } : {}),
   });
   try {
     const login = await fetch(`${server.url}/api/auth/login`, {
@@ -39,9 +36,32 @@ export async function withBrowser<T>(database: BenchDatabase, work: (bench: Brow
       body: JSON.stringify({ email: 'admin@flexspace.demo', password: 'flexspace-demo' }),
     });
     const { access_token: token, user } = (await login.json()) as { access_token: string; user: { id: string } };
-    return await work({ url: server.url, browser, token, userId: user.id });
+    return await work({ url: server.url, token, userId: user.id });
   } finally {
-    await browser.close();
     await server.close();
   }
+}
+
+/**
+ * withServer with the built client and Debian's Chromium; null (skipped) without Chromium or a
+ * client build.
+ */
+export async function withBrowser<T>(database: BenchDatabase, work: (bench: BrowserBench) => Promise<T>): Promise<T | null> {
+  const clientDir = path.resolve('client/dist');
+  if (!existsSync(CHROMIUM) || !existsSync(path.join(clientDir, 'index.html'))) return null;
+  return withServer(
+    database,
+    async (server) => {
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+      });
+      try {
+        return await work({ ...server, browser });
+      } finally {
+        await browser.close();
+      }
+    },
+    clientDir,
+  );
 }

@@ -1,8 +1,7 @@
-import { createLogger } from '../../server/logger';
-import { startServer } from '../../server/start';
 import type { ImportProgress } from '@shared/imports';
 import type { BenchDatabase } from './database';
-import { benchConfig, percentiles, type Percentiles } from './live';
+import { withServer } from './browser';
+import { percentiles, type Percentiles } from './live';
 
 /**
  * CSV import of `rows` offices: the preview and the import, and the latency of GET /api/offices
@@ -20,17 +19,7 @@ export interface ImportBenchResult {
 }
 
 export async function benchImport(database: BenchDatabase, rows: number, readers: number, progress: (line: string) => void): Promise<ImportBenchResult> {
-  const server = await startServer(benchConfig(), {
-    database: { sql: database.sql, url: database.name, close: async () => undefined },
-    logger: createLogger('warn', process.stderr),
-  });
-  try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@flexspace.demo', password: 'flexspace-demo' }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
+  return withServer(database, async ({ url, token }) => {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const csv = ['office_number,location,desks,floor,monthly_rate,windowed', ...Array.from({ length: rows }, (_, i) => `IMP-${i + 1},East Austin,${1 + (i % 10)},${1 + (i % 4)},${800 + (i % 50) * 40},${i % 3 === 0 ? 'yes' : 'no'}`)].join('\n');
     const body = JSON.stringify({ kind: 'offices', csv });
@@ -44,7 +33,7 @@ export async function benchImport(database: BenchDatabase, rows: number, readers
         Array.from({ length: readers }, async () => {
           while (running) {
             const started = performance.now();
-            const res = await fetch(`${server.url}/api/offices?location=Center%20City`, { headers });
+            const res = await fetch(`${url}/api/offices?location=Center%20City`, { headers });
             await res.arrayBuffer();
             if (res.status !== 200) throw new Error(`GET /api/offices answered ${res.status}`);
             samples.push(performance.now() - started);
@@ -56,14 +45,14 @@ export async function benchImport(database: BenchDatabase, rows: number, readers
 
     progress(`previewing a ${rows.toLocaleString('en-US')}-row CSV of offices`);
     let started = performance.now();
-    const preview = await fetch(`${server.url}/api/imports/preview`, { method: 'POST', headers, body });
+    const preview = await fetch(`${url}/api/imports/preview`, { method: 'POST', headers, body });
     const checked = (await preview.json()) as { valid: number };
     const previewMs = performance.now() - started;
     if (checked.valid !== rows) throw new Error(`the preview found ${checked.valid} valid rows of ${rows}`);
 
     progress(`importing it while ${readers} clients read GET /api/offices`);
     started = performance.now();
-    const imported = fetch(`${server.url}/api/imports`, { method: 'POST', headers, body }).then(async (res) => {
+    const imported = fetch(`${url}/api/imports`, { method: 'POST', headers, body }).then(async (res) => {
       const lines = (await res.text()).trim().split('\n').map((l) => JSON.parse(l) as ImportProgress);
       const last = lines.at(-1);
       if (last?.type !== 'done' || last.imported !== rows) throw new Error(`the import ended with ${JSON.stringify(last)}`);
@@ -75,7 +64,5 @@ export async function benchImport(database: BenchDatabase, rows: number, readers
     progress(`the same reads for ${(importMs / 1000).toFixed(1)} s without an import`);
     const idle = await read(new Promise((resolve) => setTimeout(resolve, importMs)));
     return { rows, previewMs, importMs, during: percentiles(during), idle: percentiles(idle), requests: { during: during.length, idle: idle.length } };
-  } finally {
-    await server.close();
-  }
+  });
 }

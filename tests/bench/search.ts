@@ -1,8 +1,7 @@
-import { createLogger } from '../../server/logger';
-import { startServer } from '../../server/start';
 import { MAX_IMPORT_ROWS } from '@shared/imports';
 import type { BenchDatabase } from './database';
-import { benchConfig, percentiles, type Percentiles } from './live';
+import { withServer } from './browser';
+import { percentiles, type Percentiles } from './live';
 
 export interface SearchBenchResult {
   /** Rows the search looks through (offices, members, deals, contacts, companies). */
@@ -20,17 +19,7 @@ const QUERIES = ['srch-1', 'srch-77', 'bushwick', 'zz-none', 'analytics', '42'];
  * screen would otherwise load and filter), both as the admin, one request at a time.
  */
 export async function benchSearch(database: BenchDatabase, rows: number, samples: number, progress: (line: string) => void): Promise<SearchBenchResult> {
-  const server = await startServer(benchConfig(), {
-    database: { sql: database.sql, url: database.name, close: async () => undefined },
-    logger: createLogger('warn', process.stderr),
-  });
-  try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@flexspace.demo', password: 'flexspace-demo' }),
-    });
-    const { access_token: token } = (await login.json()) as { access_token: string };
+  return withServer(database, async ({ url, token }) => {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const count = async () => {
       const [row] = await database.sql<{ n: number }[]>`SELECT (SELECT count(*) FROM offices) + (SELECT count(*) FROM members) + (SELECT count(*) FROM deals)
@@ -42,7 +31,7 @@ export async function benchSearch(database: BenchDatabase, rows: number, samples
       const size = Math.min(MAX_IMPORT_ROWS, rows - (await count()));
       progress(`importing ${size.toLocaleString('en-US')} more offices to search through`);
       const csv = ['office_number,location,desks', ...Array.from({ length: size }, (_, i) => `SRCH-${batch}-${i + 1},Bushwick,${1 + (i % 9)}`)].join('\n');
-      const res = await fetch(`${server.url}/api/imports`, { method: 'POST', headers, body: JSON.stringify({ kind: 'offices', csv }) });
+      const res = await fetch(`${url}/api/imports`, { method: 'POST', headers, body: JSON.stringify({ kind: 'offices', csv }) });
       const last = (await res.text()).trim().split('\n').at(-1)!;
       if (!last.includes('"done"')) throw new Error(`import: ${last}`);
       batch += 1;
@@ -60,13 +49,11 @@ export async function benchSearch(database: BenchDatabase, rows: number, samples
     const list: number[] = [];
     let listBytes = 0;
     for (let i = 0; i < samples; i++) {
-      search.push((await time(`${server.url}/api/search?q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`)).ms);
-      const got = await time(`${server.url}/api/offices`);
+      search.push((await time(`${url}/api/search?q=${encodeURIComponent(QUERIES[i % QUERIES.length]!)}`)).ms);
+      const got = await time(`${url}/api/offices`);
       list.push(got.ms);
       listBytes = got.bytes;
     }
     return { rows: total, search: percentiles(search), list: percentiles(list), listBytes };
-  } finally {
-    await server.close();
-  }
+  });
 }

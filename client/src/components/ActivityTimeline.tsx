@@ -4,6 +4,7 @@ import type { ActivityEntry, FieldChange } from '@shared/activity';
 import { DEAL_STAGE_LABELS, type DealStage } from '@shared/domain/deals';
 import { endpoints } from '../api/endpoints';
 import { reasonOf } from '../lib/errorText';
+import { timeAgo } from '../lib/timeAgo';
 import { useNow } from '../lib/useNow';
 import { Avatar } from './ui/Avatar';
 import { Button } from './ui/Button';
@@ -28,19 +29,6 @@ function shown(field: string, value: unknown): string {
       .join(', ');
   }
   return String(value);
-}
-
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-function ago(at: string, now: number): string {
-  // Never "in 2 seconds": an entry written a moment after this screen's clock last ticked.
-  const seconds = Math.min(0, Math.round((Date.parse(at) - now) / 1000));
-  const steps: [number, Intl.RelativeTimeFormatUnit][] = [[60, 'second'], [60, 'minute'], [24, 'hour'], [30, 'day'], [12, 'month']];
-  let value = seconds;
-  for (const [size, unit] of steps) {
-    if (Math.abs(value) < size) return relative.format(value, unit);
-    value = Math.round(value / size);
-  }
-  return relative.format(value, 'year');
 }
 
 function Changes({ changes, created }: { changes: FieldChange[]; created: boolean }) {
@@ -125,7 +113,7 @@ export function ActivityTimeline({ entityId, refreshKey }: { entityId: string; r
             <p className="text-sm text-slate-900">{entry.summary}</p>
             <p className="text-xs text-slate-500">
               <time dateTime={entry.at} title={new Date(entry.at).toLocaleString('en-US')}>
-                {ago(entry.at, now.getTime())}
+                {timeAgo(entry.at, now.getTime())}
               </time>
             </p>
             <Changes changes={entry.changes} created={entry.type.endsWith('Created') || entry.type === 'UserRegistered'} />

@@ -6,8 +6,9 @@ import { endpoints } from '../../api/endpoints';
 import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
 import { ErrorBanner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
-import { Field, FormError, Select, Textarea } from '../../components/ui/Field';
+import { Field, Select, Textarea } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
+import { formNotice } from '../../forms/formNotice';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -70,14 +71,7 @@ export function ContactDialog({ contact, onClose }: ActionDialogProps & { contac
         title={contact ? 'Edit Contact' : 'Add Contact'}
         onClose={onClose}
         primary={{ form: id, label: contact ? 'Save Changes' : 'Add Contact', busyLabel: 'Saving...', busy: isSubmitting }}
-        notice={
-          (errors.root?.server || missing) && (
-            <>
-              {errors.root?.server?.message && <ErrorBanner title={contact ? 'Failed to update contact' : 'Failed to add contact'} message={errors.root.server.message} />}
-              <FormError message={missing} />
-            </>
-          )
-        }
+        notice={formNotice({ failureTitle: contact ? 'Failed to update contact' : 'Failed to add contact', failure: errors.root?.server?.message, missing })}
       >
         <form id={id} onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
           <Field label="Name" error={errors.name?.message}>
@@ -178,16 +172,7 @@ export function CompanyDialog({ company, quick, onClose, onCreated }: ActionDial
       title={title}
       onClose={onClose}
       primary={{ form: id, label: company ? 'Save Changes' : quick ? 'Create Company' : 'Add Company', busyLabel: 'Saving...', busy: isSubmitting }}
-      notice={
-        (errors.root?.server || missing) && (
-          <>
-            {errors.root?.server?.message && (
-              <ErrorBanner title={company ? 'Failed to update company' : quick ? 'Failed to create company' : 'Failed to add company'} message={errors.root.server.message} />
-            )}
-            <FormError message={missing} />
-          </>
-        )
-      }
+      notice={formNotice({ failureTitle: company ? 'Failed to update company' : quick ? 'Failed to create company' : 'Failed to add company', failure: errors.root?.server?.message, missing })}
     >
       <form id={id} onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
         <Field label="Company name" className="sm:col-span-2" error={errors.name?.message}>

@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { StatTile } from '../../components/ui/StatTile';
 import { liveChangeAtom, liveEpochAtom } from '../../live/liveState';
+import { timeAgo } from '../../lib/timeAgo';
 import { useNow } from '../../lib/useNow';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtomValue } from '../../state/jotai';
@@ -19,14 +20,6 @@ const SETTLE_MS = 400;
 
 const PRIORITY_TONE: Record<string, BadgeTone> = { high: 'red', medium: 'amber', low: 'grey' };
 const TYPE_TONE: Record<string, BadgeTone> = { Office: 'blue', Task: 'amber', Member: 'green', Template: 'purple', Deal: 'blue', Contact: 'grey', Company: 'grey' };
-const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
-function ago(at: string, now: number): string {
-  const minutes = Math.min(0, Math.round((Date.parse(at) - now) / 60_000));
-  if (minutes > -60) return relative.format(minutes, 'minute');
-  const hours = Math.round(minutes / 60);
-  return hours > -24 ? relative.format(hours, 'hour') : relative.format(Math.round(hours / 24), 'day');
-}
-
 /**
  * The dashboard (/): the chosen location's figures from the server's read models, reloaded as
  * anyone's change arrives over the socket (new activity slides in at the top).
@@ -105,7 +98,7 @@ export default function DashboardPage() {
                       <Badge tone={TYPE_TONE[a.type] ?? 'grey'}>{a.type}</Badge>
                       <span className="min-w-0 flex-1 text-slate-800">{a.message}</span>
                       <time className="shrink-0 text-xs text-slate-500" dateTime={a.at} title={new Date(a.at).toLocaleString('en-US')}>
-                        {ago(a.at, now.getTime())}
+                        {timeAgo(a.at, now.getTime())}
                       </time>
                     </li>
                   ))}

@@ -4,7 +4,8 @@ import type { Location } from '@shared/schemas/locations';
 import { REQUIRED_TASK, type Task } from '@shared/schemas/tasks';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
-import { formNotices } from '../../components/FormNotices';
+import { ChangeNotice } from '../../components/ChangeNotice';
+import { formNotice } from '../../forms/formNotice';
 import { keepTyped } from '../../forms/keepTyped';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
@@ -44,7 +45,7 @@ export function AddTaskDialog({ locations, assignees, defaultLocationId, default
       title="New Task"
       onClose={onClose}
       primary={{ form: 'add-task-form', label: 'Create Task', busyLabel: 'Creating...', busy: isSubmitting }}
-      notice={formNotices({ failedTitle: 'Failed to add task', serverMessage: errors.root?.server?.message, missing })}
+      notice={formNotice({ failureTitle: 'Failed to add task', failure: errors.root?.server?.message, missing })}
       className={WIDE}
     >
       <form id="add-task-form" onSubmit={submit} noValidate>
@@ -83,10 +84,10 @@ export function EditTaskDialog({ task, locations, assignees, onClose }: TaskForm
       description={`${task.title} · ${task.location_name}`}
       onClose={onClose}
       primary={{ form: 'edit-task-form', label: 'Save Changes', busyLabel: 'Saving...', busy: isSubmitting }}
-      notice={formNotices({
-        change: { notice: edited.notice, reloading: edited.reloading, onReload: edited.canReload ? reload : undefined },
-        failedTitle: 'Failed to update task',
-        serverMessage: errors.root?.server?.message,
+      notice={formNotice({
+        change: edited.notice && <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />,
+        failureTitle: 'Failed to update task',
+        failure: errors.root?.server?.message,
         missing,
       })}
       className={WIDE}

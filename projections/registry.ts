@@ -9,6 +9,7 @@ import { membersProjection } from './members/projection';
 import { officesProjection } from './offices/projection';
 import type { Projection } from './projection';
 import { replay } from './replay';
+import { officeHistoryProjection } from './reports/projection';
 import { tasksProjection } from './tasks/projection';
 import { templatesProjection } from './templates/projection';
 import { usersProjection } from './users/projection';
@@ -18,6 +19,7 @@ export const projections: readonly Projection[] = [
   locationsProjection,
   usersProjection,
   officesProjection,
+  officeHistoryProjection,
   membersProjection,
   contactsProjection,
   companiesProjection,

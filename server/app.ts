@@ -19,6 +19,7 @@ import { docsRoutes } from './routes/docs';
 import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
 import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
+import { reportRoutes } from './routes/reports';
 import { officeRoutes } from './routes/offices';
 import { searchRoutes } from './routes/search';
 import { taskRoutes } from './routes/tasks';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     searchRoutes(deps, auth),
     activityRoutes(deps, auth),
     dashboardRoutes(deps, auth),
+    reportRoutes(deps, auth),
   ];
   for (const routes of areas) {
     api.use(routes.routes());

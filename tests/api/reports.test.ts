@@ -3,7 +3,7 @@ import { addDays, periodStart, reportToday } from '@shared/domain/reportsPeriods
 import type { Office, OfficeStatus } from '@shared/schemas/offices';
 import type { OccupancyReport } from '@shared/schemas/reports';
 import { officeWorld, MANAGER_LOCATIONS, type OfficeWorld } from './officeHelpers';
-import { csvRecords, csvSection, download, history, pdfText } from './reportsHelpers';
+import { cents, csvRecords, csvSection, download, history, pct, pdfText } from './reportsHelpers';
 
 let w: OfficeWorld;
 beforeAll(async () => {
@@ -13,8 +13,6 @@ afterAll(async () => {
   await w?.server.stop();
 });
 
-const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
-const cents = (n: number) => Math.round(n * 100) / 100;
 type Row = Pick<Office, 'status' | 'desks' | 'signed_rate' | 'location_name'> & { marketed_rates: { monthly: number } };
 
 /** The report's figures, added up here from office rows as the office list answers them. */

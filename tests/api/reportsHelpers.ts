@@ -7,6 +7,10 @@ import type { OfficeStatus } from '@shared/schemas/offices';
 import type { Location } from '@shared/schemas/locations';
 import type { OfficeWorld } from './officeHelpers';
 
+/** A percentage with one decimal, and cents: worked out here, not with the product's helpers. */
+export const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+export const cents = (n: number) => Math.round(n * 100) / 100;
+
 /** Noon in New York on `day` (YYYY-MM-DD): unmistakably that day on the reports' calendar. */
 export const noon = (day: string) => new Date(`${day}T17:00:00Z`);
 

@@ -3,7 +3,7 @@ import { addDays, reportToday, termPeriodRange } from '@shared/domain/reportsPer
 import type { Office } from '@shared/schemas/offices';
 import type { TermAnalysisReport } from '@shared/schemas/reports';
 import { officeWorld, MANAGER_LOCATIONS, type OfficeWorld } from './officeHelpers';
-import { csvRecords, csvSection, download, history, pdfText } from './reportsHelpers';
+import { cents, csvRecords, csvSection, download, history, pct, pdfText } from './reportsHelpers';
 
 let w: OfficeWorld;
 beforeAll(async () => {
@@ -13,8 +13,6 @@ afterAll(async () => {
   await w?.server.stop();
 });
 
-const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
-const cents = (n: number) => Math.round(n * 100) / 100;
 
 const analysis = async (query: string, token = w.tokens.admin) => {
   const res = await w.api<TermAnalysisReport>('GET', `/api/reports/term-analysis${query}`, { token });

@@ -1,6 +1,6 @@
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { PRODUCT_NAME, PRODUCT_SUBTITLE } from '@shared/constants';
-import type { ReportDocument, ReportTable, ReportTile } from '@shared/domain/reportsTables';
+import { isFigureColumn, type ReportDocument, type ReportTable, type ReportTile } from '@shared/domain/reportsTables';
 
 /** US Letter, landscape: the wide tables (a dozen locations' history) fit across. */
 const PAGE = { width: 792, height: 612 };
@@ -51,10 +51,6 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   if (line || lines.length === 0) lines.push(line);
   return lines;
 }
-
-/** Figures read right-aligned: a cell that starts with a digit, a dollar sign or a dash. */
-const numeric = (table: ReportTable, column: number) =>
-  column > 0 && table.rows.length > 0 && table.rows.every((row) => /^[\d$—]/.test(row[column] ?? ''));
 
 /** Column widths: each its widest cell (capped), scaled down together when the row would overflow. */
 function columnWidths(table: ReportTable, fonts: Fonts): number[] {
@@ -136,7 +132,7 @@ class Writer {
 
   table(table: ReportTable) {
     const widths = columnWidths(table, this.fonts);
-    const right = table.columns.map((_, i) => numeric(table, i));
+    const right = table.columns.map((_, i) => isFigureColumn(table, i));
     const cells = (row: string[], font: PDFFont) => row.map((cell, i) => wrap(this.clean(cell), font, SIZE.cell, widths[i]! - 2 * PAD));
     const header = cells(table.columns, this.fonts.bold);
     const rowHeight = (lines: string[][]) => Math.max(...lines.map((l) => l.length)) * LINE + PAD;

@@ -38,6 +38,10 @@ export interface ReportDocument {
   tables: ReportTable[];
 }
 
+/** Figures read right-aligned, on screen and on paper: a column whose cells start with a digit, a dollar sign or a dash. */
+export const isFigureColumn = (table: ReportTable, column: number) =>
+  column > 0 && table.rows.length > 0 && table.rows.every((row) => /^[\d$—]/.test(row[column] ?? ''));
+
 export const OFFICE_STATUS_LABELS: Record<OfficeStatus, string> = { LEASED: 'Leased', VACANT: 'Vacant', PENDING: 'Pending', UNAVAILABLE: 'Unavailable' };
 
 const count = (n: number) => n.toLocaleString('en-US');

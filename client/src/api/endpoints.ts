@@ -11,7 +11,8 @@ import type { CreateTemplateInput, Template, TemplateListQuery, TemplateVersion,
 import type { ActivityEntry } from '@shared/activity';
 import type { CreateTaskInput, Task, UpdateTaskInput } from '@shared/schemas/tasks';
 import type { TaskPriority, TaskStatus } from '@shared/domain/tasks';
-import { api, type CommandMeta } from './client';
+import type { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
+import { api, apiDownload, type CommandMeta } from './client';
 
 /**
  * Request bodies, derived from the zod schemas the server validates with (their input side), so
@@ -107,4 +108,9 @@ export const endpoints = {
   createTask: (body: CreateTaskBody, meta?: CommandMeta) => api<Task>('POST', '/tasks', { body, meta }),
   updateTask: (id: string, body: UpdateTaskBody, meta?: CommandMeta) => api<Task>('PUT', `/tasks/${enc(id)}`, { body, meta }),
   changeTaskStatus: (id: string, status: TaskStatus, meta?: CommandMeta) => api<Task>('PATCH', `/tasks/${enc(id)}/status`, { body: { status }, meta }),
+
+  // Reports: JSON for the screen; the same query with format csv or pdf downloads it.
+  occupancyReport: (query: Omit<OccupancyReportQuery, 'format'>, signal?: AbortSignal) => api<OccupancyReport>('GET', '/reports/occupancy', { query, signal }),
+  termAnalysis: (query: Omit<TermAnalysisQuery, 'format'>, signal?: AbortSignal) => api<TermAnalysisReport>('GET', '/reports/term-analysis', { query, signal }),
+  reportFile: (report: 'occupancy' | 'term-analysis', query: OccupancyReportQuery | TermAnalysisQuery) => apiDownload(`/reports/${report}`, query),
 };

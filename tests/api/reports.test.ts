@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, periodStart, reportToday } from '@shared/domain/reportsPeriods';
 import type { Office, OfficeStatus } from '@shared/schemas/offices';
@@ -238,6 +239,19 @@ describe('GET /api/reports/occupancy', () => {
       expect(res.body.message, query).toContain(message);
     }
     expect((await w.api('GET', '/api/reports/occupancy')).status).toBe(401);
+  });
+
+  it('answers any query string with a report or a 4xx naming what is wrong, never a 500', async () => {
+    const value = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('current_month', 'this_year', 'csv', 'pdf', '2024-02-29', '2024-13-01', 'Bushwick', 'All Locations', '%00', '9999-12-31'));
+    const query = fc.dictionary(fc.constantFrom('location', 'period', 'as_of', 'format', 'x'), value, { maxKeys: 4 });
+    await fc.assert(
+      fc.asyncProperty(query, fc.constantFrom('occupancy', 'term-analysis'), async (params, report) => {
+        const res = await w.api('GET', `/api/reports/${report}?${new URLSearchParams(params)}`, { token: w.tokens.admin });
+        expect(res.status, JSON.stringify(params)).toBeLessThan(500);
+        if (res.status >= 400) expect(res.body?.message, JSON.stringify(params)).toMatch(/\S/);
+      }),
+      { numRuns: 60 },
+    );
   });
 
   it("keeps a manager to the manager's locations", async () => {

@@ -1,4 +1,4 @@
-import { lastAnnounced, safeHorizon } from '../events/store/append';
+import { headPosition, lastAnnounced, safeHorizon } from '../events/store/append';
 import { subscribe } from '../events/store/subscribe';
 import type { Pool, StoredEvent } from '../events/store/types';
 import type { ChangeMessage } from '@shared/realtime';
@@ -44,11 +44,12 @@ export async function createChangeFeed(sql: Pool, onError: (error: unknown) => v
 const CATCH_UP_MS = 5_000;
 
 /**
- * Resolves once `feed` has handled every commit this process made: what a memory copy kept by
- * the feed must wait for before it answers, so a client reads its own writes.
+ * Resolves once `feed` has handled every commit made so far, by this process or any other node
+ * on the database: what a memory copy kept by the feed waits for before it answers, so a client
+ * reads its own writes and never a row older than a commit another node already answered for.
  */
 export async function caughtUp(sql: Pool, feed: ChangeFeed): Promise<void> {
-  const target = lastAnnounced(sql);
+  const target = Math.max(lastAnnounced(sql), await headPosition(sql));
   if (target <= feed.position()) return;
   let timer: NodeJS.Timeout | undefined;
   try {

@@ -14,6 +14,7 @@ import { openDatabase, type Database } from './db/database';
 import type { AppDeps } from './deps';
 import { createLogger } from './logger';
 import { createMetrics, serveMetrics } from './metrics';
+import { linkNodes } from './realtime/cluster';
 import { startGateway, type Gateway } from './realtime/gateway';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
 import { bootstrapAdmin, seedDemo, seedDemoDeals, seedDemoTasks } from './seed/seed';
@@ -84,7 +85,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const app = createApp(deps, { bodyLimit: config.bodyLimit, clientDir: options.clientDir, trustProxy: config.trustProxy });
   const http = createServer(app.callback());
-  const gateway = await startGateway(http, sql, feed, deps.tokens, logger);
+  const gateway = await startGateway(http, sql, feed, deps.tokens, logger, linkNodes(database.url, logger));
   gatewayRef = gateway;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);

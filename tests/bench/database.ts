@@ -15,6 +15,7 @@ export interface BenchDatabase {
   /** Where the server came from, for the report. */
   server: string;
   name: string;
+  url: string;
   close(): Promise<void>;
 }
 
@@ -77,11 +78,12 @@ export async function openBenchDatabase(poolSize: number): Promise<BenchDatabase
   };
 
   try {
-    sql = createPool(await ensureDatabase(serverUrl, name), { max: poolSize });
+    const url = await ensureDatabase(serverUrl, name);
+    sql = createPool(url, { max: poolSize });
     await prepareSchema(sql);
+    return { sql, server, name, url, close };
   } catch (error) {
     await close();
     throw error;
   }
-  return { sql, server, name, close };
 }

@@ -5,6 +5,7 @@ import type { Pool } from '../events/store/types';
 import type { OfficeList } from '../projections/offices/listCache';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
+import type { SecretBox } from './settings/secretBox';
 
 /** What routes and the gateway are given; built once in start.ts. */
 export interface AppDeps {
@@ -13,6 +14,8 @@ export interface AppDeps {
   tokens: TokenService;
   throttle: LoginThrottle;
   logger: Logger;
+  /** Seals and opens the secrets the system settings keep (the CRM API key). */
+  secrets: SecretBox;
   /** The office list, served from memory (projections/offices/listCache.ts). */
   officeList: OfficeList;
   demo: { enabled: boolean; email: string | null; password: string | null };

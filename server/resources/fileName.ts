@@ -13,9 +13,9 @@ export function storedFileName(given: string | undefined, documentName: string, 
       // Browsers escape these three in a multipart file name (HTML's form encoding).
       .replace(/%22/g, '"')
       .replace(/%0[ad]/gi, '')
+      .replace(/\s+/g, ' ')
       // eslint-disable-next-line no-control-regex -- control characters are what is removed
       .replace(/[\u0000-\u001f\u007f]/g, '')
-      .replace(/\s+/g, ' ')
       .trim();
   const base = clean((given ?? '').split(/[\\/]/).pop() ?? '') || clean(documentName).replace(/[\\/]/g, '-') || 'document';
   const extension = /\.([^.]+)$/.exec(base)?.[1]?.toLowerCase();

@@ -33,10 +33,9 @@ const WORD_STREAM = Buffer.from('WordDocument', 'utf16le');
 
 /** A PDF with fields to fill in is a form. One that pdf-lib cannot read is still a PDF. */
 async function pdfKind(bytes: Buffer): Promise<FileKind> {
-  const fields = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false }).then(
-    (pdf) => pdf.getForm().getFields().length,
-    () => 0,
-  );
+  const fields = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false, throwOnInvalidObject: false })
+    .then((pdf) => pdf.getForm().getFields().length)
+    .catch(() => 0);
   return { type: fields > 0 ? 'Form' : 'PDF', contentType: 'application/pdf', extensions: ['pdf'] };
 }
 

@@ -21,7 +21,8 @@ export async function loadSettingsKey(configured: string | undefined, dataDir: s
   const file = path.join(dataDir, SETTINGS_KEY_FILE);
   const existing = await readKeyFile(file);
   if (existing) return existing;
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  // The folder keeps its usual mode (the embedded database's own user walks through it); the file is 0600.
+  await mkdir(dataDir, { recursive: true });
   // Written aside and linked into place: a link fails when the file exists, so two servers
   // starting at once agree on the first key, and nobody ever reads a half-written file.
   const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;

@@ -57,7 +57,7 @@ export const UploadResourceFields = z
       .trim()
       .max(RESOURCE_DESCRIPTION_MAX, { message: `Description must be at most ${RESOURCE_DESCRIPTION_MAX} characters` })
       .refine(...storable('Description'))
-      .optional()
+      .nullish()
       .transform((v) => v || null),
     category: z.enum(RESOURCE_CATEGORIES, { message: CATEGORY_MESSAGE }),
   })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { storedFileName } from '../../server/resources/fileName';
 import { sniff } from '../../server/resources/sniff';
+import { uploadSlots } from '../../server/resources/uploadSlots';
 import { compoundFileBytes, docxBytes, exeBytes, pdfBytes, pngBytes, zipBytes } from '../support/sampleFiles';
 
 describe('what a file is, read from its bytes', () => {
@@ -48,5 +49,18 @@ describe('the name a download is saved under', () => {
     const long = storedFileName(`${'n'.repeat(300)}.pdf`, 'x', pdf);
     expect(long).toHaveLength(180);
     expect(long.endsWith('.pdf')).toBe(true);
+  });
+});
+
+describe('upload slots', () => {
+  it('hold at most the given number of uploads; each release frees one slot once', () => {
+    const slots = uploadSlots(2);
+    const first = slots.take()!;
+    expect(slots.take()).not.toBeNull();
+    expect(slots.take()).toBeNull();
+    first();
+    first();
+    expect(slots.take()).not.toBeNull();
+    expect(slots.take()).toBeNull();
   });
 });

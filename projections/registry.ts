@@ -9,6 +9,8 @@ import { membersProjection } from './members/projection';
 import { officesProjection } from './offices/projection';
 import type { Projection } from './projection';
 import { replay } from './replay';
+import { resourcesProjection } from './resources/projection';
+import { settingsProjection } from './settings/projection';
 import { tasksProjection } from './tasks/projection';
 import { templatesProjection } from './templates/projection';
 import { usersProjection } from './users/projection';
@@ -24,6 +26,8 @@ export const projections: readonly Projection[] = [
   dealsProjection,
   tasksProjection,
   templatesProjection,
+  resourcesProjection,
+  settingsProjection,
 ];
 
 /**

@@ -20,7 +20,9 @@ import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
 import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
 import { officeRoutes } from './routes/offices';
+import { resourceRoutes } from './routes/resources';
 import { searchRoutes } from './routes/search';
+import { settingsRoutes } from './routes/settings';
 import { taskRoutes } from './routes/tasks';
 import { templateRoutes } from './routes/templates';
 import { staticClient } from './static';
@@ -55,6 +57,8 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     searchRoutes(deps, auth),
     activityRoutes(deps, auth),
     dashboardRoutes(deps, auth),
+    resourceRoutes(deps, auth),
+    settingsRoutes(deps, auth),
   ];
   for (const routes of areas) {
     api.use(routes.routes());
@@ -97,7 +101,8 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const body = jsonBody(options.bodyLimit);
   // A CSV import carries a whole file; every other request stays under the usual limit.
   const importBody = jsonBody(IMPORT_BODY_LIMIT);
-  app.use((ctx, next) => (ctx.path.startsWith('/api/imports') ? importBody(ctx, next) : body(ctx, next)));
+  // A multipart upload (a document) is streamed by its own route, with its own size limit.
+  app.use((ctx, next) => (ctx.is('multipart') ? next() : ctx.path.startsWith('/api/imports') ? importBody(ctx, next) : body(ctx, next)));
   app.use(api.routes());
   // No route matched: a caller without a valid token learns nothing about which paths exist.
   app.use(async (ctx, next) => {

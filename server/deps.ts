@@ -7,6 +7,7 @@ import type { OfficeList } from '../projections/offices/listCache';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
+import type { SecretBox } from './settings/secretBox';
 
 /** What routes and the gateway are given; built once in start.ts. */
 export interface AppDeps {
@@ -15,6 +16,8 @@ export interface AppDeps {
   tokens: TokenService;
   throttle: LoginThrottle;
   logger: Logger;
+  /** Seals and opens the secrets the system settings keep (the CRM API key). */
+  secrets: SecretBox;
   /** The office list, served from memory (projections/offices/listCache.ts). */
   officeList: OfficeList;
   /** Dashboard answers, kept per user and location until the log moves (projections/feedMemo.ts). */

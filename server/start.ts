@@ -19,6 +19,9 @@ import { startGateway, type Gateway } from './realtime/gateway';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
 import { bootstrapAdmin, seedDemo, seedDemoDeals, seedDemoTasks } from './seed/seed';
 import { seedDemoTemplates } from './seed/demoTemplates';
+import { seedDemoResources } from './seed/demoResources';
+import { createSecretBox } from './settings/secretBox';
+import { loadSettingsKey } from './settings/settingsKey';
 
 export interface StartOptions {
   logger?: Logger;
@@ -58,6 +61,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (config.demoMode && (await seedDemoDeals(sql, handle))) logger.info('demo deals seeded');
   if (config.demoMode && (await seedDemoTasks(sql, handle))) logger.info('demo tasks seeded');
   if (config.demoMode && (await seedDemoTemplates(sql, handle))) logger.info('demo templates seeded');
+  if (config.demoMode && (await seedDemoResources(sql, handle))) logger.info('demo documents seeded');
   if (config.bootstrapAdmin && (await bootstrapAdmin(sql, handle, config.bootstrapAdmin))) {
     logger.info({ email: config.bootstrapAdmin.email }, 'first administrator created');
   }
@@ -73,6 +77,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     tokens: createTokenService(await loadSigningKey(sql, config.jwtSecret), config.jwtTtl),
     throttle: createLoginThrottle(options.throttle),
     logger,
+    secrets: createSecretBox(await loadSettingsKey(config.settingsKey, config.dataDir)),
     officeList,
     dashboards: createFeedMemo(sql, feed),
     demo: {

@@ -22,11 +22,11 @@ const CompanyProfilePage = lazyScreen(() => import('./screens/crm/CompanyProfile
 const TemplatesPage = lazyScreen(() => import('./screens/templates/TemplatesPage'));
 const TasksPage = lazyScreen(() => import('./screens/tasks/TasksPage'));
 const DashboardPage = lazyScreen(() => import('./screens/dashboard/DashboardPage'));
+const ResourcesPage = lazyScreen(() => import('./screens/resources/ResourcesPage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [
   ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
-  ['/resources', 'Employee Resources', 'The staff document library.'],
   ['/reporting', 'Occupancy Reports', 'Occupancy and revenue by location, live.'],
   ['/term-analysis', 'Term Rate Analysis', 'Signed rates against marketed rates by lease term.'],
 ];
@@ -60,6 +60,7 @@ export function AppRoutes() {
         <Route path="/crm/companies/:id" element={<CompanyProfilePage />} />
         <Route path="/templates" element={<TemplatesPage />} />
         <Route path="/tasks" element={<TasksPage />} />
+        <Route path="/resources" element={<ResourcesPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

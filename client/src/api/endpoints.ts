@@ -11,7 +11,9 @@ import type { CreateTemplateInput, Template, TemplateListQuery, TemplateVersion,
 import type { ActivityEntry } from '@shared/activity';
 import type { CreateTaskInput, Task, UpdateTaskInput } from '@shared/schemas/tasks';
 import type { TaskPriority, TaskStatus } from '@shared/domain/tasks';
-import { api, type CommandMeta } from './client';
+import type { Resource, UploadResourceFields } from '@shared/schemas/resources';
+import type { CompanySettings, SystemSettings, UpdateSystemSettingsInput } from '@shared/schemas/settings';
+import { api, apiFile, type CommandMeta } from './client';
 
 /**
  * Request bodies, derived from the zod schemas the server validates with (their input side), so
@@ -35,6 +37,7 @@ export type CreateTemplateBody = Body<typeof CreateTemplateInput>;
 export type UpdateTemplateBody = Body<typeof UpdateTemplateInput>;
 export type CreateTaskBody = Body<typeof CreateTaskInput>;
 export type UpdateTaskBody = Body<typeof UpdateTaskInput>;
+export type UpdateSystemSettingsBody = Body<typeof UpdateSystemSettingsInput>;
 
 const enc = encodeURIComponent;
 
@@ -107,4 +110,20 @@ export const endpoints = {
   createTask: (body: CreateTaskBody, meta?: CommandMeta) => api<Task>('POST', '/tasks', { body, meta }),
   updateTask: (id: string, body: UpdateTaskBody, meta?: CommandMeta) => api<Task>('PUT', `/tasks/${enc(id)}`, { body, meta }),
   changeTaskStatus: (id: string, status: TaskStatus, meta?: CommandMeta) => api<Task>('PATCH', `/tasks/${enc(id)}/status`, { body: { status }, meta }),
+
+  // Employee resources: everyone reads and downloads; managers and admins upload (multipart) and delete.
+  resources: () => api<Resource[]>('GET', '/resources'),
+  uploadResource: (fields: UploadResourceFields, file: File, meta?: CommandMeta) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) if (value) form.append(key, value);
+    form.append('file', file, file.name);
+    return api<Resource>('POST', '/resources', { body: form, meta });
+  },
+  deleteResource: (id: string, meta?: CommandMeta) => api<null>('DELETE', `/resources/${enc(id)}`, { body: {}, meta }),
+  downloadResource: (id: string) => apiFile(`/resources/${enc(id)}/download`),
+
+  // Settings: the company's time off for everyone; the system settings (the CRM key, masked) for administrators.
+  companySettings: () => api<CompanySettings>('GET', '/settings/company'),
+  systemSettings: () => api<SystemSettings>('GET', '/settings/system'),
+  updateSystemSettings: (body: UpdateSystemSettingsBody, meta?: CommandMeta) => api<SystemSettings>('PUT', '/settings/system', { body, meta }),
 };

@@ -23,6 +23,7 @@ import { officeRoutes } from './routes/offices';
 import { searchRoutes } from './routes/search';
 import { taskRoutes } from './routes/tasks';
 import { templateRoutes } from './routes/templates';
+import { userRoutes } from './routes/users';
 import { staticClient } from './static';
 
 export interface AppOptions {
@@ -45,6 +46,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     configRoutes(deps),
     authRoutes(deps, auth),
     locationRoutes(deps, auth),
+    userRoutes(deps, auth),
     officeRoutes(deps, auth),
     memberRoutes(deps, auth),
     dealRoutes(deps, auth),

@@ -79,6 +79,17 @@ describe('GET /api/users', () => {
   });
 });
 
+describe('the API description', () => {
+  it('documents every user route with its body', async () => {
+    const doc = (await w.api('GET', '/api/openapi.json')).body;
+    expect(Object.keys(doc.paths['/api/users']).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/users/{id}']).sort()).toEqual(['delete', 'get', 'put']);
+    const create = doc.paths['/api/users'].post.requestBody.content['application/json'].schema;
+    expect(create.required).toEqual(expect.arrayContaining(['name', 'email', 'password']));
+    expect(create.properties.role.enum).toEqual(['viewer', 'manager', 'admin']);
+  });
+});
+
 describe('GET /api/users/{id}', () => {
   it('answers any user to an administrator, and their own account to everyone else', async () => {
     const { manager, viewer } = w.users;

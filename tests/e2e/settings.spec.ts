@@ -26,6 +26,9 @@ test.describe('settings', () => {
     await expect(adminPage.getByRole('button', { name: 'Delete admin@flexspace.demo' })).toHaveCount(0);
     await expect(adminPage.getByRole('button', { name: 'Delete viewer@flexspace.demo' })).toBeVisible();
     expect(serious((await new AxeBuilder({ page: adminPage }).include('main').analyze()).violations)).toEqual([]);
+    await adminPage.getByRole('button', { name: 'Add User' }).click();
+    await expect(adminPage.getByRole('dialog', { name: 'Add User' })).toBeVisible();
+    expect(serious((await new AxeBuilder({ page: adminPage }).include('[role="dialog"]').analyze()).violations)).toEqual([]);
     await admin.context.close();
 
     const manager = await signedInContext(browser, 'manager');
@@ -41,6 +44,7 @@ test.describe('settings', () => {
     await page.getByRole('tab', { name: 'Locations' }).click();
     await expect(page.getByTestId('location-card')).toHaveCount(2);
     await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+    expect(serious((await new AxeBuilder({ page }).include('main').analyze()).violations)).toEqual([]);
     await manager.context.close();
   });
 

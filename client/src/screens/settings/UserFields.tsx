@@ -78,7 +78,7 @@ export function UserFields({
                 onChange={(e) => toggle(location.id, e.target.checked)}
               />
               {location.name}
-              <span className="text-xs text-slate-400">{location.city}</span>
+              <span className="text-xs text-slate-500">{location.city}</span>
             </label>
           ))}
         </div>

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createCommandHandler } from '../events/handleCommand';
 import { applyInline } from '../projections/registry';
 import { createChangeFeed } from '../projections/changeFeed';
+import { createFeedMemo } from '../projections/feedMemo';
 import { createOfficeList } from '../projections/offices/listCache';
 import { createApp } from './app';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/throttle';
@@ -72,6 +73,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throttle: createLoginThrottle(options.throttle),
     logger,
     officeList,
+    dashboards: createFeedMemo(sql, feed),
     demo: {
       enabled: config.demoMode,
       email: config.demoMode ? DEMO_USERS.admin.email : null,

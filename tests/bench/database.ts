@@ -60,6 +60,11 @@ export async function openBenchDatabase(poolSize: number): Promise<BenchDatabase
   const shutDown = async () => {
     try {
       await sql?.end({ timeout: 5 });
+      // BENCH_KEEP=1 with BENCH_DATABASE_URL leaves the database for a look at its plans afterwards.
+      if (given && process.env.BENCH_KEEP) {
+        process.stderr.write(`Kept the bench database ${name}.\n`);
+        return;
+      }
       const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
       try {
         await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

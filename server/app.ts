@@ -25,6 +25,7 @@ import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
 import { taskRoutes } from './routes/tasks';
 import { templateRoutes } from './routes/templates';
+import { userRoutes } from './routes/users';
 import { staticClient } from './static';
 
 export interface AppOptions {
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     configRoutes(deps),
     authRoutes(deps, auth),
     locationRoutes(deps, auth),
+    userRoutes(deps, auth),
     officeRoutes(deps, auth),
     memberRoutes(deps, auth),
     dealRoutes(deps, auth),

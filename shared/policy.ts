@@ -73,6 +73,9 @@ export const POLICY = {
     atOwnLocations: false,
     refusal: 'Access Denied - You need administrator or manager privileges to access settings.',
   },
+  /** Integrations (Settings): a mail account for managers and admins, chat notifications for admins. */
+  'gmail.connect': { roles: WRITERS, atOwnLocations: false, refusal: 'Requires Manager Role' },
+  'slack.configure': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   /**
    * Controls the spec reserves for administrators on the office profile (Edit, Unassign). The
    * commands behind them follow their own rows above; these only decide what the screen offers.

@@ -26,7 +26,7 @@ export interface ClusterLink {
   close(): Promise<void>;
 }
 
-/** The adapter's own table, for messages over NOTIFY's 8,000-byte limit (created by migration 0002). */
+/** The adapter's own table, for messages over NOTIFY's 8,000-byte limit (created by migration 0003). */
 export const ATTACHMENTS_TABLE = 'socket_io_attachments';
 
 /** The socket.io adapter that links the nodes sharing `databaseUrl`. */

@@ -198,10 +198,17 @@ export async function startGateway(
     deliver(socketsIn([EVERYONE_ROOM]).filter((s) => !reached.has(s.id)), shared);
   }
 
+  /**
+   * A user's sockets move to their new rooms right after the event that changed the user, before
+   * the next event of the batch: a demoted user's socket never receives a later change of a
+   * location it just lost, nor a deleted user's anything.
+   */
   async function push(events: StoredEvent[], messages: ChangeMessage[]) {
-    messages.forEach((message, i) => pushOne(events[i]!, message));
-    const users = new Set(events.filter((e) => e.stream_type === 'user').map((e) => e.stream_id.slice('user-'.length)));
-    for (const userId of users) await refreshUserSockets(userId);
+    for (const [i, message] of messages.entries()) {
+      const event = events[i]!;
+      pushOne(event, message);
+      if (event.stream_type === 'user') await refreshUserSockets(event.stream_id.slice('user-'.length));
+    }
   }
 
   feed.listen((events, messages) => inOrder(() => push(events, messages)));

@@ -1,5 +1,6 @@
 import type { LoginResult, PublicConfig, User } from '@shared/schemas/auth';
-import type { Location } from '@shared/schemas/locations';
+import type { CreateLocationInput, Location, UpdateLocationInput } from '@shared/schemas/locations';
+import type { CreateUserInput, UpdateUserInput, UserListQuery } from '@shared/schemas/users';
 import type { z } from 'zod';
 import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } from '@shared/schemas/members';
 import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
@@ -38,6 +39,10 @@ export type UpdateTemplateBody = Body<typeof UpdateTemplateInput>;
 export type CreateTaskBody = Body<typeof CreateTaskInput>;
 export type UpdateTaskBody = Body<typeof UpdateTaskInput>;
 export type UpdateSystemSettingsBody = Body<typeof UpdateSystemSettingsInput>;
+export type CreateUserBody = Body<typeof CreateUserInput>;
+export type UpdateUserBody = Body<typeof UpdateUserInput>;
+export type CreateLocationBody = Body<typeof CreateLocationInput>;
+export type UpdateLocationBody = Body<typeof UpdateLocationInput>;
 
 const enc = encodeURIComponent;
 
@@ -48,6 +53,17 @@ export const endpoints = {
     api<LoginResult>('POST', '/auth/login', { body: { email, password }, sessionCall: false }),
   me: () => api<User>('GET', '/auth/me'),
   locations: () => api<Location[]>('GET', '/locations'),
+  location: (id: string) => api<Location>('GET', `/locations/${enc(id)}`),
+  createLocation: (body: CreateLocationBody, meta?: CommandMeta) => api<Location>('POST', '/locations', { body, meta }),
+  updateLocation: (id: string, body: UpdateLocationBody, meta?: CommandMeta) => api<Location>('PUT', `/locations/${enc(id)}`, { body, meta }),
+
+  // Users: administrators only, except one's own account.
+  users: (query: z.input<typeof UserListQuery> = {}) => api<User[]>('GET', '/users', { query }),
+  user: (id: string) => api<User>('GET', `/users/${enc(id)}`),
+  createUser: (body: CreateUserBody, meta?: CommandMeta) => api<User>('POST', '/users', { body, meta }),
+  /** A blank password keeps the current one. */
+  updateUser: (id: string, body: UpdateUserBody, meta?: CommandMeta) => api<User>('PUT', `/users/${enc(id)}`, { body, meta }),
+  deleteUser: (id: string, meta?: CommandMeta) => api<null>('DELETE', `/users/${enc(id)}`, { body: {}, meta }),
 
   // Offices. `location` is the selected location's name; 'All Locations' and '' are dropped.
   offices: (location?: string) => api<Office[]>('GET', '/offices', { query: { location } }),

@@ -193,9 +193,15 @@ export async function startGateway(
     const scoped = socketsIn(roomsForScope(event.metadata.scope));
     deliver(scoped, message);
     const shared = sharedPart(message);
-    if (!shared || event.metadata.scope.everyone) return;
-    const reached = new Set(scoped.map((s) => s.id));
-    deliver(socketsIn([EVERYONE_ROOM]).filter((s) => !reached.has(s.id)), shared);
+    let sockets = scoped.length;
+    if (shared && !event.metadata.scope.everyone) {
+      const reached = new Set(scoped.map((s) => s.id));
+      const others = socketsIn([EVERYONE_ROOM]).filter((s) => !reached.has(s.id));
+      deliver(others, shared);
+      sockets += others.length;
+    }
+    // Joins the request's log line (same correlation id) to what this node pushed of it.
+    logger.info({ correlation_id: event.metadata.correlation_id, position: Number(event.position), event_type: event.type, sockets }, 'pushed');
   }
 
   /**

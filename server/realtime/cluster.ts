@@ -33,12 +33,14 @@ export const ATTACHMENTS_TABLE = 'socket_io_attachments';
 export function linkNodes(databaseUrl: string, logger: Logger): ClusterLink {
   // Two connections: the adapter's LISTEN, and its NOTIFYs and attachment reads.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  pool.on('error', (error) => logger.warn({ err: error }, 'node link: database connection lost'));
+  // The message alone: node-postgres's errors carry their whole client.
+  const brief = (error: Error & { code?: string }) => ({ message: error.message, code: error.code });
+  pool.on('error', (error) => logger.warn({ error: brief(error) }, 'node link: database connection lost'));
   const adapter = createAdapter(pool, {
     tableName: ATTACHMENTS_TABLE,
     heartbeatInterval: 5_000,
     heartbeatTimeout: 12_000,
-    errorHandler: (error) => logger.warn({ err: error }, 'node link failed'),
+    errorHandler: (error) => logger.warn({ error: brief(error as Error) }, 'node link failed'),
   });
   return { adapter, close: () => pool.end() };
 }

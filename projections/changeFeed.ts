@@ -1,4 +1,4 @@
-import { safeHorizon } from '../events/store/append';
+import { headPosition, lastAnnounced, safeHorizon } from '../events/store/append';
 import { subscribe } from '../events/store/subscribe';
 import type { Pool, StoredEvent } from '../events/store/types';
 import type { ChangeMessage } from '@shared/realtime';
@@ -38,4 +38,28 @@ export async function createChangeFeed(sql: Pool, onError: (error: unknown) => v
     listen: (listener) => void listeners.push(listener),
     stop: () => subscription.stop(),
   };
+}
+
+/** How long a read waits for the feed to reach this process's last commit before giving up. */
+const CATCH_UP_MS = 5_000;
+
+/**
+ * Resolves once `feed` has handled every commit made so far, by this process or any other node
+ * on the database: what a memory copy kept by the feed waits for before it answers, so a client
+ * reads its own writes and never a row older than a commit another node already answered for.
+ */
+export async function caughtUp(sql: Pool, feed: ChangeFeed): Promise<void> {
+  const target = Math.max(lastAnnounced(sql), await headPosition(sql));
+  if (target <= feed.position()) return;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      feed.waitFor(target),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error('the change feed is behind the log')), CATCH_UP_MS);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -1,6 +1,5 @@
-import { APPEND_LOCK } from '../events/store/append';
 import { DomainError } from '../events/store/errors';
-import type { Db, PendingEvent, Pool, Tx } from '../events/store/types';
+import type { Db, PendingEvent, Pool } from '../events/store/types';
 import { companiesProjection } from './crm/companies';
 import { contactsProjection } from './crm/contacts';
 import { dealsProjection } from './deals/projection';
@@ -8,8 +7,10 @@ import { locationsProjection } from './locations/projection';
 import { membersProjection } from './members/projection';
 import { officesProjection } from './offices/projection';
 import type { Projection } from './projection';
-import { replay } from './replay';
+import { rebuildBeside, type RebuildProgress } from './rebuildBeside';
 import { officeHistoryProjection } from './reports/projection';
+import { resourcesProjection } from './resources/projection';
+import { settingsProjection } from './settings/projection';
 import { tasksProjection } from './tasks/projection';
 import { templatesProjection } from './templates/projection';
 import { usersProjection } from './users/projection';
@@ -26,6 +27,8 @@ export const projections: readonly Projection[] = [
   dealsProjection,
   tasksProjection,
   templatesProjection,
+  resourcesProjection,
+  settingsProjection,
 ];
 
 /**
@@ -57,25 +60,12 @@ export async function applyInline(tx: Db, events: PendingEvent[], only: readonly
   if (failed) throw failed.reason;
 }
 
-async function recreate(tx: Tx, projection: Projection) {
-  for (const table of projection.tables) await tx.unsafe(`DROP TABLE IF EXISTS ${table} CASCADE`);
-  await tx.unsafe(projection.ddl);
-  await tx`
-    INSERT INTO projection_versions (name, version) VALUES (${projection.name}, ${projection.version})
-    ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version`;
-}
-
 /**
- * Drops and refills the given read models from the whole log in one transaction, holding the
- * append lock so no event can slip in between the replay and the commit. Readers keep seeing
- * the old rows until the commit. Returns the number of events replayed.
+ * Rebuilds the given read models from the whole log beside the current ones and swaps them in
+ * (rebuildBeside.ts): the app keeps serving meanwhile. Returns the number of events replayed.
  */
-export async function rebuild(sql: Pool, only: readonly Projection[] = projections): Promise<number> {
-  return sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`;
-    for (const projection of only) await recreate(tx, projection);
-    return replay(tx, only);
-  });
+export async function rebuild(sql: Pool, only: readonly Projection[] = projections, onProgress?: (p: RebuildProgress) => void): Promise<number> {
+  return rebuildBeside(sql, only, onProgress);
 }
 
 /** At start-up: builds any read model that is missing or whose version changed. */

@@ -1,7 +1,6 @@
-import { lastAnnounced } from '../events/store/append';
 import type { Pool } from '../events/store/types';
 import type { LiveEntity } from '@shared/realtime';
-import type { ChangeFeed } from './changeFeed';
+import { caughtUp, type ChangeFeed } from './changeFeed';
 
 interface Row {
   id: string;
@@ -21,9 +20,6 @@ export interface RowCache<R extends Row> {
   /** The rows passing `keep`, in `compare` order, as one JSON array (memoised under `key`). */
   json(key: string, keep: (row: R) => boolean): string;
 }
-
-/** How long a read waits for the cache to reach this process's last commit before giving up. */
-const CATCH_UP_MS = 5_000;
 
 /** A row replaces the copy held only when newer: a higher version, or the same one changed later. */
 const newer = (a: Row, b: Row | undefined) =>
@@ -69,14 +65,7 @@ export async function createRowCache<R extends Row>(
   for (const row of await loadAll(sql)) put(row);
 
   return {
-    async current() {
-      const target = lastAnnounced(sql);
-      if (target <= feed.position()) return;
-      await Promise.race([
-        feed.waitFor(target),
-        new Promise((_, reject) => setTimeout(() => reject(new Error('row cache is behind the log')), CATCH_UP_MS).unref()),
-      ]);
-    },
+    current: () => caughtUp(sql, feed),
     json(key, keep) {
       const hit = memo.get(key);
       if (hit !== undefined) return hit;

@@ -21,9 +21,12 @@ import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
 import { reportRoutes } from './routes/reports';
 import { officeRoutes } from './routes/offices';
+import { resourceRoutes } from './routes/resources';
 import { searchRoutes } from './routes/search';
+import { settingsRoutes } from './routes/settings';
 import { taskRoutes } from './routes/tasks';
 import { templateRoutes } from './routes/templates';
+import { userRoutes } from './routes/users';
 import { staticClient } from './static';
 
 export interface AppOptions {
@@ -46,6 +49,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     configRoutes(deps),
     authRoutes(deps, auth),
     locationRoutes(deps, auth),
+    userRoutes(deps, auth),
     officeRoutes(deps, auth),
     memberRoutes(deps, auth),
     dealRoutes(deps, auth),
@@ -57,6 +61,8 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     activityRoutes(deps, auth),
     dashboardRoutes(deps, auth),
     reportRoutes(deps, auth),
+    resourceRoutes(deps, auth),
+    settingsRoutes(deps, auth),
   ];
   for (const routes of areas) {
     api.use(routes.routes());
@@ -99,7 +105,8 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   const body = jsonBody(options.bodyLimit);
   // A CSV import carries a whole file; every other request stays under the usual limit.
   const importBody = jsonBody(IMPORT_BODY_LIMIT);
-  app.use((ctx, next) => (ctx.path.startsWith('/api/imports') ? importBody(ctx, next) : body(ctx, next)));
+  // A multipart upload (a document) is streamed by its own route, with its own size limit.
+  app.use((ctx, next) => (ctx.is('multipart') ? next() : ctx.path.startsWith('/api/imports') ? importBody(ctx, next) : body(ctx, next)));
   app.use(api.routes());
   // No route matched: a caller without a valid token learns nothing about which paths exist.
   app.use(async (ctx, next) => {

@@ -14,6 +14,7 @@ const Env = z.object({
   DEMO_MODE: flag.optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_TTL: z.string().default('12h'),
+  SETTINGS_KEY: z.string().min(32, 'SETTINGS_KEY must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT: z.string().default('1mb'),
   TRUST_PROXY: flag.optional(),
@@ -34,6 +35,8 @@ export interface Config {
   demoMode: boolean;
   jwtSecret?: string;
   jwtTtl: string;
+  /** Encrypts secrets in the settings (the CRM API key); unset: a key generated into dataDir. */
+  settingsKey?: string;
   logLevel: string;
   bodyLimit: string;
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (sign-in throttling). */
@@ -63,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
     jwtTtl: e.JWT_TTL,
+    settingsKey: e.SETTINGS_KEY,
     logLevel: e.LOG_LEVEL,
     bodyLimit: e.BODY_LIMIT,
     // Off by default: without a proxy in front, anyone could claim any address in the header.

@@ -2,9 +2,12 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import type { HandleCommand } from '../events/handleCommand';
 import type { Pool } from '../events/store/types';
+import type { FeedMemo } from '../projections/feedMemo';
 import type { OfficeList } from '../projections/offices/listCache';
+import type { Dashboard } from '@shared/schemas/dashboard';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
+import type { SecretBox } from './settings/secretBox';
 
 /** What routes and the gateway are given; built once in start.ts. */
 export interface AppDeps {
@@ -13,8 +16,12 @@ export interface AppDeps {
   tokens: TokenService;
   throttle: LoginThrottle;
   logger: Logger;
+  /** Seals and opens the secrets the system settings keep (the CRM API key). */
+  secrets: SecretBox;
   /** The office list, served from memory (projections/offices/listCache.ts). */
   officeList: OfficeList;
+  /** Dashboard answers, kept per user and location until the log moves (projections/feedMemo.ts). */
+  dashboards: FeedMemo<Dashboard>;
   demo: { enabled: boolean; email: string | null; password: string | null };
   /** The last log position this process has pushed to its sockets (for readiness). */
   livePosition: () => number;

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { createCommandHandler } from '../events/handleCommand';
 import { applyInline } from '../projections/registry';
 import { createChangeFeed } from '../projections/changeFeed';
+import { createFeedMemo } from '../projections/feedMemo';
 import { createOfficeList } from '../projections/offices/listCache';
 import { createApp } from './app';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/throttle';
@@ -13,10 +14,14 @@ import { openDatabase, type Database } from './db/database';
 import type { AppDeps } from './deps';
 import { createLogger } from './logger';
 import { createMetrics, serveMetrics } from './metrics';
+import { linkNodes } from './realtime/cluster';
 import { startGateway, type Gateway } from './realtime/gateway';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
 import { bootstrapAdmin, seedDemo, seedDemoDeals, seedDemoTasks } from './seed/seed';
 import { seedDemoTemplates } from './seed/demoTemplates';
+import { seedDemoResources } from './seed/demoResources';
+import { createSecretBox } from './settings/secretBox';
+import { loadSettingsKey } from './settings/settingsKey';
 
 export interface StartOptions {
   logger?: Logger;
@@ -56,6 +61,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (config.demoMode && (await seedDemoDeals(sql, handle))) logger.info('demo deals seeded');
   if (config.demoMode && (await seedDemoTasks(sql, handle))) logger.info('demo tasks seeded');
   if (config.demoMode && (await seedDemoTemplates(sql, handle))) logger.info('demo templates seeded');
+  if (config.demoMode && (await seedDemoResources(sql, handle))) logger.info('demo documents seeded');
   if (config.bootstrapAdmin && (await bootstrapAdmin(sql, handle, config.bootstrapAdmin))) {
     logger.info({ email: config.bootstrapAdmin.email }, 'first administrator created');
   }
@@ -71,7 +77,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     tokens: createTokenService(await loadSigningKey(sql, config.jwtSecret), config.jwtTtl),
     throttle: createLoginThrottle(options.throttle),
     logger,
+    secrets: createSecretBox(await loadSettingsKey(config.settingsKey, config.dataDir)),
     officeList,
+    dashboards: createFeedMemo(sql, feed),
     demo: {
       enabled: config.demoMode,
       email: config.demoMode ? DEMO_USERS.admin.email : null,
@@ -82,7 +90,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   const app = createApp(deps, { bodyLimit: config.bodyLimit, clientDir: options.clientDir, trustProxy: config.trustProxy });
   const http = createServer(app.callback());
-  const gateway = await startGateway(http, sql, feed, deps.tokens, logger);
+  const gateway = await startGateway(http, sql, feed, deps.tokens, logger, linkNodes(database.url, logger));
   gatewayRef = gateway;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);

@@ -28,7 +28,7 @@ export interface ActivityEntry {
 }
 
 /** Fields never shown, whatever event carries them: secrets, ordering keys, and bookkeeping of the event itself. */
-export const HIDDEN_FIELDS = new Set(['id', 'password_hash', 'rank', 'actor_id', 'moved_by', 'from_stage', 'from_rank', 'from_status', 'previous_office_id', 'previous_company_id']);
+export const HIDDEN_FIELDS = new Set(['id', 'password_hash', 'rank', 'actor_id', 'moved_by', 'from_stage', 'from_rank', 'from_status', 'previous_office_id', 'previous_company_id', 'ciphertext', 'sha256']);
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 const stage = (value: unknown) => DEAL_STAGE_LABELS[value as DealStage] ?? String(value);
@@ -95,6 +95,11 @@ const SUMMARIES: Record<string, Summary> = {
   CompanyCreated: (name) => `added company ${name}`,
   CompanyEdited: (name, data) => `edited company ${name}${fieldList(data)}`,
   CompanyDeleted: (name) => `deleted company ${name}`,
+  ResourceUploaded: (name) => `uploaded document ${name}`,
+  ResourceDeleted: (name) => `deleted document ${name}`,
+  CrmApiKeySet: () => 'changed the CRM API key',
+  CrmApiKeyCleared: () => 'removed the CRM API key',
+  CompanyTimeOffChanged: (_name, data) => `set company time off to ${String(data.company_holidays)} holidays and ${String(data.vacation_days)} vacation days`,
 };
 
 /** "Dana Lee moved Acme Expansion from Tour Booked to Tour Completed". */

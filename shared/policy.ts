@@ -57,6 +57,11 @@ export const POLICY = {
   'task.changeStatus': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   /** A task filed at the wrong location may be moved by anyone who may change tasks at both ends. */
   'task.move': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** The document library belongs to no location: managers and admins upload and delete. */
+  'resource.upload': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  'resource.delete': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
+  /** System settings (the CRM key, company holidays and vacation days): administrators only. */
+  'settings.system': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.create': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.update': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
@@ -68,6 +73,9 @@ export const POLICY = {
     atOwnLocations: false,
     refusal: 'Access Denied - You need administrator or manager privileges to access settings.',
   },
+  /** Integrations (Settings): a mail account for managers and admins, chat notifications for admins. */
+  'gmail.connect': { roles: WRITERS, atOwnLocations: false, refusal: 'Requires Manager Role' },
+  'slack.configure': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   /**
    * Controls the spec reserves for administrators on the office profile (Edit, Unassign). The
    * commands behind them follow their own rows above; these only decide what the screen offers.
@@ -93,7 +101,7 @@ export function may(actor: Actor, action: Action, locations: readonly string[] =
   return refusal(actor, action, locations) === null;
 }
 
-/** A row bound to no location that every signed-in user may read (contacts, companies, templates). */
+/** A row bound to no location that every signed-in user may read (contacts, companies, templates, documents, company time off). */
 const EVERYONE = Symbol('everyone');
 
 /**
@@ -110,10 +118,12 @@ const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null | ty
   contacts: () => EVERYONE,
   companies: () => EVERYONE,
   templates: () => EVERYONE,
+  resources: () => EVERYONE,
+  company_settings: () => EVERYONE,
 };
 
 /** Rows of no location that everyone signed in reads (and every socket is sent, whatever event changed them). */
-export const EVERYONE_ENTITIES: ReadonlySet<LiveEntity> = new Set(['contacts', 'companies', 'templates']);
+export const EVERYONE_ENTITIES: ReadonlySet<LiveEntity> = new Set(['contacts', 'companies', 'templates', 'resources', 'company_settings']);
 
 /** May the actor see this row? The rule behind every GET and every pushed row. */
 export function canSee<E extends LiveEntity>(actor: Actor, entity: E, row: LiveRows[E]): boolean {

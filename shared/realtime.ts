@@ -13,6 +13,8 @@ import type { Deal } from './schemas/deals';
 import type { Company, Contact } from './schemas/crm';
 import type { Template } from './schemas/templates';
 import type { Task } from './schemas/tasks';
+import type { Resource } from './schemas/resources';
+import type { CompanySettings } from './schemas/settings';
 import type { DealStage } from './domain/deals';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
@@ -26,6 +28,8 @@ export interface LiveRows {
   companies: Company;
   templates: Template;
   tasks: Task;
+  resources: Resource;
+  company_settings: CompanySettings;
 }
 export type LiveEntity = keyof LiveRows;
 

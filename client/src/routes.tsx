@@ -24,11 +24,11 @@ const TasksPage = lazyScreen(() => import('./screens/tasks/TasksPage'));
 const DashboardPage = lazyScreen(() => import('./screens/dashboard/DashboardPage'));
 const OccupancyPage = lazyScreen(() => import('./screens/reports/OccupancyPage'));
 const TermAnalysisPage = lazyScreen(() => import('./screens/reports/TermAnalysisPage'));
+const ResourcesPage = lazyScreen(() => import('./screens/resources/ResourcesPage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [
   ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
-  ['/resources', 'Employee Resources', 'The staff document library.'],
 ];
 
 /** The spec's route table: /login is public; everything else sits in the guarded shell. */
@@ -62,6 +62,7 @@ export function AppRoutes() {
         <Route path="/tasks" element={<TasksPage />} />
         <Route path="/reporting" element={<OccupancyPage />} />
         <Route path="/term-analysis" element={<TermAnalysisPage />} />
+        <Route path="/resources" element={<ResourcesPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

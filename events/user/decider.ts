@@ -7,7 +7,8 @@ export type UserProfile = Omit<UserRegistered['data'], 'id' | 'password_hash'>;
 
 export type UserCommand =
   | { type: 'RegisterUser'; id: string; profile: UserProfile; password_hash: string }
-  | { type: 'UpdateUser'; actor_id: string; changes: Partial<UserProfile> }
+  /** An edit; with a password hash, the password changes in the same step (Edit User's password field). */
+  | { type: 'UpdateUser'; actor_id: string; changes: Partial<UserProfile>; password_hash?: string }
   | { type: 'ChangeUserPassword'; password_hash: string }
   | { type: 'DeleteUser'; actor_id: string };
 
@@ -43,7 +44,9 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
         }
         const changes = changedFields<UserProfile>(command.changes, current);
         checkPrimaryLocation({ ...current, ...changes });
-        return Object.keys(changes).length === 0 ? [] : [{ type: 'UserUpdated', data: changes }];
+        const events: UserEvent[] = Object.keys(changes).length === 0 ? [] : [{ type: 'UserUpdated', data: changes }];
+        if (command.password_hash) events.push({ type: 'UserPasswordChanged', data: { password_hash: command.password_hash } });
+        return events;
       }
       case 'ChangeUserPassword':
         live(state);

@@ -44,3 +44,11 @@ export async function findLocationByName(db: Db, name: string): Promise<Location
   const [row] = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE lower(name) = lower($1)`, [name], PREPARED);
   return row ? toLocation(row) : null;
 }
+
+/** Which of `ids` are no location's. */
+export async function unknownLocationIds(db: Db, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.unsafe<{ id: string }[]>('SELECT id FROM locations WHERE id = ANY($1::uuid[])', [ids], PREPARED);
+  const known = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !known.has(id));
+}

@@ -10,7 +10,7 @@ const stamp = (event: Logged<OfficeEvent>) => ({ v: event.version, at: event.met
 
 export const officesProjection = defineProjection<OfficeEvent | MemberEdited | LocationUpdated>({
   name: 'offices',
-  version: 2,
+  version: 3,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['offices'],
   conflicts: {

@@ -22,3 +22,6 @@ CREATE TABLE offices (
 CREATE INDEX offices_location ON offices (location_id, office_number);
 CREATE INDEX offices_member ON offices (member_id) WHERE member_id IS NOT NULL;
 CREATE UNIQUE INDEX offices_number_unique ON offices (location_id, lower(office_number));
+-- The dashboard: counts by status counted from the index alone, and leases ending by date.
+CREATE INDEX offices_location_status ON offices (location_id, status, end_date);
+CREATE INDEX offices_lease_end ON offices (end_date) WHERE status = 'LEASED';

@@ -7,7 +7,7 @@ import { taskReads } from './queries';
 
 export const tasksProjection = defineProjection<TaskEvent | OfficeDetailsEdited | LocationUpdated>({
   name: 'tasks',
-  version: 1,
+  version: 2,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['tasks'],
   on: {

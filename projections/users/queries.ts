@@ -1,7 +1,7 @@
 import type { User } from '@shared/schemas/auth';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso, touchedWhere, type Touched } from '../projection';
+import { iso, likeLiteral, touchedWhere, type Touched } from '../projection';
 
 interface UserRow extends Omit<User, 'created_at' | 'updated_at'> {
   created_at: Date;
@@ -45,8 +45,14 @@ export async function userNames(db: Db, ids: string[]): Promise<Map<string, stri
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users ORDER BY lower(name)`, [], PREPARED);
+/** Every user by name; `role` one role only, `q` a part of the name or e-mail (any letter case). */
+export async function listUsers(db: Db, filters: { role?: string; q?: string } = {}): Promise<User[]> {
+  const pattern = filters.q ? `%${likeLiteral(filters.q)}%` : null;
+  const rows = await db.unsafe<UserRow[]>(
+    `SELECT ${COLUMNS} FROM users
+      WHERE ($1::text IS NULL OR role = $1) AND ($2::text IS NULL OR name ILIKE $2 OR email ILIKE $2)
+      ORDER BY lower(name), id`,
+    [filters.role ?? null, pattern], PREPARED);
   return rows.map(toUser);
 }
 

@@ -16,6 +16,8 @@ export function canSeeScope(actor: Actor, scope: EventScope): boolean {
   return seesAllLocations(actor) || scope.locations.some((id) => actor.locations.includes(id));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const COLUMNS = 'position, stream_id, stream_type, version, type, data, metadata';
 
 /** Newest first, below `before`, of one row's streams or of the whole log (optionally one kind). */
@@ -43,19 +45,22 @@ export async function readActivity(db: Db, actor: Actor, query: ActivityQuery, a
   let before = query.before ?? Number.MAX_SAFE_INTEGER;
   // One location's events only (the dashboard of a chosen location).
   const here = (e: StoredEvent) => atLocation === undefined || e.metadata.scope.locations.includes(atLocation);
-  for (let step = 0; step < MAX_STEPS && page.length < query.limit; step++) {
-    const batch = await candidates(db, query, before, STEP);
+  // A small first read (the admin's page is the newest events), larger ones while too few match.
+  let take = Math.min(STEP, Math.max(32, query.limit * 4));
+  for (let step = 0; step < MAX_STEPS && page.length < query.limit; step++, take = Math.min(STEP, take * 4)) {
+    const batch = await candidates(db, query, before, take);
     page.push(...batch.filter((e) => canSeeScope(actor, e.metadata.scope) && here(e)).slice(0, query.limit - page.length));
-    if (batch.length < STEP) break;
+    if (batch.length < take) break;
     before = batch.at(-1)!.position;
   }
   if (page.length === 0) return [];
 
   // Each event's "before": its stream folded up to it (field by field, as the events set them).
   const streams = [...new Set(page.map((e) => e.stream_id))];
+  // By the stream index only: a bound on position invites a plan that walks the whole log's index.
   const history = await db.unsafe<StoredEvent[]>(
-    `SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) AND position <= $2 ORDER BY stream_id, version`,
-    [streams, page[0]!.position],
+    `SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
+    [streams],
   );
   const known = new Map<string, Known>();
   const beforeOf = new Map<number, Known>();
@@ -65,8 +70,9 @@ export async function readActivity(db: Db, actor: Actor, query: ActivityQuery, a
     known.set(event.stream_id, { ...state, ...(event.data as Known) });
   }
 
-  const userIds = [...new Set(page.map((e) => e.metadata.user_id).filter((id) => id !== 'system'))];
-  const users = await db<{ id: string; name: string }[]>`SELECT id::text, name FROM users WHERE id::text = ANY(${userIds})`;
+  // Only ids that can be a user's (the system and tools sign with words), matched through the key.
+  const userIds = [...new Set(page.map((e) => e.metadata.user_id).filter((id) => UUID.test(id)))];
+  const users = await db<{ id: string; name: string }[]>`SELECT id::text, name FROM users WHERE id = ANY(${userIds}::uuid[])`;
   const names = new Map(users.map((u) => [u.id, u.name]));
   return page.map((event) => {
     const who = event.metadata.user_id === 'system' ? 'The system' : (names.get(event.metadata.user_id) ?? 'A former user');

@@ -55,6 +55,11 @@ export function writeDatabaseUrl(dataDir: string, url: string): Promise<void> {
   return writePrivate(dataDir, DATABASE_URL_FILE, url);
 }
 
+/** The URL a running app left in DATA_DIR/database-url, or null. */
+export function readDatabaseUrl(dataDir: string): Promise<string | null> {
+  return readPrivate(dataDir, DATABASE_URL_FILE);
+}
+
 /** A session on the local server as `password`, or null when the server says the password is wrong. */
 async function signIn(port: number, password: string): Promise<postgres.Sql | null> {
   const sql = postgres({ host: '127.0.0.1', port, user: USER, password, database: 'postgres', max: 1, onnotice: () => undefined });

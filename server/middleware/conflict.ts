@@ -46,6 +46,9 @@ const LABELS: Record<string, string> = {
   from_status: 'status',
   assigned_to: 'assignee',
   due_date: 'due date',
+  // Users: a new password is recorded as its hash.
+  password_hash: 'password',
+  primary_location: 'primary location',
 };
 
 /**

@@ -1,9 +1,12 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
+import { correlationOf } from './correlation';
 
 /**
- * One structured line per API request. Only method, path, status, timing and the user id are
- * logged: never bodies, query strings or headers, which may hold passwords or tokens.
+ * One structured line per API request. Only method, path, status, timing, the user id and the
+ * request and correlation ids are logged: never bodies, query strings or headers, which may hold
+ * passwords or tokens. The correlation id is the one the request's events carry, and the live
+ * push logs it again with their positions.
  */
 export function requestLog(logger: Logger) {
   return async function logRequest(ctx: Context, next: Next) {
@@ -19,6 +22,8 @@ export function requestLog(logger: Logger) {
           status: ctx.status,
           ms: Math.round((performance.now() - started) * 10) / 10,
           user: user?.id,
+          request_id: ctx.state.requestId as string,
+          correlation_id: correlationOf(ctx),
         },
         'request',
       );

@@ -18,7 +18,7 @@ function fieldsOf(issue: Issue): { field: string; message: string }[] {
  * message repeats the first problem so a client showing only `message` still says something
  * useful.
  */
-function parse<S extends z.ZodType>(schema: S, value: unknown, what = 'input'): z.infer<S> {
+export function parse<S extends z.ZodType>(schema: S, value: unknown, what = 'input'): z.infer<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields = result.error.issues.flatMap(fieldsOf);

@@ -35,6 +35,8 @@ export interface DragPresenceDeps {
   locate: (dealId: string) => Promise<{ location_id: string; stage: DealStage } | null>;
   /** This process's sockets on the deal board that may see rows of `locationId`. */
   boardSockets: (locationId: string) => GatewaySocket[];
+  /** Passes the message on to the other nodes, for their board sockets. */
+  forward?: (locationId: string, message: DragMessage) => void;
   logger: Logger;
   now?: () => number;
 }
@@ -46,7 +48,7 @@ export interface DragPresence {
   disconnected(socket: GatewaySocket): void;
 }
 
-export function createDragPresence({ locate, boardSockets, logger, now = Date.now }: DragPresenceDeps): DragPresence {
+export function createDragPresence({ locate, boardSockets, forward, logger, now = Date.now }: DragPresenceDeps): DragPresence {
   const held = new Map<string, Held>();
   // One socket's messages are handled in order: a "let go" never overtakes the drag it ends.
   const queues = new Map<string, ReturnType<typeof serial>>();
@@ -55,6 +57,7 @@ export function createDragPresence({ locate, boardSockets, logger, now = Date.no
     const { user } = socket.data;
     const message: DragMessage = { deal_id: drag.dealId, user_id: user.id, name: user.name, stage };
     for (const other of boardSockets(drag.locationId)) if (other.data.user.id !== user.id) other.emit('dragging', message);
+    forward?.(drag.locationId, message);
   }
 
   function letGo(socket: GatewaySocket) {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
@@ -20,9 +21,10 @@ import {
 import type { User } from '@shared/schemas/auth';
 import { EVERYONE_ENTITIES } from '@shared/policy';
 import type { TokenService } from '../auth/tokens';
+import type { ClusterLink, InterServerEvents } from './cluster';
 import { limit, serial } from './limit';
 import { createDragPresence } from './dragPresence';
-import { createPresence, isScreenRoom, screenRoom } from './presence';
+import { createPresence, isScreenRoom, screenRoom, type PresenceLink } from './presence';
 import { EVERYONE_ROOM, roomsFor, roomsForScope, userRoom } from './rooms';
 import { viewFor, viewKey } from './views';
 
@@ -42,8 +44,8 @@ export interface SocketData {
   user: User;
   connectedAt: number;
 }
-export type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface Gateway {
   io: GatewayServer;
@@ -88,14 +90,22 @@ export async function startGateway(
   feed: ChangeFeed,
   tokens: TokenService,
   logger: Logger,
+  cluster?: ClusterLink,
 ): Promise<Gateway> {
   const io: GatewayServer = new Server(httpServer, {
     serveClient: false,
     cors: { origin: false },
+    ...(cluster ? { adapter: cluster.adapter } : {}),
   });
   const inOrder = serial();
   const catchUps = limit(CONCURRENT_CATCH_UPS);
-  const presence = createPresence(io, logger);
+  const node = randomUUID();
+  const link: PresenceLink | undefined = cluster && {
+    node,
+    send: (event, ...args) => void io.serverSideEmit(event, ...args),
+    on: (event, listener) => void io.on(event, listener as never),
+  };
+  const presence = createPresence(io, logger, link);
 
   // Nothing a client sends may stop the server: every failure here refuses the one socket.
   io.use(async (socket, next) => {
@@ -127,11 +137,18 @@ export async function startGateway(
     return [...ids].map((id) => io.sockets.sockets.get(id)).filter((s): s is GatewaySocket => !!s);
   }
 
+  /** This node's sockets on the deal board that may see rows of `locationId`. */
+  const boardSockets = (locationId: string) =>
+    socketsIn(roomsForScope({ locations: [locationId] })).filter((socket) => socket.rooms.has(screenRoom(BOARD_SCREEN)));
   const drags = createDragPresence({
     locate: (dealId) => dealWhereabouts(sql, dealId),
-    boardSockets: (locationId) =>
-      socketsIn(roomsForScope({ locations: [locationId] })).filter((socket) => socket.rooms.has(screenRoom(BOARD_SCREEN))),
+    boardSockets,
+    forward: link && ((locationId, message) => link.send('drag', { locationId, message })),
     logger,
+  });
+  // Another node's drag, for this node's board sockets (never the dragger's own tabs).
+  link?.on('drag', ({ locationId, message }) => {
+    for (const socket of boardSockets(locationId)) if (socket.data.user.id !== message.user_id) socket.emit('dragging', message);
   });
 
   /** Sends `message` to `sockets`, each as its user may see it; one view computed per kind of user. */
@@ -142,7 +159,8 @@ export async function startGateway(
       groups.set(key, [...(groups.get(key) ?? []), socket]);
     }
     for (const group of groups.values()) {
-      io.to(group.map((s) => s.id)).emit('change', viewFor(group[0]!.data.user, message));
+      // This node's sockets only: every node follows the log and pushes to its own.
+      io.local.to(group.map((s) => s.id)).emit('change', viewFor(group[0]!.data.user, message));
     }
   }
 
@@ -175,15 +193,28 @@ export async function startGateway(
     const scoped = socketsIn(roomsForScope(event.metadata.scope));
     deliver(scoped, message);
     const shared = sharedPart(message);
-    if (!shared || event.metadata.scope.everyone) return;
-    const reached = new Set(scoped.map((s) => s.id));
-    deliver(socketsIn([EVERYONE_ROOM]).filter((s) => !reached.has(s.id)), shared);
+    let sockets = scoped.length;
+    if (shared && !event.metadata.scope.everyone) {
+      const reached = new Set(scoped.map((s) => s.id));
+      const others = socketsIn([EVERYONE_ROOM]).filter((s) => !reached.has(s.id));
+      deliver(others, shared);
+      sockets += others.length;
+    }
+    // Joins the request's log line (same correlation id) to what this node pushed of it.
+    logger.info({ correlation_id: event.metadata.correlation_id, position: Number(event.position), event_type: event.type, sockets }, 'pushed');
   }
 
+  /**
+   * A user's sockets move to their new rooms right after the event that changed the user, before
+   * the next event of the batch: a demoted user's socket never receives a later change of a
+   * location it just lost, nor a deleted user's anything.
+   */
   async function push(events: StoredEvent[], messages: ChangeMessage[]) {
-    messages.forEach((message, i) => pushOne(events[i]!, message));
-    const users = new Set(events.filter((e) => e.stream_type === 'user').map((e) => e.stream_id.slice('user-'.length)));
-    for (const userId of users) await refreshUserSockets(userId);
+    for (const [i, message] of messages.entries()) {
+      const event = events[i]!;
+      pushOne(event, message);
+      if (event.stream_type === 'user') await refreshUserSockets(event.stream_id.slice('user-'.length));
+    }
   }
 
   feed.listen((events, messages) => inOrder(() => push(events, messages)));
@@ -255,6 +286,7 @@ export async function startGateway(
       presence.close();
       for (const socket of io.sockets.sockets.values()) close(socket, { reason: 'The server is restarting', reconnect: true });
       await new Promise<void>((resolve) => io.close(() => resolve()));
+      await cluster?.close();
     },
   };
 }

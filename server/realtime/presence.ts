@@ -1,23 +1,34 @@
 import type { Logger } from 'pino';
 import { MAX_SCREEN_LENGTH, type PresenceAnnouncement, type PresenceViewer } from '@shared/realtime';
+import type { InterServerEvents } from './cluster';
 import type { GatewayServer, GatewaySocket } from './gateway';
 
 /**
- * Presence: who is looking at which screen right now. It is ephemeral: it lives in this
- * process's memory only and is never written to the event log.
+ * Presence: who is looking at which screen right now. It is ephemeral: it lives in the nodes'
+ * memory only and is never written to the event log.
  *
  * Each screen is a socket.io room `screen:<path>`, apart from the permission rooms of rooms.ts
  * (those names never start with `screen:`, and no `change` is ever sent to a screen room). A
  * socket is on at most one screen; whenever the distinct users on a screen (or one of their
  * names) change, the new list goes to every socket on that screen.
  *
- * Single instance only. Several instances behind a load balancer would need a shared socket.io
- * adapter (e.g. @socket.io/redis-adapter or @socket.io/postgres-adapter) so that a broadcast to
- * `screen:<path>` reaches the sockets held by the other instances, and a shared viewer list in
- * place of the maps below: either computed through the adapter (`io.in(room).fetchSockets()`,
- * which then returns remote sockets with their `data.user`) or kept in a shared store with
- * expiry, since an instance that dies never sends its sockets' leaves.
+ * Several nodes: each node holds its own sockets and tells the others (cluster.ts) its viewers
+ * of a screen when they change, and all of them every BEAT_MS. A screen's list is the union of
+ * every node's; a node not heard of for NODE_EXPIRES_MS (it died without a word) drops out, and
+ * its users' tabs reconnect to another node and announce themselves again.
  */
+
+/** How often a node sends its whole presence (it is alive). */
+const BEAT_MS = 5_000;
+/** A node silent for this long is gone: its viewers leave every list. */
+const NODE_EXPIRES_MS = 3 * BEAT_MS;
+
+/** The link to the other nodes; absent when this node runs alone. */
+export interface PresenceLink {
+  node: string;
+  send<E extends keyof InterServerEvents>(event: E, ...args: Parameters<InterServerEvents[E]>): void;
+  on<E extends keyof InterServerEvents>(event: E, listener: InterServerEvents[E]): void;
+}
 
 const SCREEN_ROOM_PREFIX = 'screen:';
 export const screenRoom = (screen: string) => `${SCREEN_ROOM_PREFIX}${screen}`;
@@ -51,7 +62,14 @@ export interface Presence {
   close(): void;
 }
 
-export function createPresence(io: GatewayServer, logger: Logger): Presence {
+/** The viewers of `lists` together, one entry per user, in name order. Pure. */
+export function mergeViewers(lists: Iterable<PresenceViewer[]>): PresenceViewer[] {
+  const names = new Map<string, string>();
+  for (const list of lists) for (const viewer of list) names.set(viewer.user_id, viewer.name);
+  return [...names].map(([user_id, name]) => ({ user_id, name })).sort(byName);
+}
+
+export function createPresence(io: GatewayServer, logger: Logger, link?: PresenceLink, now: () => number = Date.now): Presence {
   /** socket id -> the screen it is on. */
   const screenOf = new Map<string, string>();
   /** screen -> its sockets by id. */
@@ -60,10 +78,51 @@ export function createPresence(io: GatewayServer, logger: Logger): Presence {
   const lastSent = new Map<string, string>();
   let closed = false;
 
+  /** Other nodes: when each was last heard of, and its viewers per screen. */
+  const remote = new Map<string, { at: number; screens: Map<string, PresenceViewer[]> }>();
+
+  /** This node's own viewers of `screen`. */
+  function localViewers(screen: string): PresenceViewer[] {
+    return mergeViewers([[...(socketsOn.get(screen)?.values() ?? [])].map((s) => ({ user_id: s.data.user.id, name: s.data.user.name }))]);
+  }
+
   function viewers(screen: string): PresenceViewer[] {
-    const names = new Map<string, string>();
-    for (const socket of socketsOn.get(screen)?.values() ?? []) names.set(socket.data.user.id, socket.data.user.name);
-    return [...names].map(([user_id, name]) => ({ user_id, name })).sort(byName);
+    const lists = [localViewers(screen)];
+    for (const node of remote.values()) lists.push(node.screens.get(screen) ?? []);
+    return mergeViewers(lists);
+  }
+
+  /** Tells the other nodes this node's viewers of `screen`. */
+  function share(screen: string) {
+    link?.send('presence:screen', { node: link.node, screen, viewers: localViewers(screen) });
+  }
+
+  function shareAll() {
+    if (!link || closed) return;
+    const screens: Record<string, PresenceViewer[]> = {};
+    for (const screen of socketsOn.keys()) screens[screen] = localViewers(screen);
+    link.send('presence:state', { node: link.node, screens });
+  }
+
+  /** A node's list of a screen, or its whole state, replaces what was held of it. */
+  function heard(node: string, screens: [string, PresenceViewer[]][], whole: boolean) {
+    let entry = remote.get(node);
+    if (!entry) remote.set(node, (entry = { at: now(), screens: new Map() }));
+    entry.at = now();
+    const touched = new Set(screens.map(([screen]) => screen));
+    if (whole) for (const screen of entry.screens.keys()) touched.add(screen);
+    if (whole) entry.screens.clear();
+    for (const [screen, list] of screens) entry.screens.set(screen, list);
+    for (const screen of touched) publish(screen);
+  }
+
+  /** Nodes not heard of for NODE_EXPIRES_MS leave every list they were on. */
+  function expire() {
+    for (const [node, entry] of remote) {
+      if (now() - entry.at < NODE_EXPIRES_MS) continue;
+      remote.delete(node);
+      for (const screen of entry.screens.keys()) publish(screen);
+    }
   }
 
   /** Sends the screen's list to its room if it changed; true when it was sent. */
@@ -78,7 +137,8 @@ export function createPresence(io: GatewayServer, logger: Logger): Presence {
     const key = JSON.stringify(list);
     if (lastSent.get(screen) === key) return false;
     lastSent.set(screen, key);
-    if (!closed) io.to(screenRoom(screen)).emit('presence', { screen, viewers: list });
+    // This node's sockets only: every node publishes the same list to its own.
+    if (!closed) io.local.to(screenRoom(screen)).emit('presence', { screen, viewers: list });
     return true;
   }
 
@@ -103,7 +163,7 @@ export function createPresence(io: GatewayServer, logger: Logger): Presence {
       return;
     }
     const left = leave(socket);
-    if (left !== undefined) publish(left);
+    if (left !== undefined) changed(left);
     if (screen === null) return;
 
     screenOf.set(socket.id, screen);
@@ -114,6 +174,13 @@ export function createPresence(io: GatewayServer, logger: Logger): Presence {
     // The room broadcast includes the newcomer; when the list did not change (another tab of a
     // user already there), the newcomer alone is told.
     if (!publish(screen)) socket.emit('presence', { screen, viewers: viewers(screen) });
+    share(screen);
+  }
+
+  /** This node's viewers of `screen` changed: its sockets and the other nodes are told. */
+  function changed(screen: string) {
+    publish(screen);
+    share(screen);
   }
 
   const guarded =
@@ -126,23 +193,40 @@ export function createPresence(io: GatewayServer, logger: Logger): Presence {
       }
     };
 
+  const beat = setInterval(
+    guarded('beat', () => {
+      shareAll();
+      expire();
+    }),
+    BEAT_MS,
+  );
+  beat.unref();
+  if (link) {
+    link.on('presence:screen', guarded('hear a screen', ({ node, screen, viewers: list }) => heard(node, [[screen, list]], false)));
+    link.on('presence:state', guarded('hear a state', ({ node, screens }) => heard(node, Object.entries(screens), true)));
+    link.on('presence:hello', guarded('greet a node', () => shareAll()));
+    link.send('presence:hello', { node: link.node });
+  }
+
   return {
     announce: guarded('handle an announcement', announce),
     disconnected: guarded('handle a disconnect', (socket: GatewaySocket) => {
       const left = leave(socket);
-      if (left !== undefined) publish(left);
+      if (left !== undefined) changed(left);
     }),
     userChanged: guarded('handle a user change', (userId: string) => {
       for (const [screen, sockets] of socketsOn) {
         for (const socket of sockets.values()) {
           if (socket.data.user.id !== userId) continue;
-          publish(screen);
+          changed(screen);
           break;
         }
       }
     }),
     close() {
       closed = true;
+      clearInterval(beat);
+      remote.clear();
       screenOf.clear();
       socketsOn.clear();
       lastSent.clear();

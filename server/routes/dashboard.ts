@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { DashboardQuery, type Dashboard } from '@shared/schemas/dashboard';
+import { DashboardQuery } from '@shared/schemas/dashboard';
 import { dashboardFromReadModels } from '../../projections/dashboard/queries';
 import { locationFilter } from '../../projections/offices/queries';
 import { readActivity } from '../activity/readActivity';
@@ -20,20 +20,24 @@ export function dashboardRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ query: DashboardQuery }, async (ctx, { query }) => {
       const actor = actorOf(ctx);
       const wanted = locationFilter(query.location);
-      // A location named that the caller may not see (or that does not exist) shows nothing, as lists do.
-      const [location] = wanted
-        ? await sql<{ id: string }[]>`SELECT id FROM locations WHERE id::text = lower(${wanted}) OR lower(name) = lower(${wanted})`
-        : [];
-      const locationId = wanted ? (location?.id ?? '00000000-0000-0000-0000-000000000000') : null;
       const today = new Date().toISOString().slice(0, 10);
-      const [figures, activity] = await Promise.all([
-        dashboardFromReadModels(sql, actor, locationId, today),
-        readActivity(sql, actor, { limit: 8 }, locationId ?? undefined),
-      ]);
-      const body: Dashboard = {
-        ...figures,
-        recentActivity: activity.map((e) => ({ type: TYPES[e.entity] ?? e.entity, message: e.summary, at: e.at, entity_id: e.entity_id, user_name: e.user_name })),
-      };
+      // Who sees what: the role, the locations, and the user (their own account's events).
+      const key = JSON.stringify([actor.id, actor.role, actor.locations, wanted?.toLowerCase() ?? null, today]);
+      const body = await deps.dashboards.get(key, async () => {
+        // A location named that the caller may not see (or that does not exist) shows nothing, as lists do.
+        const [location] = wanted
+          ? await sql<{ id: string }[]>`SELECT id FROM locations WHERE id::text = lower(${wanted}) OR lower(name) = lower(${wanted})`
+          : [];
+        const locationId = wanted ? (location?.id ?? '00000000-0000-0000-0000-000000000000') : null;
+        const [figures, activity] = await Promise.all([
+          dashboardFromReadModels(sql, actor, locationId, today),
+          readActivity(sql, actor, { limit: 8 }, locationId ?? undefined),
+        ]);
+        return {
+          ...figures,
+          recentActivity: activity.map((e) => ({ type: TYPES[e.entity] ?? e.entity, message: e.summary, at: e.at, entity_id: e.entity_id, user_name: e.user_name })),
+        };
+      });
       ctx.body = body;
     }),
   );

@@ -25,7 +25,7 @@ export interface BrowserBench extends ServerBench {
  */
 export async function withServer<T>(database: BenchDatabase, work: (bench: ServerBench) => Promise<T>, clientDir?: string): Promise<T> {
   const server = await startServer(benchConfig(), {
-    database: { sql: database.sql, url: database.name, close: async () => undefined },
+    database: { sql: database.sql, url: database.url, close: async () => undefined },
     logger: createLogger('warn', process.stderr),
     ...(clientDir ? { clientDir } : {}),
   });

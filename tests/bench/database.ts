@@ -15,6 +15,7 @@ export interface BenchDatabase {
   /** Where the server came from, for the report. */
   server: string;
   name: string;
+  url: string;
   close(): Promise<void>;
 }
 
@@ -60,6 +61,11 @@ export async function openBenchDatabase(poolSize: number): Promise<BenchDatabase
   const shutDown = async () => {
     try {
       await sql?.end({ timeout: 5 });
+      // BENCH_KEEP=1 with BENCH_DATABASE_URL leaves the database for a look at its plans afterwards.
+      if (given && process.env.BENCH_KEEP) {
+        process.stderr.write(`Kept the bench database ${name}.\n`);
+        return;
+      }
       const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
       try {
         await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
@@ -72,11 +78,12 @@ export async function openBenchDatabase(poolSize: number): Promise<BenchDatabase
   };
 
   try {
-    sql = createPool(await ensureDatabase(serverUrl, name), { max: poolSize });
+    const url = await ensureDatabase(serverUrl, name);
+    sql = createPool(url, { max: poolSize });
     await prepareSchema(sql);
+    return { sql, server, name, url, close };
   } catch (error) {
     await close();
     throw error;
   }
-  return { sql, server, name, close };
 }

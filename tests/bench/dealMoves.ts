@@ -42,7 +42,7 @@ const TABS_PER_USER = 10;
 export async function benchDealMoves(database: BenchDatabase, options: DealMoveOptions, progress: (line: string) => void): Promise<DealMoveResult> {
   progress('starting the server with demo data (deals included) on a fresh database');
   const server = await startServer(benchConfig(), {
-    database: { sql: database.sql, url: database.name, close: async () => undefined },
+    database: { sql: database.sql, url: database.url, close: async () => undefined },
     logger: createLogger('warn', process.stderr),
   });
   const clients: Client[] = [];

@@ -354,7 +354,7 @@ export async function benchLive(
   progress('starting the server with demo data on a fresh database');
   const server = await startServer(benchConfig(), {
     // The bench closes its database itself.
-    database: { sql: database.sql, url: database.name, close: async () => undefined },
+    database: { sql: database.sql, url: database.url, close: async () => undefined },
     logger: createLogger('warn', process.stderr),
   });
   const clients: Client[] = [];

@@ -78,7 +78,7 @@ export async function benchOfficeList(
   progress: (line: string) => void,
 ): Promise<OfficeListResult> {
   const server = await startServer(benchConfig(), {
-    database: { sql: database.sql, url: database.name, close: async () => undefined },
+    database: { sql: database.sql, url: database.url, close: async () => undefined },
     logger: createLogger('warn', process.stderr),
   });
   let bareServer: Server | null = null;

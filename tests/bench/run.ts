@@ -2,6 +2,7 @@ import os from 'node:os';
 import { benchAppends, prepareRawTable } from './appends';
 import { openBenchDatabase, type BenchDatabase } from './database';
 import { generateLog } from './generate';
+import { benchDashboard } from './dashboard';
 import { benchDealBoard } from './dealBoard';
 import { benchDealMoves } from './dealMoves';
 import { CATCH_UP_BEHIND, CATCH_UP_TABS, benchLive, percentiles, type Percentiles } from './live';
@@ -10,7 +11,7 @@ import { benchGridRender } from './gridRender';
 import { benchImport } from './imports';
 import { benchSearch } from './search';
 import { benchOfficeList } from './officeList';
-import { benchReadAll, benchRebuild } from './readAndRebuild';
+import { benchCopy, benchReadAll, benchRebuild } from './readAndRebuild';
 import { benchReports } from './reports';
 import { count, median, perSecond, ratio, seconds, table, verdict } from './report';
 
@@ -19,7 +20,7 @@ import { count, median, perSecond, ratio, seconds, table, verdict } from './repo
  * then live latency (REST mutation to every allowed socket) on a second one.
  * Figures are printed, never asserted: they depend on the machine.
  */
-const LOG = { events: 100_000, locations: 1_000, users: 1_000, userShare: 0.1, rounds: 4 };
+const LOG = { events: 1_000_000, locations: 1_000, users: 1_000, userShare: 0.1, rounds: 4 };
 const APPENDS = [
   { writers: 1, transactions: 3_000 },
   { writers: 8, transactions: 3_000 },
@@ -31,11 +32,15 @@ const WARMUP_TRANSACTIONS = 200;
 const SEGMENTS = 3;
 const READ_BATCH = 5_000;
 const APPEND_TARGET = 0.7;
-const REBUILD_TARGET = 10_000;
+const REBUILD_TARGET = 30_000;
 /** 25 managers' sockets per location, 200 measured mutations alternating between the two. */
 const LIVE = { clientsPerLocation: 25, samples: 200, warmup: 20 };
 /** Live p99 should stay under this many bare socket.io p99s plus one commit's p99. */
 const LIVE_TARGET_FACTOR = 3;
+
+/** `npm run bench -- live dashboard` runs only those parts; without names, all of them. */
+const wanted = process.argv.slice(2);
+const runs = (name: string) => wanted.length === 0 || wanted.includes(name);
 
 const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
 
@@ -56,7 +61,7 @@ async function withDatabase<T>(database: BenchDatabase, work: (database: BenchDa
   }
 }
 
-await withDatabase(await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writers)) + 2), async (database) => {
+if (runs('store')) await withDatabase(await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writers)) + 2), async (database) => {
   const { sql } = database;
   const [pg] = await sql<{ version: string }[]>`SELECT version()`;
   console.log('FlexSpace event store benchmark');
@@ -75,6 +80,8 @@ await withDatabase(await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writ
 
   progress('rebuilding every projection');
   const rebuilt = await benchRebuild(sql, log);
+  progress('copying the log with COPY, the reference for the rebuild');
+  const copied = await benchCopy(sql);
 
   progress('copying the log into raw_events');
   await prepareRawTable(sql);
@@ -114,6 +121,13 @@ await withDatabase(await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writ
           `>= ${perSecond(REBUILD_TARGET, 'events')}`,
           verdict(rebuilt.perSecond, REBUILD_TARGET),
         ],
+        [
+          `  COPY of the same ${count(copied.events)} rows out and into a table (${seconds(copied.seconds)})`,
+          perSecond(copied.perSecond, 'events'),
+          `rebuild/COPY ${ratio(rebuilt.perSecond / copied.perSecond)}`,
+          '',
+          '',
+        ],
       ],
     ),
   );
@@ -130,7 +144,7 @@ await withDatabase(await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writ
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const percentileCells = (p: Percentiles, withP95 = true) => [ms(p.p50), withP95 ? ms(p.p95) : '', ms(p.p99)];
 
-await withDatabase(await openBenchDatabase(20), async (database) => {
+if (runs('live')) await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log('');
   progress(`live latency: the server on a second fresh database, ${database.name}`);
   const started = performance.now();
@@ -173,7 +187,7 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
 /** A deal dragged on the board, to 200 other sockets; 8 users dragging at once. */
 const DEAL_MOVES = { sockets: 200, samples: 100, warmup: 10, movers: 8, movesPerMover: 40 };
 
-await withDatabase(await openBenchDatabase(20), async (database) => {
+if (runs('dealMoves')) await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log('');
   progress(`deal moves: the server on a fresh database, ${database.name}`);
   const result = await benchDealMoves(database, DEAL_MOVES, progress);
@@ -197,7 +211,7 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
 const OFFICE_LIST = { offices: 10_000, connections: 50, seconds: 5 };
 const OFFICE_LIST_TARGET = 2;
 
-await withDatabase(await openBenchDatabase(20), async (database) => {
+if (runs('officeList')) await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log('');
   progress(`office list: the server on a third fresh database, ${database.name}`);
   const result = await benchOfficeList(database, OFFICE_LIST, progress);
@@ -216,7 +230,7 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log(`Bare req/s / API req/s: ${ratio(slower)} (target: within ${OFFICE_LIST_TARGET}x: ${slower <= OFFICE_LIST_TARGET ? 'met' : 'BELOW'})`);
 });
 
-{
+if (runs('bundle')) {
   console.log('');
   progress('building the client for the bundle report');
   const bundle = measureBundle();
@@ -234,7 +248,7 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
 }
 
 /** The office grid with 1,000 offices, in Chromium, after the client was built above. */
-await withDatabase(await openBenchDatabase(20), async (database) => {
+if (runs('grid')) await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log('');
   progress(`office grid: the server on a fourth fresh database, ${database.name}`);
   const grid = await benchGridRender(database, 1_000, 3, progress);
@@ -259,7 +273,7 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
 const DEAL_BOARD = { large: 3_000, small: 30, runs: 3 };
 const DEAL_BOARD_TARGET = 1.5;
 
-await withDatabase(await openBenchDatabase(20), async (database) => {
+if (runs('dealBoard')) await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log('');
   progress(`deal board: the server on a fifth fresh database, ${database.name}`);
   const board = await benchDealBoard(database, DEAL_BOARD, DEAL_BOARD.runs, progress);
@@ -293,7 +307,7 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
 const IMPORT = { rows: 10_000, readers: 4 };
 const SEARCH = { rows: 50_000, samples: 60 };
 
-await withDatabase(await openBenchDatabase(20), async (database) => {
+if (runs('imports')) await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log('');
   progress(`CSV import: the server on a sixth fresh database, ${database.name}`);
   const result = await benchImport(database, IMPORT.rows, IMPORT.readers, progress);
@@ -334,13 +348,40 @@ await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log(`Search p99 / one list GET p50: ${ratio(found.search.p99 / found.list.p50)} (target: under one GET of the list: ${found.search.p99 < found.list.p50 ? 'met' : 'BELOW'})`);
 });
 
+/** The dashboard on a log of a million events, against the public config route. */
+const DASHBOARD = { offices: 10_000, tasks: 20_000, events: 1_000_000, samples: 200 };
+const DASHBOARD_TARGET = 3;
+
+if (runs('dashboard')) await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`dashboard: a log of ${count(DASHBOARD.events)} events on a seventh fresh database, ${database.name}`);
+  const result = await benchDashboard(database, DASHBOARD, progress);
+  console.log('');
+  console.log(
+    table(
+      [`${count(result.offices)} offices, ${count(result.tasks)} tasks, ${count(result.events)} events; one request at a time`, 'p50', 'p95', 'p99'],
+      [
+        [`GET /api/dashboard, the admin, All Locations (${count(result.bytes)} bytes)`, ...percentileCells(result.all)],
+        ['GET /api/dashboard?location=…, the admin, one location', ...percentileCells(result.one)],
+        ['GET /api/dashboard, a location manager (their locations)', ...percentileCells(result.manager)],
+        ['GET /api/dashboard, the admin, All Locations, each right after another user\'s write', ...percentileCells(result.afterWrite)],
+        ['GET /api/config (public, from memory)', ...percentileCells(result.config)],
+      ],
+    ),
+  );
+  const worst = Math.max(result.all.p50, result.one.p50, result.manager.p50);
+  console.log(`Dashboard p50 / config p50: ${ratio(result.all.p50 / result.config.p50)} (All), ${ratio(result.one.p50 / result.config.p50)} (one location), ${ratio(result.manager.p50 / result.config.p50)} (manager)`);
+  console.log(`Target: within ${DASHBOARD_TARGET}x: ${worst / result.config.p50 <= DASHBOARD_TARGET ? 'met' : 'BELOW'}; p99 ratio (All) ${ratio(result.all.p99 / result.config.p99)}`);
+  console.log(`Right after a write (answer computed from the read models, not kept): p50 ${ratio(result.afterWrite.p50 / result.config.p50)} x config`);
+});
+
 /** Reports over a log of 1,000,000 events: as of a day a year back against the live report, and the 12-month history. */
 const REPORTS = { events: 1_000_000, locations: 50, offices: 10_000, months: 36, samples: 20 };
 const REPORTS_TARGET = 5;
 
-await withDatabase(await openBenchDatabase(20), async (database) => {
+if (runs('reports')) await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log('');
-  progress(`reports: ${count(REPORTS.events)} events on a seventh fresh database, ${database.name}`);
+  progress(`reports: ${count(REPORTS.events)} events on an eighth fresh database, ${database.name}`);
   const result = await benchReports(database, REPORTS, progress);
   console.log('');
   console.log(

@@ -48,6 +48,11 @@ beforeAll(async () => {
   const gone = await call('POST', '/api/templates', { name: 'Gone', category: 'Social', content: 'Bye' });
   await call('PUT', `/api/templates/${gone.id}`, { content: 'Bye [Name]' });
   await call('DELETE', `/api/templates/${gone.id}`);
+  // System settings (a key set, then removed; time off changed twice) and a deleted document.
+  await call('PUT', '/api/settings/system', { crm_api_key: 'crm_rebuild_key_1', vacation_days: 30 });
+  await call('PUT', '/api/settings/system', { crm_api_key: null, company_holidays: 10 });
+  const [document] = await call('GET', '/api/resources');
+  await call('DELETE', `/api/resources/${document.id}`);
 });
 afterAll(async () => {
   await server.stop();

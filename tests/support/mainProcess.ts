@@ -11,9 +11,9 @@ export interface MainProcess {
 
 /**
  * The real entry point, as `npm start` runs it, in a child process on its own embedded
- * PostgreSQL under `dataDir`.
+ * PostgreSQL under `dataDir`, or on `databaseUrl` when given.
  */
-export function mainProcess(options: { port: number; pgPort: number; dataDir: string; logLevel?: string }): MainProcess {
+export function mainProcess(options: { port: number; pgPort: number; dataDir: string; logLevel?: string; databaseUrl?: string; env?: Record<string, string> }): MainProcess {
   let child: ChildProcess | null = null;
 
   async function stop(signal: NodeJS.Signals = 'SIGTERM') {
@@ -37,7 +37,9 @@ export function mainProcess(options: { port: number; pgPort: number; dataDir: st
         DATA_DIR: options.dataDir,
         EMBEDDED_PG_PORT: String(options.pgPort),
         LOG_LEVEL: options.logLevel ?? 'warn',
-        DATABASE_URL: '',
+        // Given: a shared server, as several nodes of one deployment use it; else its own embedded one.
+        DATABASE_URL: options.databaseUrl ?? '',
+        ...options.env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -68,6 +68,34 @@ describe('user decider', () => {
       .then([{ type: 'UserPasswordChanged', data: { password_hash: next } }]);
   });
 
+  it('changes the password with an edit, in the same step', () => {
+    const next = '$argon2id$v=19$m=19456,t=2,p=1$bmV3c2FsdA$bmV3aGFzaA';
+    given([registered])
+      .when({ type: 'UpdateUser', actor_id: adminId, changes: { name: 'Jordan Leigh' }, password_hash: next })
+      .then([
+        { type: 'UserUpdated', data: { name: 'Jordan Leigh' } },
+        { type: 'UserPasswordChanged', data: { password_hash: next } },
+      ]);
+  });
+
+  it('changes only the password when the profile is sent back unchanged', () => {
+    const next = '$argon2id$v=19$m=19456,t=2,p=1$bmV3c2FsdA$bmV3aGFzaA';
+    given([registered])
+      .when({ type: 'UpdateUser', actor_id: adminId, changes: profile, password_hash: next })
+      .then([{ type: 'UserPasswordChanged', data: { password_hash: next } }]);
+  });
+
+  it('records nothing for an edit that changes nothing and types no password', () => {
+    given([registered]).when({ type: 'UpdateUser', actor_id: adminId, changes: profile }).then([]);
+  });
+
+  it('lets an administrator change another administrator’s role', () => {
+    const admin: UserEvent = { type: 'UserRegistered', data: { ...registered.data, role: 'admin' } as never };
+    given([admin])
+      .when({ type: 'UpdateUser', actor_id: adminId, changes: { role: 'manager' } })
+      .then([{ type: 'UserUpdated', data: { role: 'manager' } }]);
+  });
+
   it('deletes a user', () => {
     given([registered]).when({ type: 'DeleteUser', actor_id: adminId }).then([{ type: 'UserDeleted', data: {} }]);
   });

@@ -78,26 +78,39 @@ export async function api<T>(
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.meta?.correlationId) headers[CORRELATION_HEADER] = options.meta.correlationId;
   const version = options.meta?.version;
-  const payload = version !== undefined && options.body && typeof options.body === 'object' ? { ...options.body, version } : options.body;
-  if (payload !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) goes as multipart, with the boundary the browser chooses.
+  const form = options.body instanceof FormData ? options.body : null;
+  const payload = !form && version !== undefined && options.body && typeof options.body === 'object' ? { ...options.body, version } : options.body;
+  if (payload !== undefined && !form) headers['Content-Type'] = 'application/json';
   const response = await fetch(`${apiBase()}${path}${queryString(options.query)}`, {
     method,
     headers,
-    body: payload === undefined ? undefined : JSON.stringify(payload),
+    body: form ?? (payload === undefined ? undefined : JSON.stringify(payload)),
     signal: options.signal,
   });
-  if (response.status === 401 && options.sessionCall !== false) {
+  const text = await checked(response, options.sessionCall).then((r) => r.text());
+  return (text ? safeJson(text) : undefined) as T;
+}
+
+/** The response when it is a success; a 401 signs out, anything else raises the server's message. */
+async function checked(response: Response, sessionCall?: boolean): Promise<Response> {
+  if (response.status === 401 && sessionCall !== false) {
     clearToken();
     onUnauthorized();
     throw new ApiError(401, 'Unauthorized');
   }
+  if (response.ok) return response;
   const text = await response.text();
   const body = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    const message = typeof body?.message === 'string' && body.message ? body.message : `HTTP error! status: ${response.status}`;
-    throw new ApiError(response.status, message, body?.fields, body?.conflict);
-  }
-  return body as T;
+  const message = typeof body?.message === 'string' && body.message ? body.message : `HTTP error! status: ${response.status}`;
+  throw new ApiError(response.status, message, body?.fields, body?.conflict);
+}
+
+/** A file the API streams (a document's download), with the bearer token, as a Blob. */
+export async function apiFile(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = getToken();
+  const response = await fetch(`${apiBase()}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
+  return (await checked(response)).blob();
 }
 
 /**
@@ -106,16 +119,7 @@ export async function api<T>(
  */
 export async function apiDownload(path: string, query?: Query): Promise<{ blob: Blob; fileName: string | null }> {
   const token = getToken();
-  const response = await fetch(`${apiBase()}${path}${queryString(query)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (response.status === 401) {
-    clearToken();
-    onUnauthorized();
-    throw new ApiError(401, 'Unauthorized');
-  }
-  if (!response.ok) {
-    const body = safeJson(await response.text());
-    throw new ApiError(response.status, typeof body?.message === 'string' && body.message ? body.message : `HTTP error! status: ${response.status}`, body?.fields);
-  }
+  const response = await checked(await fetch(`${apiBase()}${path}${queryString(query)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} }));
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
   return { blob: await response.blob(), fileName };
 }

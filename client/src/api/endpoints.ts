@@ -1,5 +1,6 @@
 import type { LoginResult, PublicConfig, User } from '@shared/schemas/auth';
-import type { Location } from '@shared/schemas/locations';
+import type { CreateLocationInput, Location, UpdateLocationInput } from '@shared/schemas/locations';
+import type { CreateUserInput, UpdateUserInput, UserListQuery } from '@shared/schemas/users';
 import type { z } from 'zod';
 import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } from '@shared/schemas/members';
 import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
@@ -12,7 +13,9 @@ import type { ActivityEntry } from '@shared/activity';
 import type { CreateTaskInput, Task, UpdateTaskInput } from '@shared/schemas/tasks';
 import type { TaskPriority, TaskStatus } from '@shared/domain/tasks';
 import type { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
-import { api, apiDownload, type CommandMeta } from './client';
+import type { Resource, UploadResourceFields } from '@shared/schemas/resources';
+import type { CompanySettings, SystemSettings, UpdateSystemSettingsInput } from '@shared/schemas/settings';
+import { api, apiDownload, apiFile, type CommandMeta } from './client';
 
 /**
  * Request bodies, derived from the zod schemas the server validates with (their input side), so
@@ -36,6 +39,11 @@ export type CreateTemplateBody = Body<typeof CreateTemplateInput>;
 export type UpdateTemplateBody = Body<typeof UpdateTemplateInput>;
 export type CreateTaskBody = Body<typeof CreateTaskInput>;
 export type UpdateTaskBody = Body<typeof UpdateTaskInput>;
+export type UpdateSystemSettingsBody = Body<typeof UpdateSystemSettingsInput>;
+export type CreateUserBody = Body<typeof CreateUserInput>;
+export type UpdateUserBody = Body<typeof UpdateUserInput>;
+export type CreateLocationBody = Body<typeof CreateLocationInput>;
+export type UpdateLocationBody = Body<typeof UpdateLocationInput>;
 
 const enc = encodeURIComponent;
 
@@ -46,6 +54,17 @@ export const endpoints = {
     api<LoginResult>('POST', '/auth/login', { body: { email, password }, sessionCall: false }),
   me: () => api<User>('GET', '/auth/me'),
   locations: () => api<Location[]>('GET', '/locations'),
+  location: (id: string) => api<Location>('GET', `/locations/${enc(id)}`),
+  createLocation: (body: CreateLocationBody, meta?: CommandMeta) => api<Location>('POST', '/locations', { body, meta }),
+  updateLocation: (id: string, body: UpdateLocationBody, meta?: CommandMeta) => api<Location>('PUT', `/locations/${enc(id)}`, { body, meta }),
+
+  // Users: administrators only, except one's own account.
+  users: (query: z.input<typeof UserListQuery> = {}) => api<User[]>('GET', '/users', { query }),
+  user: (id: string) => api<User>('GET', `/users/${enc(id)}`),
+  createUser: (body: CreateUserBody, meta?: CommandMeta) => api<User>('POST', '/users', { body, meta }),
+  /** A blank password keeps the current one. */
+  updateUser: (id: string, body: UpdateUserBody, meta?: CommandMeta) => api<User>('PUT', `/users/${enc(id)}`, { body, meta }),
+  deleteUser: (id: string, meta?: CommandMeta) => api<null>('DELETE', `/users/${enc(id)}`, { body: {}, meta }),
 
   // Offices. `location` is the selected location's name; 'All Locations' and '' are dropped.
   offices: (location?: string) => api<Office[]>('GET', '/offices', { query: { location } }),
@@ -113,4 +132,20 @@ export const endpoints = {
   occupancyReport: (query: Omit<OccupancyReportQuery, 'format'>, signal?: AbortSignal) => api<OccupancyReport>('GET', '/reports/occupancy', { query, signal }),
   termAnalysis: (query: Omit<TermAnalysisQuery, 'format'>, signal?: AbortSignal) => api<TermAnalysisReport>('GET', '/reports/term-analysis', { query, signal }),
   reportFile: (report: 'occupancy' | 'term-analysis', query: OccupancyReportQuery | TermAnalysisQuery) => apiDownload(`/reports/${report}`, query),
+
+  // Employee resources: everyone reads and downloads; managers and admins upload (multipart) and delete.
+  resources: () => api<Resource[]>('GET', '/resources'),
+  uploadResource: (fields: UploadResourceFields, file: File, meta?: CommandMeta) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) if (value) form.append(key, value);
+    form.append('file', file, file.name);
+    return api<Resource>('POST', '/resources', { body: form, meta });
+  },
+  deleteResource: (id: string, meta?: CommandMeta) => api<null>('DELETE', `/resources/${enc(id)}`, { body: {}, meta }),
+  downloadResource: (id: string) => apiFile(`/resources/${enc(id)}/download`),
+
+  // Settings: the company's time off for everyone; the system settings (the CRM key, masked) for administrators.
+  companySettings: () => api<CompanySettings>('GET', '/settings/company'),
+  systemSettings: () => api<SystemSettings>('GET', '/settings/system'),
+  updateSystemSettings: (body: UpdateSystemSettingsBody, meta?: CommandMeta) => api<SystemSettings>('PUT', '/settings/system', { body, meta }),
 };

@@ -16,6 +16,8 @@ interface Session {
   user: User | null;
   login(email: string, password: string): Promise<LoginOutcome>;
   logout(): void;
+  /** Takes a newer copy of the signed-in user's own account (an administrator changed it). */
+  updateUser(next: User): void;
 }
 
 const USER_STORAGE_KEY = 'user';
@@ -77,7 +79,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setStatus('unauthenticated');
   }, []);
 
-  const value = useMemo(() => ({ status, user, login, logout }), [status, user, login, logout]);
+  const updateUser = useCallback((next: User) => {
+    setUser((current) => {
+      if (!current || current.id !== next.id || next.version <= current.version) return current;
+      localStorage.setItem(USER_STORAGE_KEY, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+
+  const value = useMemo(() => ({ status, user, login, logout, updateUser }), [status, user, login, logout, updateUser]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

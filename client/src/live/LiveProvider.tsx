@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { screenOf } from '@shared/realtime';
 import { getToken } from '../api/client';
+import { useFollowOwnAccount } from '../auth/accounts';
 import { useSession } from '../auth/session';
 import { appStore } from '../state/jotai';
 import { emptyCollection } from './collection';
@@ -16,6 +17,7 @@ const READY_GRACE_MS = 3000;
 export function LiveProvider({ children }: { children: ReactNode }) {
   const { user, logout } = useSession();
   const { pathname } = useLocation();
+  useFollowOwnAccount();
 
   useEffect(() => {
     const token = getToken();

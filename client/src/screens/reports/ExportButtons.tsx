@@ -6,20 +6,9 @@ import { ErrorBanner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { reasonOf } from '../../lib/errorText';
+import { saveFile } from '../../lib/saveFile';
 
 type Format = 'csv' | 'pdf';
-
-/** Hands a downloaded file to the browser under the server's name for it. */
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * Export Report: the report the screen shows, for the same choices, as CSV (what the screen
@@ -42,7 +31,7 @@ export function ExportButtons({
     setFailure(null);
     try {
       const { blob, fileName } = await endpoints.reportFile(report, { ...query, format });
-      save(blob, fileName ?? `${fallbackName}.${format}`);
+      saveFile(blob, fileName ?? `${fallbackName}.${format}`);
     } catch (error) {
       setFailure(reasonOf(error));
     } finally {

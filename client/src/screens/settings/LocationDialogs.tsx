@@ -1,0 +1,124 @@
+import { toast } from 'sonner';
+import type { UseFormReturn } from 'react-hook-form';
+import type { Location } from '@shared/schemas/locations';
+import { endpoints } from '../../api/endpoints';
+import type { ActionDialogProps } from '../../components/ActionDialog';
+import { FormDialog, type FormDialogProps } from '../../components/FormDialog';
+import { ChangeNotice } from '../../components/ChangeNotice';
+import { Field } from '../../components/ui/Field';
+import { Input } from '../../components/ui/Input';
+import { formNotice } from '../../forms/formNotice';
+import { keepTyped } from '../../forms/keepTyped';
+import { showServerError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { reasonOf } from '../../lib/errorText';
+import { sendCommand } from '../../live/command';
+import { useEditedRow } from '../../live/useEditedRow';
+import { EditLocationForm, LOCATION_FIELD_LABELS, NewLocationForm, emptyLocationValues, locationValuesOf, type LocationFormValues } from './locationForms';
+
+type AnyLocationForm = UseFormReturn<LocationFormValues, unknown, unknown>;
+
+export function AddLocationDialog({ onClose }: ActionDialogProps) {
+  const { form, onSubmit } = useSchemaForm(NewLocationForm, emptyLocationValues());
+  const { errors, isSubmitting } = form.formState;
+  const submit = onSubmit(async (body) => {
+    try {
+      await sendCommand({ entity: 'locations', send: (meta) => endpoints.createLocation(body, meta) });
+      toast.success(`Location ${body.name} added`);
+      onClose();
+    } catch (e) {
+      console.error('Failed to add location', e);
+      showServerError(form, e);
+    }
+  });
+  return (
+    <LocationFormDialog
+      id="add-location-form"
+      title="Add Location"
+      primary={{ label: 'Add Location', busyLabel: 'Adding...', busy: isSubmitting }}
+      notice={formNotice({ failureTitle: 'Failed to add location', failure: errors.root?.server?.message, missing: null })}
+      form={form as unknown as AnyLocationForm}
+      onSubmit={submit}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Edit Location: its name follows at once everywhere it is shown (the location selector, every row). */
+export function EditLocationDialog({ location, onClose }: ActionDialogProps & { location: Location }) {
+  const edited = useEditedRow('locations', location, { noun: 'location', labels: LOCATION_FIELD_LABELS, fetchRow: endpoints.location });
+  const { form, onSubmit } = useSchemaForm(EditLocationForm, locationValuesOf(location));
+  const { errors, isSubmitting } = form.formState;
+  const submit = onSubmit(async (body) => {
+    try {
+      await sendCommand({
+        entity: 'locations',
+        id: location.id,
+        version: edited.base.version,
+        optimistic: (row) => ({ ...row, ...Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) }),
+        send: (meta) => endpoints.updateLocation(location.id, body, meta),
+      });
+      toast.success(`Location ${body.name ?? location.name} saved`);
+      onClose();
+    } catch (e) {
+      console.error('Failed to update location', e);
+      if (!edited.takeConflict(e)) showServerError(form, e);
+    }
+  });
+  const reload = () =>
+    edited
+      .reload((latest, opened) => form.reset(keepTyped(locationValuesOf(opened), form.getValues(), locationValuesOf(latest))))
+      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  return (
+    <LocationFormDialog
+      id="edit-location-form"
+      title="Edit Location"
+      description={location.name}
+      primary={{ label: 'Save Changes', busyLabel: 'Saving...', busy: isSubmitting }}
+      notice={formNotice({
+        change: edited.notice && <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />,
+        failureTitle: 'Failed to update location',
+        failure: errors.root?.server?.message,
+        missing: null,
+      })}
+      form={form as unknown as AnyLocationForm}
+      onSubmit={submit}
+      onClose={onClose}
+    />
+  );
+}
+
+function LocationFormDialog({
+  form,
+  ...dialog
+}: FormDialogProps & {
+  form: AnyLocationForm;
+}) {
+  const { register, formState } = form;
+  const { errors } = formState;
+  return (
+    <FormDialog {...dialog} className="max-w-xl">
+      <div className="space-y-4">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Name" error={errors.name?.message}>
+            {(control) => <Input {...control} {...register('name')} />}
+          </Field>
+          <Field label="City" error={errors.city?.message}>
+            {(control) => <Input {...control} {...register('city')} />}
+          </Field>
+        </div>
+        <Field label="Address" error={errors.address?.message}>
+          {(control) => <Input {...control} {...register('address')} />}
+        </Field>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <Field label="Manager" error={errors.manager?.message}>
+            {(control) => <Input {...control} {...register('manager')} />}
+          </Field>
+          <Field label="Floors" hint="(e.g. 3, 4, 5)" error={errors.floors?.message}>
+            {(control) => <Input {...control} inputMode="numeric" {...register('floors')} />}
+          </Field>
+        </div>
+      </div>
+    </FormDialog>
+  );
+}

@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import { APPEND_LOCK, headPosition, safeHorizon } from '../events/store/append';
+import type { Pool, Tx } from '../events/store/types';
+import type { Projection } from './projection';
+import { replay } from './replay';
+
+export interface RebuildProgress {
+  /** Events replayed so far, and the log's head when the rebuild started. */
+  done: number;
+  total: number;
+  phase: 'building' | 'catching up' | 'swapping';
+}
+
+/** A tail shorter than this is replayed under the append lock, in the swap itself. */
+const SHORT_TAIL = 2_000;
+
+/**
+ * Blue/green rebuild: builds the read models of `only` into new tables in a schema of their own
+ * from the log while the app keeps serving (and writing to) the current ones, catches up with
+ * what was appended meanwhile, then swaps them in with one transaction: the current tables
+ * locked, the last events replayed with the append lock held (no event can slip in), the old
+ * tables dropped and the new ones moved into their place. Readers wait only for the swap;
+ * writers wait for it too and then write to the new tables. Returns the events replayed.
+ *
+ * Statements of the projections name their tables unqualified, so a transaction whose
+ * search_path starts with the new schema writes there, and reads the log (which exists only in
+ * public) as usual.
+ */
+export async function rebuildBeside(sql: Pool, only: readonly Projection[], onProgress: (p: RebuildProgress) => void = () => undefined): Promise<number> {
+  const schema = `rebuild_${randomBytes(6).toString('hex')}`;
+  const tables = only.flatMap((p) => p.tables);
+  const total = await headPosition(sql);
+  let done = 0;
+  let position = 0;
+  // Each pass replays up to a horizon below which every event has committed: none is skipped.
+  const pass = (tx: Tx, upTo: number | undefined, phase: RebuildProgress['phase']) =>
+    replay(tx, only, {
+      from: position,
+      upTo,
+      progress: (at, count) => {
+        position = at;
+        onProgress({ done: done + count, total, phase });
+      },
+    }).then((count) => {
+      done += count;
+      return count;
+    });
+  const inSchema = async (tx: Tx) => void (await tx.unsafe(`SET LOCAL search_path TO ${schema}, public`));
+
+  await sql.unsafe(`CREATE SCHEMA ${schema}`);
+  try {
+    await sql.begin(async (tx) => {
+      await inSchema(tx);
+      for (const projection of only) await tx.unsafe(projection.ddl);
+      await pass(tx, await safeHorizon(sql), 'building');
+    });
+    // Tails appended while building, without holding anyone up, until what is left is short.
+    for (let round = 0; round < 5; round++) {
+      const horizon = await safeHorizon(sql);
+      if (horizon - position <= SHORT_TAIL) break;
+      await sql.begin(async (tx) => {
+        await inSchema(tx);
+        await pass(tx, horizon, 'catching up');
+      });
+    }
+    await sql.begin(async (tx) => {
+      // Table locks first, then the append lock: a writer holding a row of these tables takes the
+      // append lock last, so it finishes before the swap rather than waiting on it.
+      const current = (await tx<{ name: string }[]>`
+        SELECT t AS name FROM unnest(${tables}::text[]) AS t WHERE to_regclass('public.' || t) IS NOT NULL`).map((r) => r.name);
+      if (current.length > 0) await tx.unsafe(`LOCK TABLE ${current.map((t) => `public.${t}`).join(', ')} IN ACCESS EXCLUSIVE MODE`);
+      await tx`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`;
+      await inSchema(tx);
+      await pass(tx, undefined, 'swapping');
+      for (const table of current) await tx.unsafe(`DROP TABLE public.${table} CASCADE`);
+      for (const table of tables) await tx.unsafe(`ALTER TABLE ${schema}.${table} SET SCHEMA public`);
+      for (const projection of only) {
+        await tx`
+          INSERT INTO public.projection_versions (name, version) VALUES (${projection.name}, ${projection.version})
+          ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version`;
+      }
+    });
+  } finally {
+    await sql.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  }
+  for (const table of tables) await sql.unsafe(`VACUUM (ANALYZE) ${table}`);
+  return done;
+}

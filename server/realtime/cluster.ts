@@ -1,0 +1,46 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { DragMessage, PresenceViewer } from '@shared/realtime';
+
+/**
+ * What the nodes of one deployment tell each other (never the browsers): through socket.io's
+ * PostgreSQL adapter, i.e. LISTEN/NOTIFY on the one database every node already uses. Changes
+ * of the log need none of this: every node follows the log itself and pushes to its own
+ * sockets. Only what is not in the log travels here: who is on which screen, who drags which card.
+ */
+export interface InterServerEvents {
+  /** One node's viewers of one screen changed. */
+  'presence:screen': (message: { node: string; screen: string; viewers: PresenceViewer[] }) => void;
+  /** One node's whole presence, sent every few seconds: it is alive, and this is what it holds. */
+  'presence:state': (message: { node: string; screens: Record<string, PresenceViewer[]> }) => void;
+  /** A node started: the others send their state at once rather than at their next beat. */
+  'presence:hello': (message: { node: string }) => void;
+  /** A drag seen on one node, for the board's sockets of the others. */
+  drag: (message: { locationId: string; message: DragMessage }) => void;
+}
+
+export interface ClusterLink {
+  /** Adapter factory for `io.adapter(...)`. */
+  adapter: ReturnType<typeof createAdapter>;
+  close(): Promise<void>;
+}
+
+/** The adapter's own table, for messages over NOTIFY's 8,000-byte limit (created by migration 0003). */
+export const ATTACHMENTS_TABLE = 'socket_io_attachments';
+
+/** The socket.io adapter that links the nodes sharing `databaseUrl`. */
+export function linkNodes(databaseUrl: string, logger: Logger): ClusterLink {
+  // Two connections: the adapter's LISTEN, and its NOTIFYs and attachment reads.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // The message alone: node-postgres's errors carry their whole client.
+  const brief = (error: Error & { code?: string }) => ({ message: error.message, code: error.code });
+  pool.on('error', (error) => logger.warn({ error: brief(error) }, 'node link: database connection lost'));
+  const adapter = createAdapter(pool, {
+    tableName: ATTACHMENTS_TABLE,
+    heartbeatInterval: 5_000,
+    heartbeatTimeout: 12_000,
+    errorHandler: (error) => logger.warn({ error: brief(error as Error) }, 'node link failed'),
+  });
+  return { adapter, close: () => pool.end() };
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import type { Context, Middleware } from 'koa';
+import { RESOURCE_NOT_FOUND, resourceAggregate } from '../../events/resource/decider';
+import type { Tx } from '../../events/store/types';
+import { getResource, listResources } from '../../projections/resources/queries';
+import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
+import { RESOURCE_MESSAGES, ResourceListQuery, UploadResourceFields } from '@shared/schemas/resources';
+import type { AppDeps } from '../deps';
+import { HttpError } from '../httpError';
+import { parse, validate } from '../middleware/validate';
+import { permit } from '../policies';
+import { dropUnusedContent, openContent, storeContent } from '../resources/contents';
+import { describeFile } from '../resources/describeFile';
+import { readUpload } from '../resources/multipart';
+import { uploadSlots } from '../resources/uploadSlots';
+import { commandContext } from './context';
+import { found } from './guards';
+
+/** Uploads one process receives at once (each held in memory until stored). */
+const UPLOADS_AT_ONCE = 4;
+
+const fileProblem = (message: string) => new HttpError(400, message, [{ field: 'file', message }]);
+
+/**
+ * The employee document library: everyone signed in lists and downloads; managers and admins
+ * upload (multipart, POST /api/resources) and delete. A file is stored in the database beside
+ * the event that names it, so every server serves it and every backup holds it.
+ */
+export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
+  const router = new Router();
+  const { sql, handle } = deps;
+  const slots = uploadSlots(UPLOADS_AT_ONCE);
+
+  router.get(
+    '/resources',
+    auth,
+    validate({ query: ResourceListQuery }, async (ctx, { query }) => {
+      ctx.body = await listResources(sql, query);
+    }),
+  );
+
+  router.get(
+    '/resources/:id',
+    auth,
+    validate({ params: IdParam }, async (ctx, { params }) => {
+      ctx.body = found(await getResource(sql, params.id), RESOURCE_NOT_FOUND);
+    }),
+  );
+
+  router.get(
+    '/resources/:id/download',
+    auth,
+    validate({ params: IdParam }, async (ctx, { params }) => {
+      const resource = found(await getResource(sql, params.id), RESOURCE_NOT_FOUND);
+      const body = await openContent(sql, resource.sha256, resource.size);
+      if (!body) throw new Error(`the file of document ${resource.id} is missing`);
+      // attachment() writes a Content-Disposition safe for any name (an ASCII fallback and the
+      // UTF-8 original); the type is the one read from the bytes, not guessed from the name.
+      ctx.attachment(resource.file_name);
+      ctx.type = resource.content_type;
+      ctx.length = resource.size;
+      ctx.etag = resource.sha256;
+      ctx.body = body;
+    }),
+  );
+
+  router.post('/resources', auth, permit('resource.upload'), validate({}, (ctx) => upload(ctx)));
+
+  async function upload(ctx: Context) {
+    const release = slots.take();
+    if (!release) throw new HttpError(503, RESOURCE_MESSAGES.busy, undefined, { 'Retry-After': '5' });
+    try {
+      const received = await readUpload(ctx.req);
+      const { file } = received;
+      if (!file) throw fileProblem(RESOURCE_MESSAGES.noFile);
+      const fields = parse(UploadResourceFields, received.fields);
+      if (file.bytes.length === 0) throw fileProblem(RESOURCE_MESSAGES.empty);
+      const details = await describeFile(file, fields);
+      if (!details) throw fileProblem(RESOURCE_MESSAGES.refused);
+
+      const id = randomUUID();
+      // The bytes and the event that names them commit together, or neither does.
+      const { view } = await handle.transaction(async (run, tx) => {
+        await storeContent(tx, file.sha256, file.bytes);
+        return run(resourceAggregate, id, { type: 'UploadResource', id, details }, commandContext(ctx), {
+          action: 'resource.upload',
+          read: (t: Tx) => getResource(t, id),
+        });
+      });
+      ctx.status = 201;
+      ctx.body = view;
+    } finally {
+      release();
+    }
+  }
+
+  router.delete(
+    '/resources/:id',
+    auth,
+    permit('resource.delete'),
+    validate({ params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
+      found(await getResource(sql, id), RESOURCE_NOT_FOUND);
+      await handle.transaction(async (run, tx) => {
+        const { state } = await run(resourceAggregate, id, { type: 'DeleteResource' }, commandContext(ctx), {
+          expectedVersion: body.version ?? query.version,
+          action: 'resource.delete',
+        });
+        // The file goes with its last document.
+        if (state) await dropUnusedContent(tx, state.sha256);
+      });
+      ctx.status = 204;
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,61 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { settingsAggregate } from '../../events/settings/decider';
+import type { Tx } from '../../events/store/types';
+import { getCompanySettings, getSystemSettingsRow } from '../../projections/settings/queries';
+import { SYSTEM_SETTINGS_ID, UpdateSystemSettingsInput, crmApiKeyChange } from '@shared/schemas/settings';
+import type { AppDeps } from '../deps';
+import { validate } from '../middleware/validate';
+import { permit } from '../policies';
+import { sealedKeyChange, systemSettingsView } from '../settings/systemSettings';
+import { commandContext } from './context';
+
+/**
+ * System settings: administrators read and change them (the CRM API key, stored encrypted and
+ * answered masked; company holidays and vacation days); everyone signed in reads the company's
+ * time off (GET /api/settings/company, the resources page's tiles).
+ */
+export function settingsRoutes(deps: AppDeps, auth: Middleware): Router {
+  const router = new Router();
+  const { sql, handle, secrets } = deps;
+
+  router.get(
+    '/settings/company',
+    auth,
+    validate({}, async (ctx) => {
+      ctx.body = await getCompanySettings(sql);
+    }),
+  );
+
+  router.get(
+    '/settings/system',
+    auth,
+    permit('settings.system'),
+    validate({}, async (ctx) => {
+      ctx.body = systemSettingsView(await getSystemSettingsRow(sql), secrets);
+    }),
+  );
+
+  router.put(
+    '/settings/system',
+    auth,
+    permit('settings.system'),
+    validate({ body: UpdateSystemSettingsInput }, async (ctx, { body }) => {
+      const stored = await getSystemSettingsRow(sql);
+      const command = {
+        type: 'ChangeSystemSettings' as const,
+        crm_api_key: sealedKeyChange(crmApiKeyChange(body.crm_api_key), stored.crm_api_key, secrets),
+        company_holidays: body.company_holidays,
+        vacation_days: body.vacation_days,
+      };
+      const { view } = await handle(settingsAggregate, SYSTEM_SETTINGS_ID, command, commandContext(ctx), {
+        expectedVersion: body.version,
+        action: 'settings.system',
+        read: (tx: Tx) => getSystemSettingsRow(tx),
+      });
+      ctx.body = systemSettingsView(view, secrets);
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import type { Db, Tx } from '../../events/store/types';
+import { userAggregate } from '../../events/user/decider';
+import { unknownLocationIds } from '../../projections/locations/queries';
+import { getUser, listUsers } from '../../projections/users/queries';
+import { ALL_LOCATIONS } from '@shared/constants';
+import { canSee, POLICY } from '@shared/policy';
+import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
+import { CreateUserInput, UpdateUserInput, UserListQuery } from '@shared/schemas/users';
+import { hashPassword } from '../auth/passwords';
+import type { AppDeps } from '../deps';
+import { forbidden, HttpError } from '../httpError';
+import { validate } from '../middleware/validate';
+import { actorOf, permit } from '../policies';
+import { commandContext } from './context';
+import { found } from './guards';
+
+const USER_NOT_FOUND = 'User not found';
+
+/** Every location named (the list and the primary one) must exist: 400 naming the field otherwise. */
+async function assertLocationsExist(db: Db, given: { locations?: string[]; primary_location?: string }) {
+  const fields: { field: string; message: string }[] = [];
+  const ids = given.locations ?? [];
+  const unknown = new Set(await unknownLocationIds(db, ids));
+  ids.forEach((id, i) => unknown.has(id) && fields.push({ field: `locations.${i}`, message: 'Location not found' }));
+  const primary = given.primary_location;
+  if (primary && primary !== ALL_LOCATIONS && !ids.includes(primary) && (await unknownLocationIds(db, [primary])).length > 0) {
+    fields.push({ field: 'primary_location', message: 'Location not found' });
+  }
+  if (fields.length > 0) throw new HttpError(400, 'Location not found', fields);
+}
+
+/** User administration: administrators only (spec part 2, Settings); everyone reads their own account. */
+export function userRoutes(deps: AppDeps, auth: Middleware): Router {
+  const router = new Router();
+  const { sql, handle } = deps;
+  const read = (id: string) => ({ read: (tx: Tx) => getUser(tx, id) });
+
+  router.get(
+    '/users',
+    auth,
+    permit('user.manage'),
+    validate({ query: UserListQuery }, async (ctx, { query }) => {
+      ctx.body = await listUsers(sql, query);
+    }),
+  );
+
+  router.get(
+    '/users/:id',
+    auth,
+    validate({ params: IdParam }, async (ctx, { params: { id } }) => {
+      const user = found(await getUser(sql, id), USER_NOT_FOUND);
+      if (!canSee(actorOf(ctx), 'users', user)) throw forbidden(POLICY['user.manage'].refusal);
+      ctx.body = user;
+    }),
+  );
+
+  router.post(
+    '/users',
+    auth,
+    permit('user.manage'),
+    validate({ body: CreateUserInput }, async (ctx, { body: { password, ...profile } }) => {
+      await assertLocationsExist(sql, profile);
+      const id = randomUUID();
+      const password_hash = await hashPassword(password);
+      const { view } = await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash }, commandContext(ctx), {
+        action: 'user.manage',
+        ...read(id),
+      });
+      ctx.status = 201;
+      ctx.body = view;
+    }),
+  );
+
+  router.put(
+    '/users/:id',
+    auth,
+    permit('user.manage'),
+    validate({ params: IdParam, body: UpdateUserInput }, async (ctx, { params: { id }, body }) => {
+      found(await getUser(sql, id), USER_NOT_FOUND);
+      // Read-only fields of the row GET returned are accepted and ignored (API.md).
+      const { name, email, role, locations, primary_location, password, version } = body;
+      const changes = Object.fromEntries(
+        Object.entries({ name, email, role, locations, primary_location }).filter(([, value]) => value !== undefined),
+      );
+      await assertLocationsExist(sql, { locations, primary_location });
+      const password_hash = password ? await hashPassword(password) : undefined;
+      const command = { type: 'UpdateUser' as const, actor_id: actorOf(ctx).id, changes, password_hash };
+      const { view } = await handle(userAggregate, id, command, commandContext(ctx), {
+        expectedVersion: version,
+        action: 'user.manage',
+        ...read(id),
+      });
+      ctx.body = view;
+    }),
+  );
+
+  router.delete(
+    '/users/:id',
+    auth,
+    permit('user.manage'),
+    validate({ params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
+      found(await getUser(sql, id), USER_NOT_FOUND);
+      await handle(userAggregate, id, { type: 'DeleteUser', actor_id: actorOf(ctx).id }, commandContext(ctx), {
+        expectedVersion: body.version ?? query.version,
+        action: 'user.manage',
+      });
+      ctx.status = 204;
+    }),
+  );
+
+  return router;
+}

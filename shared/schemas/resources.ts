@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { storable } from './common';
+
+/** The library's six categories, in the order the page lists them (spec part 2, Employee Resources). */
+export const RESOURCE_CATEGORIES = [
+  'HR Policies & Guidelines',
+  'Payroll Information',
+  'Benefits & Insurance',
+  'Time Off & Holidays',
+  'Safety & Compliance',
+  'Training & Development',
+] as const;
+export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];
+
+/** Open when the page first shows; the others start collapsed. */
+export const OPEN_CATEGORIES: readonly ResourceCategory[] = ['HR Policies & Guidelines', 'Payroll Information'];
+
+/**
+ * A document's badge, read from its bytes: a PDF with fields to fill in is a Form, any other PDF a
+ * PDF, and Word, text and image files are Docs.
+ */
+export const RESOURCE_TYPES = ['PDF', 'Form', 'Doc'] as const;
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+/** The largest file the library takes: 20 MiB. */
+export const MAX_RESOURCE_BYTES = 20 * 1024 * 1024;
+export const RESOURCE_NAME_MAX = 160;
+export const RESOURCE_DESCRIPTION_MAX = 500;
+
+/** What the file picker offers; the server decides from the bytes, whatever the name says. */
+export const RESOURCE_FILE_ACCEPT = '.pdf,.doc,.docx,.rtf,.txt,.csv,.md,.png,.jpg,.jpeg,.gif,.webp';
+export const RESOURCE_KINDS_TEXT = 'PDF, Word (.doc, .docx, .rtf), plain text, or an image (PNG, JPEG, GIF, WebP)';
+
+export const RESOURCE_MESSAGES = {
+  noFile: 'Choose a file to upload',
+  oneFile: 'Send one file per document',
+  empty: 'The file is empty',
+  tooLarge: `The file is larger than ${MAX_RESOURCE_BYTES / 1024 / 1024} MB`,
+  refused: `This kind of file is not accepted: upload a ${RESOURCE_KINDS_TEXT}`,
+  notMultipart: 'Send the document as multipart/form-data with the fields file, name, description and category',
+  busy: 'The server is receiving other uploads right now. Try again in a moment.',
+} as const;
+
+const CATEGORY_MESSAGE = `Category must be one of ${RESOURCE_CATEGORIES.join(', ')}`;
+
+/** The text fields of POST /api/resources (multipart; the file travels beside them). */
+export const UploadResourceFields = z
+  .object({
+    name: z
+      .string({ message: 'Document name is required' })
+      .trim()
+      .min(1, { message: 'Document name is required' })
+      .max(RESOURCE_NAME_MAX, { message: `Document name must be at most ${RESOURCE_NAME_MAX} characters` })
+      .refine(...storable('Document name')),
+    description: z
+      .string({ message: 'Description must be text' })
+      .trim()
+      .max(RESOURCE_DESCRIPTION_MAX, { message: `Description must be at most ${RESOURCE_DESCRIPTION_MAX} characters` })
+      .refine(...storable('Description'))
+      .nullish()
+      .transform((v) => v || null),
+    category: z.enum(RESOURCE_CATEGORIES, { message: CATEGORY_MESSAGE }),
+  })
+  .strict();
+export type UploadResourceFields = z.infer<typeof UploadResourceFields>;
+
+/** GET /api/resources?q= : name or description, any letter case. */
+export const ResourceListQuery = z
+  .object({
+    q: z.string({ message: 'Search must be text' }).trim().max(200, { message: 'Search must be at most 200 characters' }).refine(...storable('Search')).optional(),
+  })
+  .strict();
+export type ResourceListQuery = z.infer<typeof ResourceListQuery>;
+
+/** One document of the library. */
+export interface Resource {
+  id: string;
+  name: string;
+  type: ResourceType;
+  /** Bytes. */
+  size: number;
+  description: string | null;
+  category: ResourceCategory;
+  /** The name the download is saved under. */
+  file_name: string;
+  /** The media type read from the file's bytes. */
+  content_type: string;
+  /** SHA-256 of the file, hex: the download's ETag, and a check for whoever keeps a copy. */
+  sha256: string;
+  /** Who uploaded it; null for the system (the sample documents). */
+  uploaded_by: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,135 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../server/db/database';
+import { createTestDatabase } from '../support/db';
+import { freePort } from '../support/globalSetup';
+import { mainProcess, type MainProcess } from '../support/mainProcess';
+import { apiClient, demoCredentials, signIn, type Api } from '../support/server';
+import { listen, type Listener } from '../support/sockets';
+
+/**
+ * Two processes of the real entry point on one PostgreSQL database, as two nodes behind a proxy:
+ * a write through either reaches the sockets of both, presence spans them, and killing one in
+ * the middle of writes loses nothing that was acknowledged.
+ */
+let database: Database;
+let dataDir: string;
+let a: MainProcess;
+let b: MainProcess;
+let apiA: Api;
+let apiB: Api;
+let admin: string;
+let manager: string;
+const sockets: Listener[] = [];
+
+const node = async (dir: string) =>
+  mainProcess({ port: await freePort(), pgPort: await freePort(), dataDir: dir, databaseUrl: database.url, logLevel: process.env.NODES_TEST_LOG, env: { DEMO_MODE: 'true' } });
+
+beforeAll(async () => {
+  database = await createTestDatabase(4);
+  dataDir = await mkdtemp(path.join(tmpdir(), 'flexspace-nodes-'));
+  a = await node(path.join(dataDir, 'a'));
+  b = await node(path.join(dataDir, 'b'));
+  // One after the other, as a rolling deploy would: the first seeds, the second finds it done.
+  await a.start();
+  await b.start();
+  apiA = apiClient(a.origin);
+  apiB = apiClient(b.origin);
+  admin = (await signIn(apiA, demoCredentials.admin)).access_token;
+  manager = (await signIn(apiB, demoCredentials.manager)).access_token;
+}, 240_000);
+
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await Promise.all([a?.stop('SIGTERM'), b?.stop('SIGTERM')]);
+  await database?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const open = async (origin: string, token: string, since?: number) => {
+  const socket = listen(origin, since === undefined ? { token } : { token, since });
+  sockets.push(socket);
+  await socket.ready;
+  return socket;
+};
+
+describe('two nodes on one database', () => {
+  it('pushes a write through either node to the sockets of both', async () => {
+    const onA = await open(a.origin, admin);
+    const onB = await open(b.origin, admin);
+    const location = (await apiA('GET', '/api/locations', { token: admin })).body[0];
+
+    const viaA = await apiA('PUT', `/api/locations/${location.id}`, { token: admin, body: { manager: 'Written on A' } });
+    expect(viaA.status, viaA.text).toBe(200);
+    for (const socket of [onA, onB]) {
+      await socket.until((changes) => changes.some((c) => c.changes.some((r) => r.id === location.id && (r.row as { manager?: string })?.manager === 'Written on A')));
+    }
+    const viaB = await apiB('PUT', `/api/locations/${location.id}`, { token: admin, body: { manager: 'Written on B' } });
+    expect(viaB.status, viaB.text).toBe(200);
+    for (const socket of [onA, onB]) {
+      await socket.until((changes) => changes.some((c) => c.changes.some((r) => r.id === location.id && (r.row as { manager?: string })?.manager === 'Written on B')));
+    }
+    // Each node reads the other's write at once (no cache of its own left behind).
+    expect((await apiA('GET', `/api/locations/${location.id}`, { token: admin })).body.manager).toBe('Written on B');
+    const offices = (await apiA('GET', '/api/offices', { token: admin })).body as { id: string; desks: number }[];
+    const office = offices[0]!;
+    const edited = await apiB('PUT', `/api/offices/${office.id}`, { token: admin, body: { desks: office.desks + 1 } });
+    expect(edited.status, edited.text).toBe(200);
+    // A's office list is kept in memory; it answers only once it has followed B's commit.
+    const listed = (await apiA('GET', '/api/offices', { token: admin })).body as { id: string; desks: number }[];
+    expect(listed.find((o) => o.id === office.id)?.desks).toBe(office.desks + 1);
+  });
+
+  it('shows who is on a screen across the nodes, and who left', async () => {
+    const adminOnA = await open(a.origin, admin);
+    const managerOnB = await open(b.origin, manager);
+    adminOnA.announce({ screen: '/offices' });
+    managerOnB.announce({ screen: '/offices' });
+    const both = (l: Listener) => l.untilPresence((p) => p.at(-1)?.screen === '/offices' && p.at(-1)!.viewers.length === 2, 'both users listed');
+    await both(adminOnA);
+    await both(managerOnB);
+    expect(adminOnA.presence.at(-1)!.viewers.map((v) => v.name).sort()).toEqual(['Alex Morgan', 'Jordan Lee'].sort());
+
+    managerOnB.close();
+    await adminOnA.untilPresence((p) => p.at(-1)?.viewers.length === 1, 'the manager gone from the list');
+    expect(adminOnA.presence.at(-1)!.viewers.map((v) => v.name)).toEqual(['Alex Morgan']);
+  });
+
+  it('loses no acknowledged write when one node is killed mid-load; its tabs catch up on the other', async () => {
+    const location = (await apiA('GET', '/api/locations', { token: admin })).body[1];
+    const watcherOnA = await open(a.origin, admin);
+    const acknowledged: string[] = [];
+    let failedOnA = 0;
+    const write = async (api: Api, n: number) => {
+      try {
+        const res = await api('POST', '/api/tasks', { token: admin, body: { title: `Load ${n}`, description: 'Two nodes', location_id: location.id } });
+        if (res.status === 201) acknowledged.push(res.body.id);
+        else throw new Error(`answered ${res.status}`);
+      } catch {
+        failedOnA += api === apiA ? 1 : 0;
+      }
+    };
+    const load = (async () => {
+      for (let n = 0; n < 60; n++) await Promise.all([write(apiA, n), write(apiB, n)]);
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    const lastSeen = watcherOnA.changes.at(-1)?.position ?? 0;
+    await a.stop('SIGKILL');
+    await load;
+    expect(failedOnA).toBeGreaterThan(0);
+
+    // Every acknowledged task is in the log and in the read model, read through the survivor.
+    const tasks = (await apiB('GET', `/api/tasks?location=${location.id}`, { token: admin })).body as { id: string }[];
+    const ids = new Set(tasks.map((t) => t.id));
+    expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+    const [row] = await database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE stream_id = ANY(${acknowledged.map((id) => `task-${id}`)})`;
+    expect(row?.n).toBe(acknowledged.length);
+
+    // The dead node's tab reconnects to the other one from where it was and gets what it missed.
+    const moved = await open(b.origin, admin, lastSeen);
+    const missed = acknowledged.filter((id) => !watcherOnA.changes.some((c) => c.changes.some((r) => r.id === id)));
+    await moved.until((changes) => missed.every((id) => changes.some((c) => c.changes.some((r) => r.id === id))), 'every missed task');
+  });
+});

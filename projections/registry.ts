@@ -10,6 +10,7 @@ import type { Projection } from './projection';
 import { rebuildBeside, type RebuildProgress } from './rebuildBeside';
 import { resourcesProjection } from './resources/projection';
 import { settingsProjection } from './settings/projection';
+import { officeHistoryProjection } from './reports/projection';
 import { tasksProjection } from './tasks/projection';
 import { templatesProjection } from './templates/projection';
 import { usersProjection } from './users/projection';
@@ -19,6 +20,7 @@ export const projections: readonly Projection[] = [
   locationsProjection,
   usersProjection,
   officesProjection,
+  officeHistoryProjection,
   membersProjection,
   contactsProjection,
   companiesProjection,

@@ -19,6 +19,7 @@ import { docsRoutes } from './routes/docs';
 import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
 import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
+import { reportRoutes } from './routes/reports';
 import { officeRoutes } from './routes/offices';
 import { resourceRoutes } from './routes/resources';
 import { searchRoutes } from './routes/search';
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     dashboardRoutes(deps, auth),
     resourceRoutes(deps, auth),
     settingsRoutes(deps, auth),
+    reportRoutes(deps, auth),
   ];
   for (const routes of areas) {
     api.use(routes.routes());

@@ -23,12 +23,12 @@ const TemplatesPage = lazyScreen(() => import('./screens/templates/TemplatesPage
 const TasksPage = lazyScreen(() => import('./screens/tasks/TasksPage'));
 const DashboardPage = lazyScreen(() => import('./screens/dashboard/DashboardPage'));
 const ResourcesPage = lazyScreen(() => import('./screens/resources/ResourcesPage'));
+const OccupancyPage = lazyScreen(() => import('./screens/reports/OccupancyPage'));
+const TermAnalysisPage = lazyScreen(() => import('./screens/reports/TermAnalysisPage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [
   ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
-  ['/reporting', 'Occupancy Reports', 'Occupancy and revenue by location, live.'],
-  ['/term-analysis', 'Term Rate Analysis', 'Signed rates against marketed rates by lease term.'],
 ];
 
 /** The spec's route table: /login is public; everything else sits in the guarded shell. */
@@ -61,6 +61,8 @@ export function AppRoutes() {
         <Route path="/templates" element={<TemplatesPage />} />
         <Route path="/tasks" element={<TasksPage />} />
         <Route path="/resources" element={<ResourcesPage />} />
+        <Route path="/reporting" element={<OccupancyPage />} />
+        <Route path="/term-analysis" element={<TermAnalysisPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

@@ -48,6 +48,8 @@ export interface PlannedOffice {
   status: OfficeStatus;
   contacts: OfficeContactData[];
   lease: { signed_rate: number; term_months: number; start_date: string } | null;
+  /** When it was added, leased (at its lease start) and given a status other than VACANT or LEASED. */
+  at: { created: Date; leased: Date | null; status: Date | null };
 }
 
 export interface PlannedMember {
@@ -55,7 +57,19 @@ export interface PlannedMember {
   profile: MemberProfile;
   employees: EmployeeData[];
   office_id: string | null;
+  /** When it joined: two weeks before its lease starts, or over the past year without an office. */
+  joined: Date;
+  /** When it moved into its office (the lease start). */
+  moved_in: Date | null;
 }
+
+/**
+ * The portfolio has a history, so reports as of a past day read it filling up: every office was
+ * added this many months ago (a month earlier per location, in turn), before any lease started.
+ */
+const OPENED_MONTHS_AGO = 40;
+/** A morning in New York on that day, and never later than now. */
+const morning = (date: string, now: Date) => new Date(Math.min(Date.parse(`${date}T14:00:00Z`), now.getTime()));
 
 const OFFICES_PER_LOCATION = 15;
 const MEMBERS = 150;
@@ -98,12 +112,15 @@ export function planOfficesAndMembers(locations: SeedLocation[], today: Date): {
       profile: { company_name: name, location_id: locationId, primary_contact: { ...contact, phone: phone() }, membership_type },
       employees,
       office_id: null,
+      joined: morning(shift(-((company * 37) % 365)), today),
+      moved_in: null,
     };
     members.push(member);
     return member;
   };
 
-  for (const location of locations) {
+  for (const [index, location] of locations.entries()) {
+    const opened = morning(addMonths(todayIso, -(OPENED_MONTHS_AGO + (index % 3))) ?? todayIso, today);
     const floors = location.floors.length > 0 ? location.floors : [1];
     const perFloor = new Map<number, number>();
     for (let i = 0; i < OFFICES_PER_LOCATION; i++) {
@@ -128,6 +145,7 @@ export function planOfficesAndMembers(locations: SeedLocation[], today: Date): {
         status: 'VACANT',
         contacts: [],
         lease: null,
+        at: { created: opened, leased: null, status: null },
       };
       const r = rng.next();
       if (r < 0.8 && company < MEMBERS) {
@@ -140,6 +158,9 @@ export function planOfficesAndMembers(locations: SeedLocation[], today: Date): {
         const start = addMonths(shift(endIn), -term) ?? todayIso;
         office.lease = { signed_rate: round(monthly * (0.9 + rng.next() * 0.15), 10), term_months: term, start_date: start };
         office.status = 'LEASED';
+        office.at.leased = morning(start, today);
+        member.moved_in = office.at.leased;
+        member.joined = new Date(office.at.leased.getTime() - 14 * 86_400_000);
         if (rng.next() < 0.35) {
           const domain = `${slug(member.profile.company_name)}.com`;
           const count = rng.int(1, 2);
@@ -150,6 +171,7 @@ export function planOfficesAndMembers(locations: SeedLocation[], today: Date): {
         }
       } else {
         office.status = r < 0.9 ? 'VACANT' : r < 0.95 ? 'PENDING' : 'UNAVAILABLE';
+        if (office.status !== 'VACANT') office.at.status = morning(shift(-(10 + ((offices.length * 7) % 80))), today);
       }
       offices.push(office);
     }

@@ -68,20 +68,22 @@ async function seedOfficesAndMembers(tx: Tx, handle: HandleCommand, locations: S
   const run: RunInTransaction = (aggregate, id, command, context, options = {}) =>
     handle(aggregate, id, command, context, { ...options, tx });
   const { offices, members } = planOfficesAndMembers(locations, new Date());
+  // Back-dated, as the plan says, so the reports have a history to read.
+  const at = (now: Date) => ({ userId: 'system', now });
   for (const office of offices) {
-    const { id, details } = office;
-    await run(officeAggregate, id, { type: 'CreateOffice', id, details }, system());
-    for (const contact of office.contacts) await run(officeAggregate, id, { type: 'AddOfficeContact', contact }, system());
-    if (office.lease) await run(officeAggregate, id, { type: 'UpdateOffice', lease: office.lease }, system());
+    const { id, details, at: when } = office;
+    await run(officeAggregate, id, { type: 'CreateOffice', id, details }, at(when.created));
+    for (const contact of office.contacts) await run(officeAggregate, id, { type: 'AddOfficeContact', contact }, at(when.leased ?? when.created));
+    if (office.lease) await run(officeAggregate, id, { type: 'UpdateOffice', lease: office.lease }, at(when.leased ?? when.created));
     if (office.status !== 'VACANT' && office.status !== 'LEASED') {
-      await run(officeAggregate, id, { type: 'ChangeOfficeStatus', status: office.status }, system());
+      await run(officeAggregate, id, { type: 'ChangeOfficeStatus', status: office.status }, at(when.status ?? when.created));
     }
   }
   for (const member of members) {
     const { id, profile } = member;
-    await run(memberAggregate, id, { type: 'CreateMember', id, profile }, system());
-    await run(memberAggregate, id, { type: 'AddEmployees', employees: member.employees }, system());
-    if (member.office_id) await assignOffice(run, id, member.office_id, system());
+    await run(memberAggregate, id, { type: 'CreateMember', id, profile }, at(member.joined));
+    await run(memberAggregate, id, { type: 'AddEmployees', employees: member.employees }, at(member.joined));
+    if (member.office_id) await assignOffice(run, id, member.office_id, at(member.moved_in ?? member.joined));
   }
 }
 

@@ -12,6 +12,7 @@ import { benchImport } from './imports';
 import { benchSearch } from './search';
 import { benchOfficeList } from './officeList';
 import { benchCopy, benchReadAll, benchRebuild } from './readAndRebuild';
+import { benchReports } from './reports';
 import { count, median, perSecond, ratio, seconds, table, verdict } from './report';
 
 /**
@@ -372,4 +373,30 @@ if (runs('dashboard')) await withDatabase(await openBenchDatabase(20), async (da
   console.log(`Dashboard p50 / config p50: ${ratio(result.all.p50 / result.config.p50)} (All), ${ratio(result.one.p50 / result.config.p50)} (one location), ${ratio(result.manager.p50 / result.config.p50)} (manager)`);
   console.log(`Target: within ${DASHBOARD_TARGET}x: ${worst / result.config.p50 <= DASHBOARD_TARGET ? 'met' : 'BELOW'}; p99 ratio (All) ${ratio(result.all.p99 / result.config.p99)}`);
   console.log(`Right after a write (answer computed from the read models, not kept): p50 ${ratio(result.afterWrite.p50 / result.config.p50)} x config`);
+});
+
+/** Reports over a log of 1,000,000 events: as of a day a year back against the live report, and the 12-month history. */
+const REPORTS = { events: 1_000_000, locations: 50, offices: 10_000, months: 36, samples: 20 };
+const REPORTS_TARGET = 5;
+
+if (runs('reports')) await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`reports: ${count(REPORTS.events)} events on an eighth fresh database, ${database.name}`);
+  const result = await benchReports(database, REPORTS, progress);
+  console.log('');
+  console.log(
+    table(
+      [`Occupancy report, All Locations, ${count(result.events)} events (${count(REPORTS.offices)} offices, ${count(result.historyRows)} stretches)`, 'p50', 'p95', 'p99'],
+      [
+        ['GET /api/reports/occupancy (live: the office read model)', ...percentileCells(result.current)],
+        ['GET /api/reports/occupancy?as_of=<a year back>', ...percentileCells(result.asOfYearBack)],
+        ['  the counts alone: offices as they stand', ...percentileCells(result.currentQuery)],
+        ['  the counts alone: office_history as a day a year back ended', ...percentileCells(result.asOfQuery)],
+        ['  the 12-month history alone (12 days in one query)', ...percentileCells(result.series)],
+      ],
+    ),
+  );
+  const slower = result.asOfYearBack.p50 / result.current.p50;
+  console.log(`As of a year back / live, p50: ${ratio(slower)} (target <= ${REPORTS_TARGET}: ${slower <= REPORTS_TARGET ? 'met' : 'BELOW'}); counts alone: ${ratio(result.asOfQuery.p50 / result.currentQuery.p50)}`);
+  console.log(`Log and read models written in ${seconds(result.generateSeconds)} (${perSecond(result.events / result.generateSeconds, 'events')}), a week of office life per transaction.`);
 });

@@ -113,6 +113,26 @@ export async function apiFile(path: string, signal?: AbortSignal): Promise<Blob>
   return (await checked(response)).blob();
 }
 
+/**
+ * A file the server sends as a download (a report's CSV or PDF): the same token, 401 and error
+ * rules as `api`, the body as a Blob with the name the server gave it.
+ */
+export async function apiDownload(path: string, query?: Query): Promise<{ blob: Blob; fileName: string | null }> {
+  const token = getToken();
+  const response = await fetch(`${apiBase()}${path}${queryString(query)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (response.status === 401) {
+    clearToken();
+    onUnauthorized();
+    throw new ApiError(401, 'Unauthorized');
+  }
+  if (!response.ok) {
+    const body = safeJson(await response.text());
+    throw new ApiError(response.status, typeof body?.message === 'string' && body.message ? body.message : `HTTP error! status: ${response.status}`, body?.fields);
+  }
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? null;
+  return { blob: await response.blob(), fileName };
+}
+
 function safeJson(text: string): any {
   try {
     return JSON.parse(text);

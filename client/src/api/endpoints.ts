@@ -14,7 +14,9 @@ import type { CreateTaskInput, Task, UpdateTaskInput } from '@shared/schemas/tas
 import type { TaskPriority, TaskStatus } from '@shared/domain/tasks';
 import type { Resource, UploadResourceFields } from '@shared/schemas/resources';
 import type { CompanySettings, SystemSettings, UpdateSystemSettingsInput } from '@shared/schemas/settings';
-import { api, apiFile, type CommandMeta } from './client';
+
+import type { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
+import { api, apiDownload, apiFile, type CommandMeta } from './client';
 
 /**
  * Request bodies, derived from the zod schemas the server validates with (their input side), so
@@ -142,4 +144,8 @@ export const endpoints = {
   companySettings: () => api<CompanySettings>('GET', '/settings/company'),
   systemSettings: () => api<SystemSettings>('GET', '/settings/system'),
   updateSystemSettings: (body: UpdateSystemSettingsBody, meta?: CommandMeta) => api<SystemSettings>('PUT', '/settings/system', { body, meta }),
+  // Reports: JSON for the screen; the same query with format csv or pdf downloads it.
+  occupancyReport: (query: Omit<OccupancyReportQuery, 'format'>, signal?: AbortSignal) => api<OccupancyReport>('GET', '/reports/occupancy', { query, signal }),
+  termAnalysis: (query: Omit<TermAnalysisQuery, 'format'>, signal?: AbortSignal) => api<TermAnalysisReport>('GET', '/reports/term-analysis', { query, signal }),
+  reportFile: (report: 'occupancy' | 'term-analysis', query: OccupancyReportQuery | TermAnalysisQuery) => apiDownload(`/reports/${report}`, query),
 };

@@ -60,9 +60,9 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     searchRoutes(deps, auth),
     activityRoutes(deps, auth),
     dashboardRoutes(deps, auth),
-    reportRoutes(deps, auth),
     resourceRoutes(deps, auth),
     settingsRoutes(deps, auth),
+    reportRoutes(deps, auth),
   ];
   for (const routes of areas) {
     api.use(routes.routes());

@@ -22,9 +22,9 @@ const CompanyProfilePage = lazyScreen(() => import('./screens/crm/CompanyProfile
 const TemplatesPage = lazyScreen(() => import('./screens/templates/TemplatesPage'));
 const TasksPage = lazyScreen(() => import('./screens/tasks/TasksPage'));
 const DashboardPage = lazyScreen(() => import('./screens/dashboard/DashboardPage'));
+const ResourcesPage = lazyScreen(() => import('./screens/resources/ResourcesPage'));
 const OccupancyPage = lazyScreen(() => import('./screens/reports/OccupancyPage'));
 const TermAnalysisPage = lazyScreen(() => import('./screens/reports/TermAnalysisPage'));
-const ResourcesPage = lazyScreen(() => import('./screens/resources/ResourcesPage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
 const COMING: [string, string, string][] = [
@@ -60,9 +60,9 @@ export function AppRoutes() {
         <Route path="/crm/companies/:id" element={<CompanyProfilePage />} />
         <Route path="/templates" element={<TemplatesPage />} />
         <Route path="/tasks" element={<TasksPage />} />
+        <Route path="/resources" element={<ResourcesPage />} />
         <Route path="/reporting" element={<OccupancyPage />} />
         <Route path="/term-analysis" element={<TermAnalysisPage />} />
-        <Route path="/resources" element={<ResourcesPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>

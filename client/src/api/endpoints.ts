@@ -12,9 +12,10 @@ import type { CreateTemplateInput, Template, TemplateListQuery, TemplateVersion,
 import type { ActivityEntry } from '@shared/activity';
 import type { CreateTaskInput, Task, UpdateTaskInput } from '@shared/schemas/tasks';
 import type { TaskPriority, TaskStatus } from '@shared/domain/tasks';
-import type { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
 import type { Resource, UploadResourceFields } from '@shared/schemas/resources';
 import type { CompanySettings, SystemSettings, UpdateSystemSettingsInput } from '@shared/schemas/settings';
+
+import type { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
 import { api, apiDownload, apiFile, type CommandMeta } from './client';
 
 /**
@@ -128,11 +129,6 @@ export const endpoints = {
   updateTask: (id: string, body: UpdateTaskBody, meta?: CommandMeta) => api<Task>('PUT', `/tasks/${enc(id)}`, { body, meta }),
   changeTaskStatus: (id: string, status: TaskStatus, meta?: CommandMeta) => api<Task>('PATCH', `/tasks/${enc(id)}/status`, { body: { status }, meta }),
 
-  // Reports: JSON for the screen; the same query with format csv or pdf downloads it.
-  occupancyReport: (query: Omit<OccupancyReportQuery, 'format'>, signal?: AbortSignal) => api<OccupancyReport>('GET', '/reports/occupancy', { query, signal }),
-  termAnalysis: (query: Omit<TermAnalysisQuery, 'format'>, signal?: AbortSignal) => api<TermAnalysisReport>('GET', '/reports/term-analysis', { query, signal }),
-  reportFile: (report: 'occupancy' | 'term-analysis', query: OccupancyReportQuery | TermAnalysisQuery) => apiDownload(`/reports/${report}`, query),
-
   // Employee resources: everyone reads and downloads; managers and admins upload (multipart) and delete.
   resources: () => api<Resource[]>('GET', '/resources'),
   uploadResource: (fields: UploadResourceFields, file: File, meta?: CommandMeta) => {
@@ -148,4 +144,8 @@ export const endpoints = {
   companySettings: () => api<CompanySettings>('GET', '/settings/company'),
   systemSettings: () => api<SystemSettings>('GET', '/settings/system'),
   updateSystemSettings: (body: UpdateSystemSettingsBody, meta?: CommandMeta) => api<SystemSettings>('PUT', '/settings/system', { body, meta }),
+  // Reports: JSON for the screen; the same query with format csv or pdf downloads it.
+  occupancyReport: (query: Omit<OccupancyReportQuery, 'format'>, signal?: AbortSignal) => api<OccupancyReport>('GET', '/reports/occupancy', { query, signal }),
+  termAnalysis: (query: Omit<TermAnalysisQuery, 'format'>, signal?: AbortSignal) => api<TermAnalysisReport>('GET', '/reports/term-analysis', { query, signal }),
+  reportFile: (report: 'occupancy' | 'term-analysis', query: OccupancyReportQuery | TermAnalysisQuery) => apiDownload(`/reports/${report}`, query),
 };

@@ -255,6 +255,8 @@ test.describe('deal board', () => {
   });
 
   test('the board, the list and the detail dialog have no serious accessibility violations', async ({ browser }) => {
+    // Three full axe scans of a board of cards: on a busy 2-core machine they outlast the default 30 s.
+    test.setTimeout(90_000);
     const admin = await signedInContext(browser, 'admin');
     const page = await admin.context.newPage();
     await openBoard(page);

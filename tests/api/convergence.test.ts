@@ -25,7 +25,14 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
  * user's GET answers after each step.
  */
 
-const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates', 'tasks'] as const satisfies readonly LiveEntity[];
+const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates', 'tasks', 'resources', 'company_settings'] as const satisfies readonly LiveEntity[];
+/** Where a user's GET reads each entity; the company's time off is one row, not a list. */
+const READ_PATH: Partial<Record<LiveEntity, string>> = { company_settings: '/api/settings/company' };
+/** An entity's rows as the user's GET answers them, a single row as a list of one. */
+async function rowsOf(token: string, entity: Entity): Promise<(Versioned & { id: string })[]> {
+  const answer = await get<(Versioned & { id: string }) | (Versioned & { id: string })[]>(token, READ_PATH[entity] ?? `/api/${entity}`);
+  return Array.isArray(answer) ? answer : [answer];
+}
 type Entity = (typeof ENTITIES)[number];
 type Picture = Record<Entity, LiveCollection<Versioned & { id: string }>>;
 
@@ -46,7 +53,7 @@ let server: TestServer;
 let sessions: Session[];
 let adminToken: string;
 let secondManagerId: string;
-let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[]; companies: string[]; templates: Template[]; tasks: Task[] };
+let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[]; companies: string[]; templates: Template[]; tasks: Task[]; documents: string[] };
 
 const get = async <T,>(token: string, path: string): Promise<T> => {
   const res = await server.api('GET', path, { token });
@@ -57,7 +64,7 @@ const get = async <T,>(token: string, path: string): Promise<T> => {
 async function snapshot(token: string): Promise<Picture> {
   const picture = Object.fromEntries(ENTITIES.map((entity) => [entity, emptyCollection()])) as Picture;
   for (const entity of ENTITIES) {
-    for (const row of await get<(Versioned & { id: string })[]>(token, `/api/${entity}`)) {
+    for (const row of await rowsOf(token, entity)) {
       picture[entity] = applyRow(picture[entity], row);
     }
   }
@@ -116,7 +123,7 @@ async function expectConverged(step: string) {
   for (const session of sessions) {
     if (!session.listener) continue;
     for (const entity of ENTITIES) {
-      const truth = sorted(await get<{ id: string }[]>(session.token, `/api/${entity}`));
+      const truth = sorted(await rowsOf(session.token, entity));
       let picture: { id: string }[] = [];
       // The gateway has emitted everything; the socket may still be reading it.
       for (let attempt = 0; attempt < 200; attempt++) {
@@ -172,6 +179,7 @@ beforeAll(async () => {
     companies: [],
     templates: (await get<Template[]>(adminToken, '/api/templates')).slice(0, 3),
     tasks: places.flatMap((p) => tasks.filter((t) => t.location_id === p.id).slice(0, 3)),
+    documents: (await get<{ id: string }[]>(adminToken, '/api/resources')).slice(0, 3).map((d) => d.id),
   };
   // The companies of the pool's deals, so a deal's value and its company's figures meet.
   pool.companies = [...new Set(pool.deals.map((d) => d.company_id).filter((id): id is string => !!id))];
@@ -207,6 +215,10 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('newTemplate'), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('editTemplate'), template: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('deleteTemplate'), template: fc.nat(), by: fc.constantFrom(...USERS) }),
+  // Documents and the company's time off are everyone's too: uploads, deletions, a new figure.
+  fc.record({ kind: fc.constant('upload'), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('deleteDocument'), document: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('timeOff'), days: fc.integer({ min: 10, max: 30 }), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('taskStatus'), task: fc.nat(), status: fc.constantFrom(...TASK_STATUSES), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('editTask'), task: fc.nat(), priority: fc.constantFrom(...TASK_PRIORITIES), by: fc.constantFrom(...USERS) }),
   // A task given one of the pool's offices: refused unless the office is at the task's location.
@@ -284,6 +296,18 @@ async function run(s: Step): Promise<number> {
       return call('PUT', `/api/templates/${template!.id}`, { content: `Edited [Name] ${n}` });
     case 'deleteTemplate':
       return call('DELETE', `/api/templates/${template!.id}`, undefined);
+    case 'upload': {
+      const form = new FormData();
+      for (const [key, value] of Object.entries({ name: `Document ${n}`, description: `Notes ${n}`, category: 'Payroll Information' })) form.append(key, value);
+      form.append('file', new Blob([`Document ${n}\n`], { type: 'text/plain' }), `document-${n}.txt`);
+      const res = await fetch(`${server.url}/api/resources`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      if (res.status === 201) pool.documents.push(((await res.json()) as { id: string }).id);
+      return res.status;
+    }
+    case 'deleteDocument':
+      return pool.documents.length === 0 ? 200 : call('DELETE', `/api/resources/${pool.documents[s.document % pool.documents.length]!}`, undefined);
+    case 'timeOff':
+      return call('PUT', '/api/settings/system', { vacation_days: s.days });
     case 'taskStatus':
       return call('PATCH', `/api/tasks/${task!.id}/status`, { status: s.status });
     case 'editTask':

@@ -2,6 +2,7 @@ import type { User } from '@shared/schemas/auth';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { iso, likeLiteral, touchedWhere, type Touched } from '../projection';
+import { isUuid } from '@shared/schemas/common';
 
 interface UserRow extends Omit<User, 'created_at' | 'updated_at'> {
   created_at: Date;
@@ -37,13 +38,11 @@ export async function usersTouched(db: Db, touched: Touched[]): Promise<User[]> 
 
 /** Display names by user id, for "changed by"; ids that are not users ('system') are skipped. */
 export async function userNames(db: Db, ids: string[]): Promise<Map<string, string>> {
-  const uuids = [...new Set(ids)].filter((id) => UUID.test(id));
+  const uuids = [...new Set(ids)].filter(isUuid);
   if (uuids.length === 0) return new Map();
   const rows = await db.unsafe<{ id: string; name: string }[]>('SELECT id, name FROM users WHERE id = ANY($1::uuid[])', [uuids], PREPARED);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Every user by name; `role` one role only, `q` a part of the name or e-mail (any letter case). */
 export async function listUsers(db: Db, filters: { role?: string; q?: string } = {}): Promise<User[]> {

@@ -3,6 +3,7 @@ import type { Actor } from '@shared/domain/access';
 import { seesAllLocations } from '@shared/domain/access';
 import { ACTIVITY_STREAMS, type ActivityQuery } from '@shared/schemas/activity';
 import type { Db, EventScope, StoredEvent } from '../../events/store/types';
+import { userNames } from '../../projections/users/queries';
 
 /** Events read from the log per step while looking for enough the caller may see. */
 const STEP = 500;
@@ -15,8 +16,6 @@ export function canSeeScope(actor: Actor, scope: EventScope): boolean {
   if (scope.locations.length === 0) return false;
   return seesAllLocations(actor) || scope.locations.some((id) => actor.locations.includes(id));
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const COLUMNS = 'position, stream_id, stream_type, version, type, data, metadata';
 
@@ -70,10 +69,7 @@ export async function readActivity(db: Db, actor: Actor, query: ActivityQuery, a
     known.set(event.stream_id, { ...state, ...(event.data as Known) });
   }
 
-  // Only ids that can be a user's (the system and tools sign with words), matched through the key.
-  const userIds = [...new Set(page.map((e) => e.metadata.user_id).filter((id) => UUID.test(id)))];
-  const users = await db<{ id: string; name: string }[]>`SELECT id::text, name FROM users WHERE id = ANY(${userIds}::uuid[])`;
-  const names = new Map(users.map((u) => [u.id, u.name]));
+  const names = await userNames(db, page.map((e) => e.metadata.user_id));
   return page.map((event) => {
     const who = event.metadata.user_id === 'system' ? 'The system' : (names.get(event.metadata.user_id) ?? 'A former user');
     const before = beforeOf.get(event.position) ?? {};

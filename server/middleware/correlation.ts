@@ -1,7 +1,6 @@
 import type { Context } from 'koa';
 import { CORRELATION_HEADER } from '@shared/realtime';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@shared/schemas/common';
 
 /**
  * The correlation id of a request: the client's (so the pushed change tells its tab "this was
@@ -10,5 +9,5 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export function correlationOf(ctx: Context): string {
   const given = ctx.get(CORRELATION_HEADER);
-  return UUID.test(given) ? given.toLowerCase() : (ctx.state.requestId as string);
+  return isUuid(given) ? given.toLowerCase() : (ctx.state.requestId as string);
 }

@@ -11,6 +11,9 @@ export const formMessage = (message: string) => {
 };
 
 /** An id is a UUID the server generated, in lower case however the client wrote it. */
+/** True for a UUID in its text form (ids of rows and users, correlation ids); never throws. */
+export const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 export const Id = z.uuid({ message: 'Must be a valid id' }).transform((id) => id.toLowerCase());
 
 /** Ids are UUIDs; anything else is a 400, not a 404. */

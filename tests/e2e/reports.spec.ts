@@ -49,7 +49,7 @@ test.describe('reports', () => {
     const page = await context.newPage();
     await page.goto('/reporting');
     await expectLive(page);
-    await page.getByLabel('Location').selectOption({ label: 'Market Street' });
+    await page.getByLabel('Location', { exact: true }).selectOption({ label: 'Market Street' });
     const before = (await apiAs(page, token, 'GET', '/api/reports/occupancy?location=Market%20Street')).body as Occupancy;
     await expect(officeTile(page)).toContainText(`of ${before.tiles.total_offices} offices leased`);
     await createOffice(page, token, 'Market Street', uniqueNumber('R'));
@@ -90,7 +90,7 @@ test.describe('reports', () => {
     await page.goto('/term-analysis');
     await expectLive(page);
     // The manager starts at their primary location; All Locations is both of theirs.
-    await page.getByLabel('Location').selectOption({ label: 'All Locations' });
+    await page.getByLabel('Location', { exact: true }).selectOption({ label: 'All Locations' });
     const current = (await apiAs(page, token, 'GET', '/api/reports/term-analysis')).body as { tiles: { total_leased_offices: number } };
     await expect(page.locator('[data-stat="Total Leased Offices"] [data-stat-value]')).toHaveText(String(current.tiles.total_leased_offices));
     await expect(page.locator('[data-report-table="buckets"]')).toContainText('13-24 months');

@@ -70,6 +70,8 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   // Last: the document describes every route registered above.
   api.use(docsRoutes(api, PRODUCT_VERSION).routes());
 
+  // Outermost: a stopping node waits for every request that got this far.
+  app.use(deps.drain.middleware);
   app.use(
     helmet({
       // TLS is the reverse proxy's business; forcing https here would break plain-http installs.

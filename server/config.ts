@@ -5,6 +5,13 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * A stopping node: no pause by default (a proxy that only learns from refused connections, as
+ * nginx does, needs none); 20 s for requests in flight, inside the usual 30 s a supervisor
+ * waits after SIGTERM before it kills.
+ */
+export const DEFAULT_DRAIN = { delayMs: 0, timeoutMs: 20_000 };
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -23,6 +30,8 @@ const Env = z.object({
   ADMIN_NAME: z.string().default('Administrator'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_DRAIN.delayMs),
+  DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_DRAIN.timeoutMs),
 });
 
 export interface Config {
@@ -45,6 +54,12 @@ export interface Config {
   bootstrapAdmin?: { email: string; password: string; name: string };
   /** Set: Prometheus metrics at http://<metrics.host>:<metrics.port>/metrics, apart from the app's port. */
   metrics?: { port: number; host: string };
+  /**
+   * On SIGTERM: how long the node keeps serving while /api/ready answers 503 (a proxy that checks
+   * readiness moves away first), then the longest wait for requests in flight once it stopped
+   * listening; past that, the connections left are cut. Unset: DEFAULT_DRAIN.
+   */
+  drain?: { delayMs: number; timeoutMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,5 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
   };
 }

@@ -7,6 +7,7 @@ import type { OfficeList } from '../projections/offices/listCache';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
+import type { Drain } from './drain';
 import type { SecretBox } from './settings/secretBox';
 
 /** What routes and the gateway are given; built once in start.ts. */
@@ -25,6 +26,8 @@ export interface AppDeps {
   demo: { enabled: boolean; email: string | null; password: string | null };
   /** The last log position this process has pushed to its sockets (for readiness). */
   livePosition: () => number;
+  /** Whether the node is stopping (readiness), and the requests still running. */
+  drain: Drain;
   /** Times every /api request for /metrics; absent without METRICS_PORT. */
   requestMetrics?: (ctx: Context, next: Next) => Promise<void>;
 }

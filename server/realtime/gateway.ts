@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
-import { readAll } from '../../events/store/append';
+import { headPosition, readAll } from '../../events/store/append';
 import type { Pool, StoredEvent } from '../../events/store/types';
 import type { ChangeFeed } from '../../projections/changeFeed';
 import { changesFor, latestOnly } from '../../projections/changes';
@@ -237,9 +237,11 @@ export async function startGateway(
   /**
    * True once the feed has passed `since`: a socket moving from a node that had followed the log
    * a little further than this one. Its rooms are joined, so what the feed pushes meanwhile
-   * reaches it live; nothing is left to catch up.
+   * reaches it live; nothing is left to catch up. False at once for a position the log does not
+   * hold (a restored backup).
    */
   async function reached(since: number): Promise<boolean> {
+    if (since > (await headPosition(sql))) return false;
     let timer: NodeJS.Timeout | undefined;
     const inTime = await Promise.race([
       feed.waitFor(since).then(() => true),
@@ -254,7 +256,7 @@ export async function startGateway(
   /**
    * What a socket missed since `since`, as its user's GET answers now: bounded by
    * MAX_CATCH_UP_EVENTS positions (one read of the log), else a resync. A position ahead of
-   * this node's feed is waited for; one the log never reaches (a restored backup) is a resync.
+   * this node's feed but in the log is waited for; one past the log's head is a resync.
    */
   async function catchUp(socket: GatewaySocket, since: number, until: number): Promise<number | { resync: string }> {
     if (since > until) return (await reached(since)) ? 0 : { resync: 'The server lost track of what you have seen' };

@@ -17,6 +17,7 @@ import { createLogger } from './logger';
 import { createMetrics, serveMetrics } from './metrics';
 import { linkNodes } from './realtime/cluster';
 import { startGateway, type Gateway } from './realtime/gateway';
+import { backgroundJobs } from './processes/registry';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
 import { bootstrapAdmin, seedDemo, seedDemoDeals, seedDemoTasks } from './seed/seed';
 import { seedDemoTemplates } from './seed/demoTemplates';
@@ -100,6 +101,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     http.listen(config.port, config.host, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
+  const jobs = backgroundJobs.map((start) => start({ deps, config, databaseUrl: database.url }));
   const metricsServer = metrics && config.metrics ? await serveMetrics(metrics, config.metrics.port, config.metrics.host) : null;
   if (metricsServer) logger.info({ port: metricsServer.port }, 'metrics served at /metrics');
 
@@ -116,6 +118,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await drainNode({ http, drain: deps.drain, releaseSockets: gateway.release, delayMs: drain.delayMs, timeoutMs: drain.timeoutMs, logger });
       metricsServer?.server.close();
       await gateway.close();
+      // Background work ends before the pool closes, as the requests did.
+      await Promise.all(jobs.map((job) => job.stop()));
       await feed.stop();
       if (!options.database) await database.close();
     },

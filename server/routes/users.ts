@@ -32,6 +32,21 @@ async function assertLocationsExist(db: Db, given: { locations?: string[]; prima
   if (fields.length > 0) throw new HttpError(400, 'Location not found', fields);
 }
 
+/** Advisory-lock key of the administrators' roster (two-key form: apart from streams and the append lock). */
+const ROSTER_LOCK = [7_340_200, 1] as const;
+
+/**
+ * A change that can take the admin role away waits its turn on the roster, then checks that the
+ * one making it is still an administrator. Each administrator can only demote others, so two
+ * demoting each other at once would otherwise both pass the check made before their transaction
+ * and leave no administrator: in turn, the second finds itself demoted and is refused.
+ */
+async function holdRoster(tx: Tx, actorId: string): Promise<void> {
+  await tx`SELECT pg_advisory_xact_lock(${ROSTER_LOCK[0]}, ${ROSTER_LOCK[1]})`;
+  const [actor] = await tx<{ role: string }[]>`SELECT role FROM users WHERE id = ${actorId}`;
+  if (actor?.role !== 'admin') throw forbidden(POLICY['user.manage'].refusal);
+}
+
 /** User administration: administrators only (spec part 2, Settings); everyone reads their own account. */
 export function userRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
@@ -88,10 +103,9 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
       await assertLocationsExist(sql, { locations, primary_location });
       const password_hash = password ? await hashPassword(password) : undefined;
       const command = { type: 'UpdateUser' as const, actor_id: actorOf(ctx).id, changes, password_hash };
-      const { view } = await handle(userAggregate, id, command, commandContext(ctx), {
-        expectedVersion: version,
-        action: 'user.manage',
-        ...read(id),
+      const { view } = await handle.transaction(async (run, tx) => {
+        if (role !== undefined && role !== 'admin') await holdRoster(tx, command.actor_id);
+        return run(userAggregate, id, command, commandContext(ctx), { expectedVersion: version, action: 'user.manage', ...read(id) });
       });
       ctx.body = view;
     }),

@@ -216,6 +216,8 @@ describe('a manager', () => {
     const moved = await edit(task.id, { location_id: w.loc('60 Broad') }, w.tokens.manager);
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.location_name).toBe('60 Broad');
+    // A push carries the row as it stands when the push is read, so wait for this one before the next change.
+    await socket.until((m) => m.some((c) => c.changes.some((x) => x.id === task.id && x.row?.version === 2)), 'the moved row');
     // An administrator moves it on, out of the manager's reach: it leaves their screens.
     const gone = await edit(task.id, { location_id: w.loc('Bushwick') });
     expect(gone.status).toBe(200);

@@ -221,6 +221,17 @@ describe('PUT /api/users/{id}', () => {
     expect(taken.status).toBe(409);
   });
 
+  it('lets two administrators demoting each other at once do it in turn: the second finds itself demoted and is refused', async () => {
+    for (let round = 0; round < 3; round++) {
+      const [c, d] = [await newUser({ role: 'admin' }), await newUser({ role: 'admin' })];
+      const answers = await Promise.all([as(c.token).update(d.user.id, { role: 'viewer' }), as(d.token).update(c.user.id, { role: 'viewer' })]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 403]);
+      expect(answers.find((a) => a.status === 403)!.body.message).toBe('Requires the admin role');
+      const roles = await w.server.deps.sql<{ role: string }[]>`SELECT role FROM users WHERE id IN (${c.user.id}, ${d.user.id}) ORDER BY role`;
+      expect(roles.map((r) => r.role)).toEqual(['admin', 'viewer']);
+    }
+  });
+
   it('is for administrators only', async () => {
     const { user } = await newUser();
     for (const token of [w.tokens.manager, w.tokens.viewer]) {

@@ -1,0 +1,116 @@
+import type { Logger } from 'pino';
+import type { HandleCommand, RunInTransaction } from '../../events/handleCommand';
+import { safeHorizon } from '../../events/store/append';
+import { subscribe } from '../../events/store/subscribe';
+import type { Pool, StoredEvent, Tx } from '../../events/store/types';
+import { runSingleton, type Singleton } from '../cluster/singleton';
+
+/**
+ * A process that follows the log and acts on events exactly once: notification delivery, the
+ * signing process, anything that must react to what happened rather than to a request.
+ *
+ * - It runs on one node at a time (runSingleton: an advisory lock, taken over when a node dies).
+ * - It reads the log gap-safely from its own checkpoint (subscribe: never past the safe horizon).
+ * - Each event it acts on is handled in one transaction that also moves its checkpoint, so the
+ *   event's effects and "done" commit together: a crash before the commit redoes the event, a
+ *   crash after it never does. The checkpoint row is locked and compared inside that
+ *   transaction, so even two nodes briefly running the process at once (the lock's holder has
+ *   not yet noticed it lost its connection) cannot both act on one event.
+ */
+export interface LogProcess {
+  /** Names the checkpoint row and the one-node lock; never rename a process that has run. */
+  name: string;
+  /** The event types it acts on; the checkpoint moves past the others without a transaction each. */
+  types: readonly string[];
+  /**
+   * Where a process that has never run starts: the whole log, or only what is appended after
+   * its first start (a notifier must not announce years of history the day it is switched on).
+   */
+  from: 'beginning' | 'now';
+  /**
+   * Acts on one event. `run` is handleCommand bound to the transaction, `tx` the transaction;
+   * throwing rolls the event's effects and its checkpoint back, and the event is tried again
+   * after a pause (a failure that will never pass should be recorded, not thrown).
+   */
+  act(event: StoredEvent, run: RunInTransaction, tx: Tx): Promise<void>;
+}
+
+export interface LogProcessDeps {
+  databaseUrl: string;
+  sql: Pool;
+  handle: HandleCommand;
+  logger?: Logger;
+}
+
+export interface LogProcessOptions {
+  /** How often a waiting node tries for the lock (and the holder checks its connection). */
+  checkMs?: number;
+  /** How soon a failed event is tried again, and the safety net for a lost notification. */
+  pollMs?: number;
+}
+
+export interface RunningProcess extends Singleton {
+  /** The last position this node settled while running the process (0 before it ran here). */
+  position(): number;
+}
+
+/** The checkpoint's name: apart from any other consumer's. */
+const checkpointOf = (process: LogProcess) => `process:${process.name}`;
+
+/** Creates the checkpoint on first run, at the log's start or its current safe horizon. */
+async function startingPosition(sql: Pool, process: LogProcess): Promise<number> {
+  const name = checkpointOf(process);
+  const first = process.from === 'now' ? await safeHorizon(sql) : 0;
+  await sql`INSERT INTO checkpoints (name, position) VALUES (${name}, ${first}) ON CONFLICT (name) DO NOTHING`;
+  const [row] = await sql<{ position: number }[]>`SELECT position FROM checkpoints WHERE name = ${name}`;
+  return Number(row?.position ?? first);
+}
+
+/** Acts on one batch: each wanted event in its own transaction, then the checkpoint past the rest. */
+async function handleBatch(deps: LogProcessDeps, process: LogProcess, wanted: ReadonlySet<string>, batch: StoredEvent[], signal: AbortSignal) {
+  const name = checkpointOf(process);
+  for (const event of batch) {
+    if (signal.aborted) throw new Error(`process ${process.name} stopped`);
+    if (!wanted.has(event.type)) continue;
+    await deps.handle.transaction(async (run, tx) => {
+      const [row] = await tx<{ position: number }[]>`SELECT position FROM checkpoints WHERE name = ${name} FOR UPDATE`;
+      if (Number(row?.position ?? 0) >= event.position) return; // another node did it already
+      await process.act(event, run, tx);
+      await tx`UPDATE checkpoints SET position = ${event.position}, updated_at = now() WHERE name = ${name}`;
+    });
+  }
+  const last = batch[batch.length - 1]!.position;
+  await deps.sql`UPDATE checkpoints SET position = ${last}, updated_at = now() WHERE name = ${name} AND position < ${last}`;
+}
+
+/** Starts the process on whichever node gets its lock first; the others stand by to take over. */
+export function startLogProcess(deps: LogProcessDeps, process: LogProcess, options: LogProcessOptions = {}): RunningProcess {
+  const wanted = new Set(process.types);
+  let position = 0;
+  const singleton = runSingleton(
+    deps.databaseUrl,
+    `log-process:${process.name}`,
+    async (signal) => {
+      const from = await startingPosition(deps.sql, process);
+      position = from;
+      const subscription = await subscribe(deps.sql, {
+        from,
+        pollMs: options.pollMs ?? 1_000,
+        handle: async (batch) => {
+          await handleBatch(deps, process, wanted, batch, signal);
+          position = batch[batch.length - 1]!.position;
+        },
+        onError: (error) => {
+          if (!signal.aborted) deps.logger?.error({ err: error, process: process.name }, 'failed to act on an event; trying again');
+        },
+      });
+      await new Promise<void>((resolve) => {
+        if (signal.aborted) resolve();
+        else signal.addEventListener('abort', () => resolve(), { once: true });
+      });
+      await subscription.stop();
+    },
+    { checkMs: options.checkMs, logger: deps.logger },
+  );
+  return Object.assign(singleton, { position: () => position });
+}

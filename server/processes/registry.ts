@@ -1,0 +1,23 @@
+import type { Config } from '../config';
+import type { AppDeps } from '../deps';
+
+/** What a background job gets: the app's dependencies, its configuration and the database's URL. */
+export interface BackgroundContext {
+  deps: AppDeps;
+  config: Config;
+  databaseUrl: string;
+}
+
+/** A job started with the server and stopped before its database closes. */
+export interface BackgroundJob {
+  stop(): Promise<void>;
+}
+
+export type StartBackgroundJob = (context: BackgroundContext) => BackgroundJob;
+
+/**
+ * Every background job of the product, started on every node. Jobs that must run once across
+ * the nodes (a log process: startLogProcess; a delivery loop: runSingleton) take a lock inside,
+ * so starting them everywhere is what gives another node something to take over with.
+ */
+export const backgroundJobs: StartBackgroundJob[] = [];

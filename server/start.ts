@@ -22,6 +22,7 @@ import { seedDemoTemplates } from './seed/demoTemplates';
 import { seedDemoResources } from './seed/demoResources';
 import { createSecretBox } from './settings/secretBox';
 import { loadSettingsKey } from './settings/settingsKey';
+import { googleConfigOrDefaults } from './gmail/googleConfig';
 
 export interface StartOptions {
   logger?: Logger;
@@ -78,6 +79,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throttle: createLoginThrottle(options.throttle),
     logger,
     secrets: createSecretBox(await loadSettingsKey(config.settingsKey, config.dataDir)),
+    google: googleConfigOrDefaults(config.google),
     officeList,
     dashboards: createFeedMemo(sql, feed),
     demo: {

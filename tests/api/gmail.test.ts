@@ -59,15 +59,14 @@ async function consent(token = tokens.manager) {
   return google.authorize(started.body.auth_url);
 }
 
-/** Everything the database holds about Gmail, as text: the log's events, the read model and the OAuth tables. */
+/** Every row of every table in the database, as text: the log, the read models and the tables beside them. */
 async function everythingStored(): Promise<string> {
   const sql = server.deps.sql;
-  const parts = await Promise.all([
-    sql<{ t: string }[]>`SELECT data::text || metadata::text AS t FROM events`,
-    sql<{ t: string }[]>`SELECT g::text AS t FROM gmail_connections g`,
-    sql<{ t: string }[]>`SELECT s::text AS t FROM gmail_oauth_states s`,
-    sql<{ t: string }[]>`SELECT a::text AS t FROM gmail_access_tokens a`,
-  ]);
+  const tables = await sql<{ schema: string; name: string }[]>`
+    SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+    WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`;
+  expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['events', 'gmail_connections', 'gmail_oauth_states', 'gmail_access_tokens']));
+  const parts = await Promise.all(tables.map((t) => sql.unsafe<{ t: string }[]>(`SELECT r::text AS t FROM "${t.schema}"."${t.name}" r`)));
   return parts.flat().map((r) => r.t).join('\n');
 }
 const gmailEvents = async () => (await server.deps.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE stream_type = 'gmail'`)[0]!.n;
@@ -100,6 +99,15 @@ describe('who may use Gmail', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toContain(GMAIL_MESSAGES.oneTarget);
     }
+  });
+});
+
+describe('the API description', () => {
+  it('documents the Gmail routes with their bodies and query', async () => {
+    const doc = (await server.api('GET', '/api/openapi.json')).body;
+    expect(Object.keys(doc.paths['/api/gmail/status'])).toEqual(['get']);
+    expect(doc.paths['/api/gmail/callback'].post.requestBody.content['application/json'].schema.required).toEqual(['code', 'state', 'redirect_uri']);
+    expect(doc.paths['/api/gmail/emails'].get.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['company_id', 'contact_id']);
   });
 });
 

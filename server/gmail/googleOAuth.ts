@@ -52,7 +52,6 @@ export function googleOAuth(config: GoogleConfig & { clientId: string; clientSec
         // A refresh token, and asked for again on every connection (Google gives it only with consent).
         access_type: 'offline',
         prompt: 'consent',
-        include_granted_scopes: 'true',
       }).toString();
       return url.toString();
     },

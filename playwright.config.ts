@@ -3,6 +3,9 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3210);
 const pgPort = Number(process.env.E2E_PG_PORT ?? 54410);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The Google stand-in (tests/support/googleStandIn.ts) the global setup starts; the app's GOOGLE_* point at it. */
+export const GOOGLE_STAND_IN_PORT = Number(process.env.E2E_GOOGLE_PORT ?? port + 2000);
+const google = `http://127.0.0.1:${GOOGLE_STAND_IN_PORT}`;
 
 /**
  * Browser tests: Debian's Chromium against the real app, built and started on a fresh
@@ -39,6 +42,11 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DEMO_MODE: 'true',
       DATABASE_URL: '',
+      GOOGLE_CLIENT_ID: 'standin-client.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'standin-client-secret',
+      GOOGLE_AUTH_URL: `${google}/o/oauth2/v2/auth`,
+      GOOGLE_TOKEN_URL: `${google}/token`,
+      GMAIL_API_URL: google,
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -16,6 +16,7 @@ import { crmRoutes } from './routes/crm';
 import { dashboardRoutes } from './routes/dashboard';
 import { dealRoutes } from './routes/deals';
 import { docsRoutes } from './routes/docs';
+import { gmailRoutes } from './routes/gmail';
 import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
 import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     resourceRoutes(deps, auth),
     settingsRoutes(deps, auth),
     reportRoutes(deps, auth),
+    gmailRoutes(deps, auth),
   ];
   for (const routes of areas) {
     api.use(routes.routes());

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { GOOGLE_DEFAULTS, type GoogleConfig } from './gmail/googleConfig';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -32,6 +33,11 @@ const Env = z.object({
   METRICS_HOST: z.string().default('127.0.0.1'),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_DRAIN.delayMs),
   DRAIN_TIMEOUT_MS: z.coerce.number().int().min(0).default(DEFAULT_DRAIN.timeoutMs),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTH_URL: z.string().url().default(GOOGLE_DEFAULTS.authUrl),
+  GOOGLE_TOKEN_URL: z.string().url().default(GOOGLE_DEFAULTS.tokenUrl),
+  GMAIL_API_URL: z.string().url().default(GOOGLE_DEFAULTS.gmailApiUrl),
 });
 
 export interface Config {
@@ -60,6 +66,8 @@ export interface Config {
    * listening; past that, the connections left are cut. Unset: DEFAULT_DRAIN.
    */
   drain?: { delayMs: number; timeoutMs: number };
+  /** Gmail over Google OAuth 2.0 (server/gmail): the client and Google's endpoints; absent: Google's endpoints, no client. */
+  google?: GoogleConfig;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,5 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     drain: { delayMs: e.DRAIN_DELAY_MS, timeoutMs: e.DRAIN_TIMEOUT_MS },
+    google: {
+      clientId: e.GOOGLE_CLIENT_ID,
+      clientSecret: e.GOOGLE_CLIENT_SECRET,
+      authUrl: e.GOOGLE_AUTH_URL,
+      tokenUrl: e.GOOGLE_TOKEN_URL,
+      gmailApiUrl: e.GMAIL_API_URL,
+    },
   };
 }

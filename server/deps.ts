@@ -9,6 +9,7 @@ import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { Drain } from './drain';
 import type { SecretBox } from './settings/secretBox';
+import type { GoogleConfig } from './gmail/googleConfig';
 
 /** What routes and the gateway are given; built once in start.ts. */
 export interface AppDeps {
@@ -19,6 +20,8 @@ export interface AppDeps {
   logger: Logger;
   /** Seals and opens the secrets the system settings keep (the CRM API key). */
   secrets: SecretBox;
+  /** Google's OAuth client and endpoints, for Gmail (server/gmail). */
+  google: GoogleConfig;
   /** The office list, served from memory (projections/offices/listCache.ts). */
   officeList: OfficeList;
   /** Dashboard answers, kept per user and location until the log moves (projections/feedMemo.ts). */

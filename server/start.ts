@@ -25,6 +25,7 @@ import { seedDemoResources } from './seed/demoResources';
 import { drainNode } from './shutdown';
 import { createSecretBox } from './settings/secretBox';
 import { loadSettingsKey } from './settings/settingsKey';
+import { googleConfigOrDefaults } from './gmail/googleConfig';
 
 export interface StartOptions {
   logger?: Logger;
@@ -81,6 +82,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throttle: createLoginThrottle(options.throttle),
     logger,
     secrets: createSecretBox(await loadSettingsKey(config.settingsKey, config.dataDir)),
+    google: googleConfigOrDefaults(config.google),
     officeList,
     dashboards: createFeedMemo(sql, feed),
     demo: {

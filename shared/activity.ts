@@ -99,6 +99,8 @@ const SUMMARIES: Record<string, Summary> = {
   ResourceDeleted: (name) => `deleted document ${name}`,
   CrmApiKeySet: () => 'changed the CRM API key',
   CrmApiKeyCleared: () => 'removed the CRM API key',
+  GmailConnected: (_name, data) => `connected Gmail (${String(data.gmail_address)})`,
+  GmailDisconnected: () => 'disconnected Gmail',
   CompanyTimeOffChanged: (_name, data) => `set company time off to ${String(data.company_holidays)} holidays and ${String(data.vacation_days)} vacation days`,
 };
 

@@ -120,6 +120,7 @@ const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null | ty
   templates: () => EVERYONE,
   resources: () => EVERYONE,
   company_settings: () => EVERYONE,
+  gmail_status: () => null,
 };
 
 /** Rows of no location that everyone signed in reads (and every socket is sent, whatever event changed them). */
@@ -128,6 +129,8 @@ export const EVERYONE_ENTITIES: ReadonlySet<LiveEntity> = new Set(['contacts', '
 /** May the actor see this row? The rule behind every GET and every pushed row. */
 export function canSee<E extends LiveEntity>(actor: Actor, entity: E, row: LiveRows[E]): boolean {
   if (entity === 'users') return actor.role === 'admin' || row.id === actor.id;
+  // One's own mail connection, whoever one is: not even administrators see another's.
+  if (entity === 'gmail_status') return row.id === actor.id;
   const location = rowLocation[entity](row);
   if (location === EVERYONE) return true;
   return location !== null && canAccessLocation(actor, location);

@@ -15,6 +15,7 @@ import type { Template } from './schemas/templates';
 import type { Task } from './schemas/tasks';
 import type { Resource } from './schemas/resources';
 import type { CompanySettings } from './schemas/settings';
+import type { GmailConnection } from './schemas/gmail';
 import type { DealStage } from './domain/deals';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
@@ -30,6 +31,8 @@ export interface LiveRows {
   tasks: Task;
   resources: Resource;
   company_settings: CompanySettings;
+  /** One user's own mail connection (id: the user's id), pushed to that user alone. */
+  gmail_status: GmailConnection;
 }
 export type LiveEntity = keyof LiveRows;
 

@@ -25,11 +25,10 @@ const DashboardPage = lazyScreen(() => import('./screens/dashboard/DashboardPage
 const ResourcesPage = lazyScreen(() => import('./screens/resources/ResourcesPage'));
 const OccupancyPage = lazyScreen(() => import('./screens/reports/OccupancyPage'));
 const TermAnalysisPage = lazyScreen(() => import('./screens/reports/TermAnalysisPage'));
+const AuthCallbackPage = lazyScreen(() => import('./screens/gmail/AuthCallbackPage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
-const COMING: [string, string, string][] = [
-  ['/auth/callback', 'Mail connection', 'Connecting your mail account for e-mail history.'],
-];
+const COMING: [string, string, string][] = [];
 
 /** The spec's route table: /login is public; everything else sits in the guarded shell. */
 export function AppRoutes() {
@@ -64,6 +63,7 @@ export function AppRoutes() {
         <Route path="/reporting" element={<OccupancyPage />} />
         <Route path="/term-analysis" element={<TermAnalysisPage />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/auth/callback" element={<AuthCallbackPage />} />
         <Route path="*" element={<NotFoundScreen />} />
       </Route>
     </Routes>

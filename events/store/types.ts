@@ -15,6 +15,8 @@ export interface EventScope {
   locations: string[];
   users?: string[];
   everyone?: boolean;
+  /** Only the users named may see it, not even administrators (one user's own mail connection). */
+  private?: boolean;
 }
 
 export interface EventMetadata {

@@ -12,6 +12,7 @@ const MAX_STEPS = 20;
 
 /** Who may see an event: the same rule as the live push's rooms (server/realtime/rooms.ts). */
 export function canSeeScope(actor: Actor, scope: EventScope): boolean {
+  if (scope.private) return scope.users?.includes(actor.id) ?? false;
   if (actor.role === 'admin' || scope.everyone || scope.users?.includes(actor.id)) return true;
   if (scope.locations.length === 0) return false;
   return seesAllLocations(actor) || scope.locations.some((id) => actor.locations.includes(id));

@@ -21,6 +21,7 @@ export function roomsFor(actor: Actor): string[] {
 }
 
 export function roomsForScope(scope: EventScope): string[] {
+  if (scope.private) return (scope.users ?? []).map(userRoom);
   const rooms = scope.everyone
     ? [EVERYONE_ROOM]
     : scope.locations.length > 0

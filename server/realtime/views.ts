@@ -24,6 +24,7 @@ function restrict(actor: Actor, change: RowChange): RowChange {
  */
 export function viewKey(actor: Actor, message: ChangeMessage): string {
   const where = seesAllLocations(actor) ? '*' : [...actor.locations].sort().join(',');
-  const self = actor.role !== 'admin' && message.changes.some((c) => c.entity === 'users') ? actor.id : '';
+  const self =
+    (actor.role !== 'admin' && message.changes.some((c) => c.entity === 'users')) || message.changes.some((c) => c.entity === 'gmail_status') ? actor.id : '';
   return `${actor.role}|${where}|${self}`;
 }

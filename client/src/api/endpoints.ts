@@ -14,6 +14,7 @@ import type { CreateTaskInput, Task, UpdateTaskInput } from '@shared/schemas/tas
 import type { TaskPriority, TaskStatus } from '@shared/domain/tasks';
 import type { Resource, UploadResourceFields } from '@shared/schemas/resources';
 import type { CompanySettings, SystemSettings, UpdateSystemSettingsInput } from '@shared/schemas/settings';
+import type { ConnectGmailAnswer, GmailCallbackAnswer, GmailCallbackInput, GmailEmail, GmailEmailsQuery, GmailStatus } from '@shared/schemas/gmail';
 
 import type { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
 import { api, apiDownload, apiFile, type CommandMeta } from './client';
@@ -148,4 +149,10 @@ export const endpoints = {
   occupancyReport: (query: Omit<OccupancyReportQuery, 'format'>, signal?: AbortSignal) => api<OccupancyReport>('GET', '/reports/occupancy', { query, signal }),
   termAnalysis: (query: Omit<TermAnalysisQuery, 'format'>, signal?: AbortSignal) => api<TermAnalysisReport>('GET', '/reports/term-analysis', { query, signal }),
   reportFile: (report: 'occupancy' | 'term-analysis', query: OccupancyReportQuery | TermAnalysisQuery) => apiDownload(`/reports/${report}`, query),
+  // Gmail: the signed-in user's own connection, and e-mail history of a contact or a company.
+  gmailStatus: () => api<GmailStatus>('GET', '/gmail/status'),
+  connectGmail: (redirect_uri: string) => api<ConnectGmailAnswer>('POST', '/gmail/connect', { body: { redirect_uri } }),
+  gmailCallback: (body: GmailCallbackInput) => api<GmailCallbackAnswer>('POST', '/gmail/callback', { body }),
+  disconnectGmail: () => api<GmailStatus>('POST', '/gmail/disconnect', { body: {} }),
+  gmailEmails: (query: GmailEmailsQuery, signal?: AbortSignal) => api<GmailEmail[]>('GET', '/gmail/emails', { query, signal }),
 };

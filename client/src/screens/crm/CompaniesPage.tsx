@@ -101,7 +101,7 @@ export default function CompaniesPage() {
       {open?.kind === 'add' && <CompanyDialog onClose={close} />}
       {open?.kind === 'edit' && <CompanyDialog company={open.company} onClose={close} />}
       {open?.kind === 'delete' && <DeleteDialog kind="company" row={open.company} onClose={close} />}
-      {open?.kind === 'email' && <EmailHistoryDialog name={open.company.name} onClose={close} />}
+      {open?.kind === 'email' && <EmailHistoryDialog name={open.company.name} companyId={open.company.id} onClose={close} />}
     </>
   );
 }

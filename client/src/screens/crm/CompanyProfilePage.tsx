@@ -141,7 +141,7 @@ export default function CompanyProfilePage() {
                 ))}
               </ul>
             ))}
-          {tab === 'emails' && <EmailHistoryPanel />}
+          {tab === 'emails' && <EmailHistoryPanel companyId={company.id} />}
           {tab === 'deals' && <RelatedDeals related={related} />}
           {tab === 'activity' && <ActivityTimeline entityId={company.id} refreshKey={company.version} />}
         </Tabs>

@@ -116,7 +116,7 @@ export default function ContactProfilePage() {
               </section>
             </div>
           )}
-          {tab === 'emails' && <EmailHistoryPanel />}
+          {tab === 'emails' && <EmailHistoryPanel contactId={contact.id} />}
           {tab === 'deals' && <RelatedDeals related={related} />}
           {tab === 'activity' && <ActivityTimeline entityId={contact.id} refreshKey={contact.version} />}
         </Tabs>

@@ -99,7 +99,7 @@ export default function ContactsPage() {
       {open?.kind === 'add' && <ContactDialog onClose={close} />}
       {open?.kind === 'edit' && <ContactDialog contact={open.contact} onClose={close} />}
       {open?.kind === 'delete' && <DeleteDialog kind="contact" row={open.contact} onClose={close} />}
-      {open?.kind === 'email' && <EmailHistoryDialog name={open.contact.name} onClose={close} />}
+      {open?.kind === 'email' && <EmailHistoryDialog name={open.contact.name} contactId={open.contact.id} onClose={close} />}
     </>
   );
 }

@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import { Mail } from 'lucide-react';
 import { toast } from 'sonner';
-import { Link } from 'react-router';
 import { CRM_STATUSES, type CrmStatus } from '@shared/schemas/crm';
-import { ActionDialog } from '../../components/ActionDialog';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { reasonOf } from '../../lib/errorText';
 import { cn } from '../../lib/cn';
@@ -38,27 +35,5 @@ export function StatusSelect({ status, label, disabled, onChange }: { status: Cr
   );
 }
 
-/** The e-mail history of a contact or company: until a mail account is connected, says where to connect one. */
-export function EmailHistoryPanel() {
-  return (
-    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-slate-300 px-6 py-8 text-center" data-testid="email-history">
-      <Mail className="h-6 w-6 text-slate-400" aria-hidden />
-      <p className="text-sm font-medium text-slate-900">Email is not connected</p>
-      <p className="text-sm text-slate-600">
-        Connect a Gmail account in{' '}
-        <Link to="/settings" className="font-medium text-brand-700 hover:underline">
-          Settings → Integrations
-        </Link>{' '}
-        to see the messages exchanged with this contact.
-      </p>
-    </div>
-  );
-}
-
-export function EmailHistoryDialog({ name, onClose }: { name: string; onClose: () => void }) {
-  return (
-    <ActionDialog title="Email History" description={name} onClose={onClose} closeLabel="Close">
-      <EmailHistoryPanel />
-    </ActionDialog>
-  );
-}
+/** The e-mail history of a contact or company, from the user's own connected Gmail. */
+export { EmailHistoryDialog, EmailHistoryPanel } from '../gmail/EmailHistory';

@@ -4,6 +4,7 @@ import { POLICY, may } from '@shared/policy';
 import { useUser } from '../../auth/session';
 import { Badge } from '../../components/ui/Badge';
 import { Card } from '../../components/ui/Card';
+import { GmailCard } from './GmailCard';
 
 function IntegrationCard({ icon, title, description, children }: { icon: ReactNode; title: string; description: string; children: ReactNode }) {
   return (
@@ -37,7 +38,7 @@ export function IntegrationsTab() {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <IntegrationCard icon={<Mail className="h-5 w-5" />} title="Gmail" description="E-mail history with contacts and companies, on their profiles.">
-        {may(user, 'gmail.connect') ? <Coming /> : <p className="font-medium text-amber-800">{POLICY['gmail.connect'].refusal}</p>}
+        {may(user, 'gmail.connect') ? <GmailCard /> : <p className="font-medium text-amber-800">{POLICY['gmail.connect'].refusal}</p>}
       </IntegrationCard>
       {may(user, 'slack.configure') && (
         <IntegrationCard icon={<MessageSquare className="h-5 w-5" />} title="Slack" description="Messages to a channel when deals are signed, leads arrive or deals change stage.">

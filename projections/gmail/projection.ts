@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import type { GmailEvent } from '../../events/gmail/events';
+import { defineProjection, entityId, own } from '../projection';
+import { gmailConnectionsTouched } from './queries';
+
+/** Each user's mail connection: connected with its address and sealed tokens, or not. */
+export const gmailProjection = defineProjection<GmailEvent>({
+  name: 'gmail',
+  version: 1,
+  ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
+  tables: ['gmail_connections'],
+  on: {
+    GmailConnected: {
+      apply: (db, event) => {
+        const { at } = event.metadata;
+        const row = {
+          id: entityId(event.stream_id),
+          connected: true,
+          gmail_address: event.data.gmail_address,
+          ciphertext: event.data.ciphertext,
+          connected_at: at,
+          version: event.version,
+          updated_at: at,
+        };
+        return db`INSERT INTO gmail_connections ${db(row)} ON CONFLICT (id) DO UPDATE SET ${db(row, 'connected', 'gmail_address', 'ciphertext', 'connected_at', 'version', 'updated_at')}`;
+      },
+      changed: own,
+    },
+    GmailDisconnected: {
+      apply: (db, event) =>
+        db`UPDATE gmail_connections SET connected = false, gmail_address = NULL, ciphertext = NULL, connected_at = NULL,
+             version = ${event.version}, updated_at = ${event.metadata.at}
+           WHERE id = ${entityId(event.stream_id)}`,
+      changed: own,
+    },
+  },
+  live: { entity: 'gmail_status', load: gmailConnectionsTouched },
+});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SIGNING_LINK_TTL_DAYS } from '@shared/domain/agreement';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -23,6 +24,8 @@ const Env = z.object({
   ADMIN_NAME: z.string().default('Administrator'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  SIGNING_LINK_TTL_DAYS: z.coerce.number().positive('SIGNING_LINK_TTL_DAYS must be above 0').max(365).default(DEFAULT_SIGNING_LINK_TTL_DAYS),
+  PUBLIC_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -45,6 +48,10 @@ export interface Config {
   bootstrapAdmin?: { email: string; password: string; name: string };
   /** Set: Prometheus metrics at http://<metrics.host>:<metrics.port>/metrics, apart from the app's port. */
   metrics?: { port: number; host: string };
+  /** Days a signing link stays valid (default 14; fractions allowed). */
+  signingLinkTtlDays?: number;
+  /** The address users reach the app at (https://ops.example.com), for signing links; unset: the request's origin. */
+  publicUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    signingLinkTtlDays: e.SIGNING_LINK_TTL_DAYS,
+    publicUrl: e.PUBLIC_URL,
   };
 }

@@ -23,6 +23,8 @@ import { seedDemoTemplates } from './seed/demoTemplates';
 import { seedDemoResources } from './seed/demoResources';
 import { createSecretBox } from './settings/secretBox';
 import { loadSettingsKey } from './settings/settingsKey';
+import { DEFAULT_SIGNING_LINK_TTL_DAYS } from '@shared/domain/agreement';
+import { createSigningLinks, loadSigningLinkKey } from './signing/signingLinks';
 
 export interface StartOptions {
   logger?: Logger;
@@ -79,6 +81,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throttle: createLoginThrottle(options.throttle),
     logger,
     secrets: createSecretBox(await loadSettingsKey(config.settingsKey, config.dataDir)),
+    signingLinks: createSigningLinks(await loadSigningLinkKey(sql), {
+      ttlDays: config.signingLinkTtlDays ?? DEFAULT_SIGNING_LINK_TTL_DAYS,
+      publicUrl: config.publicUrl,
+    }),
     officeList,
     dashboards: createFeedMemo(sql, feed),
     demo: {

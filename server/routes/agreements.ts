@@ -109,7 +109,8 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
       const answer: SignatureAnswer = {
         success: true,
         signature_status: view!.signature_status,
-        signing_url: signingLinks.pageUrl(token, ctx.origin),
+        // The address the caller reached us at (X-Forwarded-Proto / -Host only behind a trusted proxy).
+        signing_url: signingLinks.pageUrl(token, `${ctx.protocol}://${ctx.host}`),
         expires_at: request.expires_at,
         deal: view!,
       };

@@ -46,7 +46,8 @@ export async function loadSigningLinkKey(sql: Pool): Promise<Uint8Array> {
  */
 export function createSigningLinks(key: Uint8Array, options: { ttlDays: number; publicUrl?: string }): SigningLinks {
   return {
-    expiry: (now) => new Date(now.getTime() + options.ttlDays * DAY_MS),
+    // Whole seconds, as the token's `exp` holds it: the event and the token name the same instant.
+    expiry: (now) => new Date(Math.floor((now.getTime() + options.ttlDays * DAY_MS) / 1000) * 1000),
     mint: (claims) =>
       new SignJWT({ ver: claims.agreement_version, sha: claims.sha256 })
         .setProtectedHeader({ alg: 'HS256' })

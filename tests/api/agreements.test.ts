@@ -125,7 +125,8 @@ describe('POST /api/deals/{id}/agreement', () => {
       [2, true, `/api/deals/${deal.id}/agreements/2`],
       [1, false, `/api/deals/${deal.id}/agreements/1`],
     ]);
-    expect(versions.map((v) => v.generated_by)).toEqual([w.users.manager.user.name, w.users.admin.user.name]);
+    const nameOf = (user: object) => (user as { name: string }).name;
+    expect(versions.map((v) => v.generated_by)).toEqual([nameOf(w.users.manager.user), nameOf(w.users.admin.user)]);
     for (const v of versions) expect(Date.parse(v.generated_at)).not.toBeNaN();
     const first = await pdfText((await fetchBytes(versions[1]!.url, w.tokens.viewer)).bytes);
     const latest = await pdfText((await fetchBytes(versions[0]!.url, w.tokens.viewer)).bytes);

@@ -1,11 +1,22 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** In development, /sign/<token> is the signing page (sign.html), as server/static.ts serves it when built. */
+const signingPage: Plugin = {
+  name: 'signing-page',
+  configureServer(server) {
+    server.middlewares.use((req, _res, next) => {
+      if (req.url && /^\/sign\/[^/?]+\/?(\?.*)?$/.test(req.url)) req.url = '/sign.html';
+      next();
+    });
+  },
+};
 
 export default defineConfig({
   root: 'client',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), signingPage],
   resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   build: {
     outDir: 'dist',
@@ -13,6 +24,8 @@ export default defineConfig({
     // The bundle-size report reads the manifest to follow each screen's static imports.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    // The shell, and the public signing page with its own small React root.
+    rollupOptions: { input: { main: fileURLToPath(new URL('./client/index.html', import.meta.url)), sign: fileURLToPath(new URL('./client/sign.html', import.meta.url)) } },
   },
   server: {
     port: 5173,

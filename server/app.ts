@@ -25,6 +25,8 @@ import { officeRoutes } from './routes/offices';
 import { resourceRoutes } from './routes/resources';
 import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
+import { signingRoutes } from './routes/signing';
+import { agreementRoutes } from './routes/agreements';
 import { taskRoutes } from './routes/tasks';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
@@ -54,6 +56,9 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     officeRoutes(deps, auth),
     memberRoutes(deps, auth),
     dealRoutes(deps, auth),
+    agreementRoutes(deps, auth),
+    // Public: a signing link's token is its own capability (no sign-in).
+    signingRoutes(deps),
     taskRoutes(deps, auth),
     templateRoutes(deps, auth),
     crmRoutes(deps, auth),

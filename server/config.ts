@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { GOOGLE_DEFAULTS, type GoogleConfig } from './gmail/googleConfig';
+import { DEFAULT_SIGNING_LINK_TTL_DAYS } from '@shared/domain/agreement';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -38,6 +39,8 @@ const Env = z.object({
   GOOGLE_AUTH_URL: z.string().url().default(GOOGLE_DEFAULTS.authUrl),
   GOOGLE_TOKEN_URL: z.string().url().default(GOOGLE_DEFAULTS.tokenUrl),
   GMAIL_API_URL: z.string().url().default(GOOGLE_DEFAULTS.gmailApiUrl),
+  SIGNING_LINK_TTL_DAYS: z.coerce.number().positive('SIGNING_LINK_TTL_DAYS must be above 0').max(365).default(DEFAULT_SIGNING_LINK_TTL_DAYS),
+  PUBLIC_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -68,6 +71,10 @@ export interface Config {
   drain?: { delayMs: number; timeoutMs: number };
   /** Gmail over Google OAuth 2.0 (server/gmail): the client and Google's endpoints; absent: Google's endpoints, no client. */
   google?: GoogleConfig;
+  /** Days a signing link stays valid (default 14; fractions allowed). */
+  signingLinkTtlDays?: number;
+  /** The address users reach the app at (https://ops.example.com), for signing links; unset: the request's origin. */
+  publicUrl?: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -105,5 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tokenUrl: e.GOOGLE_TOKEN_URL,
       gmailApiUrl: e.GMAIL_API_URL,
     },
+    signingLinkTtlDays: e.SIGNING_LINK_TTL_DAYS,
+    publicUrl: e.PUBLIC_URL,
   };
 }

@@ -10,6 +10,7 @@ import type { TokenService } from './auth/tokens';
 import type { Drain } from './drain';
 import type { SecretBox } from './settings/secretBox';
 import type { GoogleConfig } from './gmail/googleConfig';
+import type { SigningLinks } from './signing/signingLinks';
 
 /** What routes and the gateway are given; built once in start.ts. */
 export interface AppDeps {
@@ -22,6 +23,8 @@ export interface AppDeps {
   secrets: SecretBox;
   /** Google's OAuth client and endpoints, for Gmail (server/gmail). */
   google: GoogleConfig;
+  /** Mints and checks the signing links of deal agreements (server/signing/signingLinks.ts). */
+  signingLinks: SigningLinks;
   /** The office list, served from memory (projections/offices/listCache.ts). */
   officeList: OfficeList;
   /** Dashboard answers, kept per user and location until the log moves (projections/feedMemo.ts). */

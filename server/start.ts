@@ -26,6 +26,8 @@ import { drainNode } from './shutdown';
 import { createSecretBox } from './settings/secretBox';
 import { loadSettingsKey } from './settings/settingsKey';
 import { googleConfigOrDefaults } from './gmail/googleConfig';
+import { DEFAULT_SIGNING_LINK_TTL_DAYS } from '@shared/domain/agreement';
+import { createSigningLinks, loadSigningLinkKey } from './signing/signingLinks';
 
 export interface StartOptions {
   logger?: Logger;
@@ -83,6 +85,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     secrets: createSecretBox(await loadSettingsKey(config.settingsKey, config.dataDir)),
     google: googleConfigOrDefaults(config.google),
+    signingLinks: createSigningLinks(await loadSigningLinkKey(sql), {
+      ttlDays: config.signingLinkTtlDays ?? DEFAULT_SIGNING_LINK_TTL_DAYS,
+      publicUrl: config.publicUrl,
+    }),
     officeList,
     dashboards: createFeedMemo(sql, feed),
     demo: {

@@ -4,25 +4,31 @@ import type { Context, Next } from 'koa';
 import serve from 'koa-static';
 import send from 'koa-send';
 
+/** The public signing page (/sign/<token>) is its own small bundle, outside the shell. */
+const SIGNING_PAGE = /^\/sign\/[^/]+\/?$/;
+
 /**
  * Serves the built client from the same origin as /api, and index.html for any other GET so
- * the client's router can show its own pages (and its own "not found").
+ * the client's router can show its own pages (and its own "not found"); /sign/<token> gets the
+ * signing page's sign.html instead.
  */
 export function staticClient(distDir: string) {
-  const index = path.join(distDir, 'index.html');
   const files = serve(distDir, { index: false, maxage: 0, gzip: true });
   return async function serveClient(ctx: Context, next: Next) {
     if (ctx.path.startsWith('/api') || ctx.path.startsWith('/socket.io')) return next();
     await files(ctx, async () => undefined);
     if (ctx.body != null || ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
-    if (!existsSync(index)) {
+    const page = SIGNING_PAGE.test(ctx.path) ? 'sign.html' : 'index.html';
+    if (!existsSync(path.join(distDir, page))) {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The web client is not built yet: run `npm run build`.';
       return;
     }
-    await send(ctx, 'index.html', { root: distDir, maxage: 0 });
+    await send(ctx, page, { root: distDir, maxage: 0 });
+    // The link's token is in the address: never sent on to other sites as a referrer.
+    if (page === 'sign.html') ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('Cache-Control', 'no-cache');
   };
 }

@@ -39,6 +39,10 @@ export const POLICY = {
   'deal.update': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   /** Dragging across the board, and undoing one's own drag. */
   'deal.changeStage': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** Generate (or regenerate) a deal's membership agreement; it moves the deal to Agreement Sent. */
+  'deal.agreement': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** Send the agreement for signature: a signing link, answered only to the sender. */
+  'deal.signature': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   'deal.move': { roles: ADMINS, atOwnLocations: true, refusal: 'Only administrators can move a deal to another location' },
   /** Contacts and companies belong to no location: writers anywhere may change them. */
   'contact.create': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },

@@ -4,13 +4,16 @@ import { locationScope } from '../office/decider';
 import { conflict, notFound } from '../store/errors';
 import { DealEventSchemas, type DealCreated, type DealEvent, type DealTermsData } from './events';
 import { rankBetween } from './rank';
+import { DEAL_CLOSED, NO_SIGNING, agreementGenerated, decideSigning, evolveSigning, type SigningCommand, type SigningState } from './signing';
 
 export type DealCommand =
   | { type: 'CreateDeal'; id: string; terms: DealTermsData; stage: DealStage; rank: string }
   | { type: 'EditDeal'; changes: Partial<DealTermsData> }
   /** To `stage`, between the ranks of the cards above and below the drop (null: none there). */
   | { type: 'MoveDeal'; stage: DealStage; above: string | null; below: string | null; actor_id: string }
-  | { type: 'UndoMove'; actor_id: string };
+  | { type: 'UndoMove'; actor_id: string }
+  /** The agreement, the signature request and the signing link's view and acceptance (signing.ts). */
+  | SigningCommand;
 
 /** A user's latest move of the deal, and the deal's change count right after it. */
 interface MoveMade {
@@ -25,11 +28,13 @@ export type DealState =
       changes: number;
       /** Each user's latest move, for undo. */
       moves: Record<string, MoveMade>;
+      /** The latest agreement, the open signing request, the signature. */
+      signing: SigningState;
     })
   | null;
 
 export const DEAL_NOT_FOUND = 'Deal not found';
-export const DEAL_CLOSED = 'This deal is closed';
+export { DEAL_CLOSED };
 export const NOTHING_TO_UNDO = 'There is no move of yours to undo on this deal';
 export const CHANGED_SINCE_MOVE = 'This deal was changed after your move, so it cannot be undone';
 
@@ -82,11 +87,29 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         if (move.change !== deal.changes || isClosedStage(deal.stage)) throw conflict(CHANGED_SINCE_MOVE);
         return [{ type: 'DealMoveUndone', data: { stage: move.from_stage, rank: move.from_rank } }];
       }
+
+      case 'GenerateAgreement': {
+        const deal = existing(state);
+        const generated = agreementGenerated(command, deal);
+        if (deal.stage === 'agreement_sent') return [generated];
+        // The move comes first: the agreement that follows it is a change, so the move cannot be
+        // undone (which would leave an agreement out on a deal back in Tour Completed).
+        const rank = rankBetween(command.above, command.below);
+        return [
+          { type: 'DealMoved', data: { from_stage: deal.stage, from_rank: deal.rank, stage: 'agreement_sent', rank, moved_by: command.actor_id } },
+          generated,
+        ];
+      }
+
+      case 'RequestSignature':
+      case 'ViewSignature':
+      case 'SignAgreement':
+        return decideSigning(command, existing(state));
     }
   },
 
   evolve(state, event) {
-    if (event.type === 'DealCreated') return { ...event.data, changes: 1, moves: {} };
+    if (event.type === 'DealCreated') return { ...event.data, changes: 1, moves: {}, signing: NO_SIGNING };
     if (!state) return state;
     const changes = state.changes + 1;
     switch (event.type) {
@@ -103,6 +126,11 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         const moves = Object.fromEntries(Object.entries(state.moves).filter(([, m]) => m.change !== state.changes));
         return { ...state, stage: event.data.stage, rank: event.data.rank, changes, moves };
       }
+      case 'DealAgreementGenerated':
+      case 'DealSignatureRequested':
+      case 'DealSignatureViewed':
+      case 'DealAgreementSigned':
+        return { ...state, changes, signing: evolveSigning(state.signing, event) };
     }
   },
 };

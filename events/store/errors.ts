@@ -24,11 +24,12 @@ export class ConcurrencyError extends Error {
 
 /**
  * A command refused by a decider or by a rule that spans streams. `status` is the HTTP answer
- * the API gives: 400 invalid, 403 forbidden, 404 unknown, 409 conflicting with current state.
+ * the API gives: 400 invalid, 403 forbidden, 404 unknown, 409 conflicting with current state,
+ * 410 gone (a signing link that was used, replaced or has expired).
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 403 | 404 | 409,
+    readonly status: 400 | 403 | 404 | 409 | 410,
     message: string,
     /** The request field the refusal is about, when there is one (a duplicate office number). */
     readonly field?: string,
@@ -41,3 +42,4 @@ export class DomainError extends Error {
 export const notFound = (message: string) => new DomainError(404, message);
 export const conflict = (message: string) => new DomainError(409, message);
 export const invalid = (message: string) => new DomainError(400, message);
+export const gone = (message: string) => new DomainError(410, message);

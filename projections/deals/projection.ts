@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { DealEvent } from '../../events/deal/events';
+import type { SignatureStatus } from '@shared/domain/agreement';
 import type { LocationUpdated } from '../../events/location/events';
 import type { Db } from '../../events/store/types';
 import { defineProjection, entityId, own } from '../projection';
@@ -25,9 +26,18 @@ function place(db: Db, id: string, stage: string, rank: string, version: number,
     SELECT ${id}, ${stage}, ${at}::timestamptz FROM before WHERE before.stage <> ${stage}`;
 }
 
+/** The deal's signature status after an agreement or signing event (its version and time move too). */
+function signature(status: SignatureStatus) {
+  return {
+    apply: (db: Db, event: { stream_id: string; version: number; metadata: { at: string } }) =>
+      db`UPDATE deals SET signature_status = ${status}, version = ${event.version}, updated_at = ${event.metadata.at} WHERE id = ${entityId(event.stream_id)}`,
+    changed: own,
+  };
+}
+
 export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
   name: 'deals',
-  version: 3,
+  version: 4,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['deals', 'deal_stage_visits'],
   on: {
@@ -67,6 +77,11 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
       apply: (db, event) => place(db, entityId(event.stream_id), event.data.stage, event.data.rank, event.version, event.metadata.at),
       changed: own,
     },
+    // A new agreement version replaces any open signing link: nothing is out for signature.
+    DealAgreementGenerated: signature('not_sent'),
+    DealSignatureRequested: signature('sent'),
+    DealSignatureViewed: signature('viewed'),
+    DealAgreementSigned: signature('signed'),
     // A deal shows its location's name, and its name and city as the contract location (joined at
     // read time): a change of either moves the deals' updated_at so clients take the pushed rows.
     LocationUpdated: {

@@ -209,6 +209,9 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('relocateDeal'), deal: fc.nat(), location: fc.nat() }),
   // Contacts and companies are everyone's; a deal's value and its company's figures go together.
   fc.record({ kind: fc.constant('dealValue'), deal: fc.nat(), price: fc.integer({ min: 100, max: 9000 }), by: fc.constantFrom(...USERS) }),
+  // An agreement generated and sent, the link opened by the signer (no sign-in) and maybe signed:
+  // the deal's stage and signature status change through the public routes too.
+  fc.record({ kind: fc.constant('agreement'), deal: fc.nat(), sign: fc.boolean(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('newContact'), company: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('renameCompany'), company: fc.nat(), by: fc.constantFrom(...USERS) }),
   // Templates belong to no location: every socket sees them, and a deleted one leaves them all.
@@ -276,6 +279,17 @@ async function run(s: Step): Promise<number> {
       return call('PUT', `/api/deals/${deal!.id}`, { probability: s.probability });
     case 'dealValue':
       return call('PUT', `/api/deals/${deal!.id}`, { offered_price: s.price });
+    case 'agreement': {
+      await call('PUT', `/api/deals/${deal!.id}`, { start_date: '2031-03-01', term_months: 12 });
+      const generated = await call('POST', `/api/deals/${deal!.id}/agreement`, {});
+      if (generated !== 200) return generated;
+      const sent = await server.api<{ signing_url: string }>('POST', `/api/deals/${deal!.id}/signature`, { token, body: {} });
+      if (sent.status !== 200) return sent.status;
+      const link = sent.body.signing_url.slice(sent.body.signing_url.indexOf('/sign/') + '/sign/'.length);
+      const viewed = (await server.api('GET', `/api/signing/${link}`)).status;
+      if (!s.sign || viewed !== 200) return viewed;
+      return (await server.api('POST', `/api/signing/${link}`, { body: { signer_name: 'Pat Signer', accept: true } })).status;
+    }
     case 'newContact': {
       const company = pool.companies[s.company % pool.companies.length]!;
       return call('POST', '/api/contacts', { name: `Contact ${n}`, email: `contact${n}@convergence.example`, company_id: company });

@@ -4,6 +4,7 @@ import type { CreateUserInput, UpdateUserInput, UserListQuery } from '@shared/sc
 import type { z } from 'zod';
 import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } from '@shared/schemas/members';
 import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
+import type { AgreementAnswer, AgreementVersion, SignatureAnswer } from '@shared/schemas/agreements';
 import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
 import type { SearchResult } from '@shared/schemas/search';
 import type { Dashboard } from '@shared/schemas/dashboard';
@@ -115,6 +116,12 @@ export const endpoints = {
   moveDeal: (id: string, body: MoveDealBody, meta?: CommandMeta) => api<Deal>('PATCH', `/deals/${enc(id)}/stage`, { body, meta }),
   /** Takes back the caller's own last move of the deal, if nothing changed it since. */
   undoDealMove: (id: string, meta?: CommandMeta) => api<Deal>('POST', `/deals/${enc(id)}/undo`, { body: {}, meta }),
+  /** Renders the deal's agreement (a new version each time) and moves it to Agreement Sent. */
+  generateAgreement: (id: string, meta?: CommandMeta) => api<AgreementAnswer>('POST', `/deals/${enc(id)}/agreement`, { body: {}, meta }),
+  /** Sends the latest agreement for signature; the signing link is in this answer only. */
+  requestSignature: (id: string, meta?: CommandMeta) => api<SignatureAnswer>('POST', `/deals/${enc(id)}/signature`, { body: {}, meta }),
+  dealAgreements: (id: string) => api<AgreementVersion[]>('GET', `/deals/${enc(id)}/agreements`),
+  agreementPdf: (id: string, version: number) => apiFile(`/deals/${enc(id)}/agreements/${version}`),
 
   // Marketing templates: every signed-in user reads them all; history is every earlier version.
   templates: (query: z.input<typeof TemplateListQuery> = {}) => api<Template[]>('GET', '/templates', { query }),

@@ -11,6 +11,7 @@ import { Avatar } from '../../components/ui/Avatar';
 import { cn } from '../../lib/cn';
 import { staleDays } from './boardModel';
 import { DealCardMenu } from './DealCardMenu';
+import { SignatureBadge } from './SignatureBadge';
 import { formatCurrency, formatProbability } from './dealFormat';
 
 export interface DealCardProps {
@@ -65,6 +66,7 @@ export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<D
           {formatCurrency(deal.offered_price)}
           <span className="text-xs font-normal text-slate-500">/mo</span>
         </span>
+        {deal.signature_status !== 'not_sent' && <SignatureBadge status={deal.signature_status} className="text-[11px]" />}
         {stale !== null && (
           <span className="inline-flex items-center gap-1 rounded-full bg-amber-50 px-1.5 py-0.5 text-[11px] font-medium text-amber-800 ring-1 ring-amber-200 ring-inset" data-stale={stale}>
             <Clock className="h-3 w-3" aria-hidden />

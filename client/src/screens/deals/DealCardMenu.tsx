@@ -1,7 +1,10 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ArrowRight, Eye, MoreHorizontal, Pencil } from 'lucide-react';
+import { ArrowRight, Eye, FilePlus2, MoreHorizontal, Pencil, Send } from 'lucide-react';
 import { DEAL_STAGE_LABELS, DEAL_STAGES, isClosedStage, type DealStage } from '@shared/domain/deals';
+import { may } from '@shared/policy';
 import type { Deal } from '@shared/schemas/deals';
+import { useUser } from '../../auth/session';
+import { useAgreementActions } from './useAgreementActions';
 
 const itemClass = 'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-1.5 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100';
 
@@ -12,6 +15,11 @@ const itemClass = 'flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-1
  */
 export function DealCardMenu({ deal, canEdit, canMove, onOpen, onEdit, onMoveTo }: { deal: Deal; canEdit: boolean; canMove: boolean; onOpen: (deal: Deal) => void; onEdit: (deal: Deal) => void; onMoveTo: (deal: Deal, stage: DealStage) => void }) {
   const movable = canMove && !isClosedStage(deal.stage);
+  const user = useUser();
+  const agreement = useAgreementActions();
+  // The spec's card actions: Generate Agreement in Tour Completed, Send for Signature once sent and not yet out.
+  const canGenerate = deal.stage === 'tour_completed' && may(user, 'deal.agreement', [deal.location_id]);
+  const canSend = deal.stage === 'agreement_sent' && deal.signature_status === 'not_sent' && may(user, 'deal.signature', [deal.location_id]);
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
@@ -27,6 +35,16 @@ export function DealCardMenu({ deal, canEdit, canMove, onOpen, onEdit, onMoveTo 
           {canEdit && (
             <DropdownMenu.Item className={itemClass} onSelect={() => onEdit(deal)}>
               <Pencil className="h-4 w-4" aria-hidden /> Edit
+            </DropdownMenu.Item>
+          )}
+          {canGenerate && (
+            <DropdownMenu.Item className={itemClass} disabled={agreement.busy === deal.id} onSelect={() => void agreement.generate(deal)}>
+              <FilePlus2 className="h-4 w-4" aria-hidden /> Generate Agreement
+            </DropdownMenu.Item>
+          )}
+          {canSend && (
+            <DropdownMenu.Item className={itemClass} disabled={agreement.busy === deal.id} onSelect={() => void agreement.send(deal)}>
+              <Send className="h-4 w-4" aria-hidden /> Send for Signature
             </DropdownMenu.Item>
           )}
           {movable && (

@@ -20,6 +20,9 @@ import { dealsAtom } from './atoms';
 import { staleDays } from './boardModel';
 import { AGREEMENT_LABELS, formatCurrency, formatProbability, formatTerm } from './dealFormat';
 import { StageBadge } from './dealUi';
+import { AgreementPanel } from './AgreementPanel';
+import { SignatureBadge } from './SignatureBadge';
+import { SigningLinkDialog } from './SigningLinkDialog';
 
 type DealTab = 'overview' | 'contact' | 'terms' | 'history';
 const TABS: { key: DealTab; label: string }[] = [
@@ -103,6 +106,8 @@ export default function DealProfilePage() {
           <p className="text-2xl font-semibold text-slate-900 tabular-nums">{formatCurrency(deal.deal_value)}</p>
         </div>
       </Card>
+      <AgreementPanel deal={deal} />
+      <SigningLinkDialog />
       <Card className="p-5">
         <Tabs tabs={TABS} value={tab} onChange={setTab} label="Deal sections">
           {tab === 'overview' && (
@@ -117,7 +122,7 @@ export default function DealProfilePage() {
                     ['Membership', deal.membership_type],
                     ['Source', deal.source || '—'],
                     ['Assigned to', deal.assigned_to || '—'],
-                    ['Signature', deal.signature_status.replace('_', ' ')],
+                    ['Signature', <SignatureBadge key="signature" status={deal.signature_status} />],
                     ['Notes', deal.notes ? <span className="whitespace-pre-wrap">{deal.notes}</span> : '—'],
                   ]}
                 />

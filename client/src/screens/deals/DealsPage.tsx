@@ -29,6 +29,7 @@ import { matchesSearch } from './boardModel';
 import { DealBoard, type Held } from './DealBoard';
 import { formatCurrency, formatShare } from './dealFormat';
 import { DealDialogs, type DealDialog } from './DealDialogs';
+import { SigningLinkDialog } from './SigningLinkDialog';
 import { DealTable } from './DealTable';
 import { DealStatistics } from './DealStatistics';
 import { nextSort, sortDeals } from './dealList';
@@ -226,6 +227,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
       )}
 
       <DealDialogs dialog={dialog} setDialog={setDialog} locationId={locationId} />
+      <SigningLinkDialog />
     </div>
   );
 }

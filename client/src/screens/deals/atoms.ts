@@ -14,3 +14,9 @@ export const dealViewAtom = atomWithStorage<DealView>(DEAL_VIEW_STORAGE_KEY, 'pi
 export const dealSearchAtom = atom('');
 export const dealStageFilterAtom = atom<DealStage | 'all'>('all');
 export const dealSortAtom = atom<DealSort | null>(null);
+
+/**
+ * A signing link just answered to this user (it is never pushed or stored): shown once in a
+ * dialog with 'Copy signing link', and gone when the dialog closes.
+ */
+export const signingLinkAtom = atom<{ deal_name: string; url: string; expires_at: string } | null>(null);

@@ -10,6 +10,7 @@ import type { Projection } from './projection';
 import { rebuildBeside, type RebuildProgress } from './rebuildBeside';
 import { resourcesProjection } from './resources/projection';
 import { settingsProjection } from './settings/projection';
+import { slackConfigProjection, slackWorkflowsProjection } from './slack/projection';
 import { officeHistoryProjection } from './reports/projection';
 import { tasksProjection } from './tasks/projection';
 import { templatesProjection } from './templates/projection';
@@ -29,6 +30,8 @@ export const projections: readonly Projection[] = [
   templatesProjection,
   resourcesProjection,
   settingsProjection,
+  slackConfigProjection,
+  slackWorkflowsProjection,
 ];
 
 /**

@@ -24,6 +24,7 @@ import { officeRoutes } from './routes/offices';
 import { resourceRoutes } from './routes/resources';
 import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
+import { slackRoutes } from './routes/slack';
 import { taskRoutes } from './routes/tasks';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     dashboardRoutes(deps, auth),
     resourceRoutes(deps, auth),
     settingsRoutes(deps, auth),
+    slackRoutes(deps, auth),
     reportRoutes(deps, auth),
   ];
   for (const routes of areas) {

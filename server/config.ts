@@ -23,6 +23,7 @@ const Env = z.object({
   ADMIN_NAME: z.string().default('Administrator'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
 });
 
 export interface Config {
@@ -45,6 +46,11 @@ export interface Config {
   bootstrapAdmin?: { email: string; password: string; name: string };
   /** Set: Prometheus metrics at http://<metrics.host>:<metrics.port>/metrics, apart from the app's port. */
   metrics?: { port: number; host: string };
+  /**
+   * Hosts (host or host:port) outgoing webhooks may reach besides https://hooks.slack.com: a local
+   * receiver in tests, a relay. Named hosts may use http and private addresses.
+   */
+  webhookAllowedHosts?: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -74,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS?.split(',').map((h) => h.trim()).filter(Boolean),
   };
 }

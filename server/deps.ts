@@ -8,6 +8,7 @@ import type { Dashboard } from '@shared/schemas/dashboard';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { SecretBox } from './settings/secretBox';
+import type { AllowedHost } from './slack/webhookHosts';
 
 /** What routes and the gateway are given; built once in start.ts. */
 export interface AppDeps {
@@ -18,6 +19,8 @@ export interface AppDeps {
   logger: Logger;
   /** Seals and opens the secrets the system settings keep (the CRM API key). */
   secrets: SecretBox;
+  /** Hosts outgoing webhooks may reach besides hooks.slack.com (WEBHOOK_ALLOWED_HOSTS). */
+  webhookHosts: AllowedHost[];
   /** The office list, served from memory (projections/offices/listCache.ts). */
   officeList: OfficeList;
   /** Dashboard answers, kept per user and location until the log moves (projections/feedMemo.ts). */

@@ -23,6 +23,7 @@ import { seedDemoTemplates } from './seed/demoTemplates';
 import { seedDemoResources } from './seed/demoResources';
 import { createSecretBox } from './settings/secretBox';
 import { loadSettingsKey } from './settings/settingsKey';
+import { parseAllowedHosts } from './slack/webhookHosts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -79,6 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     throttle: createLoginThrottle(options.throttle),
     logger,
     secrets: createSecretBox(await loadSettingsKey(config.settingsKey, config.dataDir)),
+    webhookHosts: parseAllowedHosts(config.webhookAllowedHosts),
     officeList,
     dashboards: createFeedMemo(sql, feed),
     demo: {

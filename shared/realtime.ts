@@ -15,6 +15,7 @@ import type { Template } from './schemas/templates';
 import type { Task } from './schemas/tasks';
 import type { Resource } from './schemas/resources';
 import type { CompanySettings } from './schemas/settings';
+import type { SlackConfig, SlackWorkflows } from './schemas/slack';
 import type { DealStage } from './domain/deals';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
@@ -30,6 +31,8 @@ export interface LiveRows {
   tasks: Task;
   resources: Resource;
   company_settings: CompanySettings;
+  slack_config: SlackConfig;
+  slack_workflows: SlackWorkflows;
 }
 export type LiveEntity = keyof LiveRows;
 

@@ -104,7 +104,7 @@ const WEBHOOK_URL_MESSAGE = 'The webhook URL must be a full http(s) address, suc
 const WebhookUrl = z
   .string({ message: SLACK_MESSAGES.webhookRequired })
   .trim()
-  .min(1, { message: SLACK_MESSAGES.webhookRequired })
+  .min(1, { message: SLACK_MESSAGES.webhookRequired, abort: true })
   .max(WEBHOOK_URL_MAX, { message: `The webhook URL may be at most ${WEBHOOK_URL_MAX} characters` })
   .refine((value) => isMaskedWebhook(value) || (/^https?:\/\//i.test(value) && URL.canParse(value)), { message: WEBHOOK_URL_MESSAGE });
 

@@ -4,6 +4,7 @@ import { POLICY, may } from '@shared/policy';
 import { useUser } from '../../auth/session';
 import { Badge } from '../../components/ui/Badge';
 import { Card } from '../../components/ui/Card';
+import { SlackCard } from './slack/SlackCard';
 
 function IntegrationCard({ icon, title, description, children }: { icon: ReactNode; title: string; description: string; children: ReactNode }) {
   return (
@@ -40,9 +41,12 @@ export function IntegrationsTab() {
         {may(user, 'gmail.connect') ? <Coming /> : <p className="font-medium text-amber-800">{POLICY['gmail.connect'].refusal}</p>}
       </IntegrationCard>
       {may(user, 'slack.configure') && (
-        <IntegrationCard icon={<MessageSquare className="h-5 w-5" />} title="Slack" description="Messages to a channel when deals are signed, leads arrive or deals change stage.">
-          <Coming />
-        </IntegrationCard>
+        // The whole row: two tabs of forms and the delivery log need the width.
+        <div className="lg:col-span-2">
+          <IntegrationCard icon={<MessageSquare className="h-5 w-5" />} title="Slack" description="Messages to a channel when deals are signed, leads arrive or deals change stage.">
+            <SlackCard />
+          </IntegrationCard>
+        </div>
       )}
     </div>
   );

@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3210);
 const pgPort = Number(process.env.E2E_PG_PORT ?? 54410);
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** A local stand-in for Slack's webhooks, started by tests/e2e/slack.spec.ts and allowed by WEBHOOK_ALLOWED_HOSTS. */
+export const SLACK_RECEIVER_PORT = Number(process.env.E2E_SLACK_RECEIVER_PORT ?? port + 1000);
 
 /**
  * Browser tests: Debian's Chromium against the real app, built and started on a fresh
@@ -39,6 +41,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DEMO_MODE: 'true',
       DATABASE_URL: '',
+      WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${SLACK_RECEIVER_PORT}`,
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -80,12 +80,13 @@ export const DEFAULT_TEST_MESSAGE = '👋 Test message from FlexSpace Operations
 /**
  * A webhook URL is a credential (whoever holds it may post to the channel), so it is answered
  * masked, like the CRM key: its origin, the services path when it has one, bullets and the last
- * four characters. The masked form still contains the services path, so the Test button stays on.
+ * four characters. The masked form keeps the path up to the services part, so the Test button stays on.
  */
 export function maskWebhookUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    const prefix = parsed.pathname.startsWith('/services/') ? '/services/' : '/';
+    const services = parsed.pathname.indexOf('/services/');
+    const prefix = services >= 0 ? parsed.pathname.slice(0, services + '/services/'.length) : '/';
     return `${parsed.origin}${prefix}${KEY_MASK}${url.slice(-4)}`;
   } catch {
     return `${KEY_MASK}${url.slice(-4)}`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { changesOf, summarize } from '@shared/activity';
 import { escapeSlack, renderTemplate } from '@shared/domain/slackTemplate';
 import { canTestWebhook, DEFAULT_TEMPLATES, maskWebhookUrl, newRule, SaveSlackConfigInput, SaveWorkflowRulesInput, SLACK_MESSAGES, variablesFor, withEventType } from '@shared/schemas/slack';
 import type { DealState } from '../../events/deal/decider';
@@ -139,5 +140,15 @@ describe('what a deal event announces', () => {
     expect(triggersOf(deal, { ...deal, stage: 'tour_completed' })).toEqual([{ type: 'deal_stage_change', old_stage: 'tour_booked', new_stage: 'tour_completed' }]);
     expect(triggersOf({ ...deal, stage: 'agreement_sent' }, { ...deal, stage: 'agreement_signed' }).map((t) => t.type)).toEqual(['deal_stage_change', 'deal_signed']);
     expect(triggersOf(deal, { ...deal, probability: 90 } as NonNullable<DealState>)).toEqual([]);
+  });
+});
+
+describe('the activity timeline', () => {
+  it('words Slack changes and never shows the sealed URL', () => {
+    expect(summarize('Dana', 'SlackEnabledChanged', 'slack_config', { enabled: false }, {})).toBe('Dana switched Slack notifications off');
+    expect(summarize('Dana', 'SlackWorkflowRulesSaved', 'slack_workflows', { workflow_rules: [newRule('a')] }, {})).toBe('Dana saved the Slack workflow rules (1)');
+    const set = { ciphertext: 'v1.k.iv.ct.tag', masked_url: 'https://hooks.slack.com/services/••••••••abcd' };
+    expect(summarize('Dana', 'SlackWebhookSet', 'slack_config', set, {})).toBe('Dana changed the Slack webhook URL');
+    expect(changesOf(set, {}).map((c) => c.field)).toEqual(['masked_url']);
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowedHosts } from './slack/webhookHosts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -23,7 +24,21 @@ const Env = z.object({
   ADMIN_NAME: z.string().default('Administrator'),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
-  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .transform((value) => value.split(',').map((h) => h.trim()).filter(Boolean))
+    .refine(
+      (hosts) => {
+        try {
+          parseAllowedHosts(hosts);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'WEBHOOK_ALLOWED_HOSTS must be comma-separated host or host:port entries' },
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -80,6 +95,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bootstrapAdmin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
-    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS?.split(',').map((h) => h.trim()).filter(Boolean),
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
   };
 }

@@ -3,6 +3,7 @@ import { changesOf, summarize } from '@shared/activity';
 import { escapeSlack, renderTemplate } from '@shared/domain/slackTemplate';
 import { canTestWebhook, DEFAULT_TEMPLATES, maskWebhookUrl, newRule, SaveSlackConfigInput, SaveWorkflowRulesInput, SLACK_MESSAGES, variablesFor, withEventType } from '@shared/schemas/slack';
 import type { DealState } from '../../events/deal/decider';
+import { loadConfig } from '../../server/config';
 import { backoffMs, nextStep } from '../../server/slack/deliveryLoop';
 import { isPublicAddress } from '../../server/slack/webhookAddress';
 import { checkWebhookUrl, parseAllowedHosts } from '../../server/slack/webhookHosts';
@@ -107,6 +108,9 @@ describe('the webhook host rule', () => {
     expect(checkWebhookUrl('https://relay.internal:7443/x', allowed).ok).toBe(true);
     expect(checkWebhookUrl('http://[::1]:8080/x', allowed).ok).toBe(true);
     expect(() => parseAllowedHosts(['http://x/y'])).toThrow(/WEBHOOK_ALLOWED_HOSTS/);
+    expect(loadConfig({ WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:9000, relay.internal' }).webhookAllowedHosts).toEqual(['127.0.0.1:9000', 'relay.internal']);
+    expect(loadConfig({}).webhookAllowedHosts).toBeUndefined();
+    expect(() => loadConfig({ WEBHOOK_ALLOWED_HOSTS: 'https://relay/x' })).toThrow(/WEBHOOK_ALLOWED_HOSTS must be/);
   });
 
   it('tells public addresses from private, loopback, link-local and reserved ones', () => {

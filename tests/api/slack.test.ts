@@ -135,7 +135,7 @@ describe('the configuration', () => {
     const pushed = admin.changes.flatMap((c) => c.changes).find((row) => row.entity === 'slack_config' && row.row?.version === off.body.version);
     expect(pushed!.row).toEqual(off.body);
     // The manager's socket hears the next event (a deal at its locations), never the configuration.
-    const managerDeal = deals.slice(6).find((d) => manager_locations.includes(d.location_id))!;
+    const managerDeal = deals.slice(10).find((d) => manager_locations.includes(d.location_id))!;
     await move(managerDeal, 'tour_completed');
     await manager.until((changes) => changes.some((c) => c.changes.some((row) => row.id === managerDeal.id)), 'the deal pushed to the manager');
     expect(manager.changes.flatMap((c) => c.changes).some((row) => row.entity === 'slack_config' || row.entity === 'slack_workflows')).toBe(false);
@@ -210,9 +210,43 @@ describe('notifications from the log', () => {
     expect((await deliveriesOf(position))[0]).toMatchObject({ status: 'failed', attempts: 1, status_code: 400, error: 'The webhook answered 400: invalid_payload' });
   });
 
+  it('a redirect is never followed: recorded failed after one attempt', async () => {
+    receiver.answerNext({ status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data' } });
+    const deal = deals[6]!;
+    const before = receiver.posts.length;
+    const position = await move(deal, 'tour_completed');
+    await until(async () => (await deliveriesOf(position))[0]?.status === 'failed', 'recorded failed');
+    const [row] = await deliveriesOf(position);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, status_code: 302 });
+    expect(row!.error).toContain('redirects are not followed');
+    expect(receiver.posts.length).toBe(before + 1);
+  });
+
+  it('a 429 and a webhook silent past the timeout are tried again, and delivered', async () => {
+    receiver.answerNext({ status: 429, body: 'rate_limited', headers: { 'retry-after': '1' } }, 'hang');
+    const deal = deals[7]!;
+    const position = await move(deal, 'tour_completed');
+    await until(async () => (await deliveriesOf(position))[0]?.status === 'delivered', 'delivered after a 429 and a timeout');
+    expect((await deliveriesOf(position))[0]).toMatchObject({ status: 'delivered', attempts: 3, status_code: 200, error: null });
+  }, 30_000);
+
+  it('a URL the host rule no longer allows is refused at send time: recorded failed, nothing posted', async () => {
+    const allowed = [...server.deps.webhookHosts];
+    server.deps.webhookHosts.length = 0; // as after a restart without WEBHOOK_ALLOWED_HOSTS
+    try {
+      const before = receiver.posts.length;
+      const position = await move(deals[8]!, 'tour_completed');
+      await until(async () => (await deliveriesOf(position))[0]?.status === 'failed', 'recorded failed');
+      expect((await deliveriesOf(position))[0]).toMatchObject({ attempts: 1, status_code: null, error: expect.stringMatching(/^Webhook URLs must start with https:\/\/hooks\.slack\.com\//) });
+      expect(receiver.posts.length).toBe(before);
+    } finally {
+      server.deps.webhookHosts.push(...allowed);
+    }
+  });
+
   it('nothing is written while notifications are switched off', async () => {
     expect((await saveConfig({ webhook_url: KEY_MASK, enabled: false })).status).toBe(200);
-    const position = await move(deals[5]!, 'tour_completed');
+    const position = await move(deals[9]!, 'tour_completed');
     // The process has passed the move once its checkpoint has.
     await until(async () => {
       const [row] = await server.deps.sql<{ position: number }[]>`SELECT position::float8 AS position FROM checkpoints WHERE name = ${`process:${SLACK_NOTIFICATIONS}`}`;

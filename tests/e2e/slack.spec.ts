@@ -3,7 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEFAULT_TEMPLATES, SLACK_MESSAGES } from '@shared/schemas/slack';
 import { SLACK_RECEIVER_PORT } from '../../playwright.config';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
-import { expectLive, signedInContext } from './support/app';
+import { KEY_MASK } from '@shared/schemas/settings';
+import { apiAs, expectLive, signedInContext } from './support/app';
+import { createDeal, uniqueName } from './support/deals';
 
 const serious = (violations: { impact?: string | null }[]) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
@@ -83,6 +85,23 @@ test.describe('Slack notifications', () => {
     await expect(saved.getByLabel('Event type')).toHaveValue('deal_signed');
     await expect(saved.getByLabel('Channel')).toHaveValue('#e2e-sales');
     await expect(saved.getByLabel('Message template')).toHaveValue('Signed: {deal_name}');
+
+    // A deal of this test's own is signed: the rule's message reaches the receiver and the log.
+    const name = uniqueName('Slack Signed');
+    const deal = await createDeal(page, admin.token, name);
+    const posted = receiver.posts.length;
+    expect((await apiAs(page, admin.token, 'PATCH', `/api/deals/${deal.id}/stage`, { stage: 'agreement_signed' })).status).toBe(200);
+    await expect.poll(() => receiver.posts.slice(posted).map((p) => p.body)).toContainEqual({ text: `Signed: ${name}`, channel: '#e2e-sales' });
+    const entry = card.getByTestId('slack-delivery-log').getByRole('row').filter({ hasText: name });
+    await expect(entry).toContainText('Deal Signed', { timeout: 15_000 });
+    await expect(entry).toContainText('Delivered');
+    await expect(entry).toContainText('1 attempt, HTTP 200');
+    // Switched off again (through the API: the open card follows the push): the other specs'
+    // deals send nothing once this receiver is gone.
+    await card.getByRole('tab', { name: 'Setup & Connection' }).click();
+    await expect(card.getByTestId('slack-status')).toHaveText('Connected');
+    expect((await apiAs(page, admin.token, 'POST', '/api/slack/config', { webhook_url: KEY_MASK, enabled: false })).status).toBe(200);
+    await expect(card.getByTestId('slack-status')).toHaveText('Notifications off');
     await admin.context.close();
   });
 

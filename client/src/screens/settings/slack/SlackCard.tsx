@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { slackEndpoints } from '../../../api/slackEndpoints';
+import { useLiveQuery } from '../../../live/useLiveQuery';
 import { Tabs } from '../../../components/ui/Tabs';
 import { SlackDeliveryLog } from './SlackDeliveryLog';
 import { SlackSetup } from './SlackSetup';
@@ -17,10 +19,12 @@ const TABS: { key: SlackTab; label: string }[] = [
  */
 export function SlackCard() {
   const [tab, setTab] = useState<SlackTab>('setup');
+  // The rules are read here for both the Workflows tab and the delivery log (which names them).
+  const rules = useLiveQuery('slack_workflows', 'workflows', async () => [await slackEndpoints.workflows()]);
   return (
     <div className="space-y-6" data-testid="slack-card">
       <Tabs tabs={TABS} value={tab} onChange={setTab} label="Slack settings">
-        {tab === 'setup' ? <SlackSetup /> : <SlackWorkflows />}
+        {tab === 'setup' ? <SlackSetup /> : <SlackWorkflows query={rules} />}
       </Tabs>
       <SlackDeliveryLog />
     </div>

@@ -29,10 +29,11 @@ export function SlackDeliveryLog() {
   const [tick, setTick] = useState(0);
   const [settled, setSettled] = useState(-1);
   const loading = settled !== tick;
-  const rules = useAtomValue(slackWorkflowsAtom).byId[SLACK_WORKFLOWS_ID]?.workflow_rules ?? [];
+  const rules = useAtomValue(slackWorkflowsAtom).byId[SLACK_WORKFLOWS_ID]?.workflow_rules ?? null;
   const ruleName = (id: string) => {
-    const index = rules.findIndex((r) => r.id === id);
-    return index >= 0 ? `Rule ${index + 1}` : 'A removed rule';
+    const index = rules?.findIndex((r) => r.id === id) ?? -1;
+    if (index >= 0) return `Rule ${index + 1}`;
+    return rules ? 'A removed rule' : `Rule ${id.slice(0, 8)}`;
   };
 
   useEffect(() => {

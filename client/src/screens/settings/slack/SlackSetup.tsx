@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Send } from 'lucide-react';
 import { DEFAULT_TEST_MESSAGE, SLACK_CONFIG_ID, SLACK_MESSAGES, canTestWebhook, isMaskedWebhook, type SlackConfig } from '@shared/schemas/slack';
+import { ApiError } from '../../../api/client';
 import { slackEndpoints } from '../../../api/slackEndpoints';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Badge } from '../../../components/ui/Badge';
@@ -83,6 +84,9 @@ function SetupForm({ config }: { config: SlackConfig }) {
     } catch (error) {
       console.error('Failed to save Slack configuration', error);
       setFailure(SLACK_MESSAGES.saveConfigFailed(reasonOf(error)));
+      // Someone else saved meanwhile (the message names them): what was typed stays, and saving
+      // again replaces their configuration knowingly.
+      if (error instanceof ApiError && error.status === 409) setDraft({ ...shown, version: config.version });
     } finally {
       setSaving(false);
     }

@@ -8,7 +8,8 @@ import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { reasonOf } from '../../../lib/errorText';
 import { sendCommand } from '../../../live/command';
-import { useLiveQuery } from '../../../live/useLiveQuery';
+import type { LiveQuery } from '../../../live/useLiveQuery';
+import { ApiError } from '../../../api/client';
 import { useAtomValue } from '../../../state/jotai';
 import { RuleEditor } from './RuleEditor';
 import { slackWorkflowsAtom } from './slackAtoms';
@@ -16,8 +17,7 @@ import { SuccessNote } from './SuccessNote';
 import { useFlash } from './useFlash';
 
 /** Notification Workflows: the rules, each announcing one kind of deal event, saved together. */
-export function SlackWorkflows() {
-  const live = useLiveQuery('slack_workflows', 'workflows', async () => [await slackEndpoints.workflows()]);
+export function SlackWorkflows({ query: live }: { query: LiveQuery }) {
   const row = useAtomValue(slackWorkflowsAtom).byId[SLACK_WORKFLOWS_ID] ?? null;
   if (live.status === 'error') return <LoadFailed compact title={SLACK_MESSAGES.loadRulesFailed} error={live.error} onRetry={live.retry} />;
   if (!row) {
@@ -57,6 +57,9 @@ function RulesForm({ row }: { row: Workflows }) {
     } catch (error) {
       console.error('Failed to save workflow rules', error);
       setFailure(SLACK_MESSAGES.saveRulesFailed(reasonOf(error)));
+      // Someone else saved meanwhile (the message names them): what was typed stays, and saving
+      // again replaces their rules knowingly.
+      if (error instanceof ApiError && error.status === 409) setDraft({ rules, version: row.version });
     } finally {
       setSaving(false);
     }

@@ -6,6 +6,8 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The Google stand-in (tests/support/googleStandIn.ts) the global setup starts; the app's GOOGLE_* point at it. */
 export const GOOGLE_STAND_IN_PORT = Number(process.env.E2E_GOOGLE_PORT ?? port + 2000);
 const google = `http://127.0.0.1:${GOOGLE_STAND_IN_PORT}`;
+/** A local stand-in for Slack's webhooks, started by tests/e2e/slack.spec.ts and allowed by WEBHOOK_ALLOWED_HOSTS. */
+export const SLACK_RECEIVER_PORT = Number(process.env.E2E_SLACK_RECEIVER_PORT ?? port + 1000);
 
 /**
  * Browser tests: Debian's Chromium against the real app, built and started on a fresh
@@ -47,6 +49,7 @@ export default defineConfig({
       GOOGLE_AUTH_URL: `${google}/o/oauth2/v2/auth`,
       GOOGLE_TOKEN_URL: `${google}/token`,
       GMAIL_API_URL: google,
+      WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${SLACK_RECEIVER_PORT}`,
     },
     stdout: 'ignore',
     stderr: 'pipe',

@@ -11,6 +11,7 @@ import { rebuildBeside, type RebuildProgress } from './rebuildBeside';
 import { resourcesProjection } from './resources/projection';
 import { settingsProjection } from './settings/projection';
 import { gmailProjection } from './gmail/projection';
+import { slackConfigProjection, slackWorkflowsProjection } from './slack/projection';
 import { officeHistoryProjection } from './reports/projection';
 import { tasksProjection } from './tasks/projection';
 import { templatesProjection } from './templates/projection';
@@ -31,6 +32,8 @@ export const projections: readonly Projection[] = [
   resourcesProjection,
   settingsProjection,
   gmailProjection,
+  slackConfigProjection,
+  slackWorkflowsProjection,
 ];
 
 /**

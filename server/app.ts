@@ -27,6 +27,7 @@ import { searchRoutes } from './routes/search';
 import { settingsRoutes } from './routes/settings';
 import { signingRoutes } from './routes/signing';
 import { agreementRoutes } from './routes/agreements';
+import { slackRoutes } from './routes/slack';
 import { taskRoutes } from './routes/tasks';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     dashboardRoutes(deps, auth),
     resourceRoutes(deps, auth),
     settingsRoutes(deps, auth),
+    slackRoutes(deps, auth),
     reportRoutes(deps, auth),
     gmailRoutes(deps, auth),
   ];

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { GOOGLE_DEFAULTS, type GoogleConfig } from './gmail/googleConfig';
 import { DEFAULT_SIGNING_LINK_TTL_DAYS } from '@shared/domain/agreement';
+import { parseAllowedHosts } from './slack/webhookHosts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -41,6 +42,21 @@ const Env = z.object({
   GMAIL_API_URL: z.string().url().default(GOOGLE_DEFAULTS.gmailApiUrl),
   SIGNING_LINK_TTL_DAYS: z.coerce.number().positive('SIGNING_LINK_TTL_DAYS must be above 0').max(365).default(DEFAULT_SIGNING_LINK_TTL_DAYS),
   PUBLIC_URL: z.url().optional(),
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .transform((value) => value.split(',').map((h) => h.trim()).filter(Boolean))
+    .refine(
+      (hosts) => {
+        try {
+          parseAllowedHosts(hosts);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'WEBHOOK_ALLOWED_HOSTS must be comma-separated host or host:port entries' },
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -75,6 +91,11 @@ export interface Config {
   signingLinkTtlDays?: number;
   /** The address users reach the app at (https://ops.example.com), for signing links; unset: the request's origin. */
   publicUrl?: string;
+  /**
+   * Hosts (host or host:port) outgoing webhooks may reach besides https://hooks.slack.com: a local
+   * receiver in tests, a relay. Named hosts may use http and private addresses.
+   */
+  webhookAllowedHosts?: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -114,5 +135,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     signingLinkTtlDays: e.SIGNING_LINK_TTL_DAYS,
     publicUrl: e.PUBLIC_URL,
+    webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
   };
 }

@@ -11,6 +11,7 @@ import type { Drain } from './drain';
 import type { SecretBox } from './settings/secretBox';
 import type { GoogleConfig } from './gmail/googleConfig';
 import type { SigningLinks } from './signing/signingLinks';
+import type { AllowedHost } from './slack/webhookHosts';
 
 /** What routes and the gateway are given; built once in start.ts. */
 export interface AppDeps {
@@ -25,6 +26,8 @@ export interface AppDeps {
   google: GoogleConfig;
   /** Mints and checks the signing links of deal agreements (server/signing/signingLinks.ts). */
   signingLinks: SigningLinks;
+  /** Hosts outgoing webhooks may reach besides hooks.slack.com (WEBHOOK_ALLOWED_HOSTS). */
+  webhookHosts: AllowedHost[];
   /** The office list, served from memory (projections/offices/listCache.ts). */
   officeList: OfficeList;
   /** Dashboard answers, kept per user and location until the log moves (projections/feedMemo.ts). */

@@ -28,6 +28,7 @@ import { loadSettingsKey } from './settings/settingsKey';
 import { googleConfigOrDefaults } from './gmail/googleConfig';
 import { DEFAULT_SIGNING_LINK_TTL_DAYS } from '@shared/domain/agreement';
 import { createSigningLinks, loadSigningLinkKey } from './signing/signingLinks';
+import { parseAllowedHosts } from './slack/webhookHosts';
 
 export interface StartOptions {
   logger?: Logger;
@@ -89,6 +90,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ttlDays: config.signingLinkTtlDays ?? DEFAULT_SIGNING_LINK_TTL_DAYS,
       publicUrl: config.publicUrl,
     }),
+    webhookHosts: parseAllowedHosts(config.webhookAllowedHosts),
     officeList,
     dashboards: createFeedMemo(sql, feed),
     demo: {

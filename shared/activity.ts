@@ -105,6 +105,9 @@ const SUMMARIES: Record<string, Summary> = {
   CrmApiKeyCleared: () => 'removed the CRM API key',
   GmailConnected: (_name, data) => `connected Gmail (${String(data.gmail_address)})`,
   GmailDisconnected: () => 'disconnected Gmail',
+  SlackWebhookSet: () => 'changed the Slack webhook URL',
+  SlackEnabledChanged: (_name, data) => `switched Slack notifications ${data.enabled ? 'on' : 'off'}`,
+  SlackWorkflowRulesSaved: (_name, data) => `saved the Slack workflow rules (${Array.isArray(data.workflow_rules) ? data.workflow_rules.length : 0})`,
   CompanyTimeOffChanged: (_name, data) => `set company time off to ${String(data.company_holidays)} holidays and ${String(data.vacation_days)} vacation days`,
 };
 

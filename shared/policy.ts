@@ -125,16 +125,22 @@ const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null | ty
   resources: () => EVERYONE,
   company_settings: () => EVERYONE,
   gmail_status: () => null,
+  slack_config: () => null,
+  slack_workflows: () => null,
 };
 
 /** Rows of no location that everyone signed in reads (and every socket is sent, whatever event changed them). */
 export const EVERYONE_ENTITIES: ReadonlySet<LiveEntity> = new Set(['contacts', 'companies', 'templates', 'resources', 'company_settings']);
+
+/** Rows of no location that administrators alone read (the Slack configuration and rules). */
+const ADMIN_ENTITIES: ReadonlySet<LiveEntity> = new Set(['slack_config', 'slack_workflows']);
 
 /** May the actor see this row? The rule behind every GET and every pushed row. */
 export function canSee<E extends LiveEntity>(actor: Actor, entity: E, row: LiveRows[E]): boolean {
   if (entity === 'users') return actor.role === 'admin' || row.id === actor.id;
   // One's own mail connection, whoever one is: not even administrators see another's.
   if (entity === 'gmail_status') return row.id === actor.id;
+  if (ADMIN_ENTITIES.has(entity)) return may(actor, 'slack.configure');
   const location = rowLocation[entity](row);
   if (location === EVERYONE) return true;
   return location !== null && canAccessLocation(actor, location);

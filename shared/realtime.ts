@@ -16,6 +16,7 @@ import type { Task } from './schemas/tasks';
 import type { Resource } from './schemas/resources';
 import type { CompanySettings } from './schemas/settings';
 import type { GmailConnection } from './schemas/gmail';
+import type { SlackConfig, SlackWorkflows } from './schemas/slack';
 import type { DealStage } from './domain/deals';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
@@ -33,6 +34,8 @@ export interface LiveRows {
   company_settings: CompanySettings;
   /** One user's own mail connection (id: the user's id), pushed to that user alone. */
   gmail_status: GmailConnection;
+  slack_config: SlackConfig;
+  slack_workflows: SlackWorkflows;
 }
 export type LiveEntity = keyof LiveRows;
 

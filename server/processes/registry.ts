@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { AppDeps } from '../deps';
+import { startSlackNotifications } from '../slack/jobs';
 
 /** What a background job gets: the app's dependencies, its configuration and the database's URL. */
 export interface BackgroundContext {
@@ -20,4 +21,4 @@ export type StartBackgroundJob = (context: BackgroundContext) => BackgroundJob;
  * the nodes (a log process: startLogProcess; a delivery loop: runSingleton) take a lock inside,
  * so starting them everywhere is what gives another node something to take over with.
  */
-export const backgroundJobs: StartBackgroundJob[] = [];
+export const backgroundJobs: StartBackgroundJob[] = [startSlackNotifications];

@@ -16,6 +16,7 @@ import { DEAL_STAGES } from '@shared/domain/deals';
 import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/domain/tasks';
 import type { Task } from '@shared/schemas/tasks';
 import { listen, type Listener } from '../support/sockets';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -25,11 +26,17 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
  * user's GET answers after each step.
  */
 
-const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates', 'tasks', 'resources', 'company_settings'] as const satisfies readonly LiveEntity[];
+const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates', 'tasks', 'resources', 'company_settings', 'slack_config', 'slack_workflows'] as const satisfies readonly LiveEntity[];
 /** Where a user's GET reads each entity; the company's time off is one row, not a list. */
-const READ_PATH: Partial<Record<LiveEntity, string>> = { company_settings: '/api/settings/company' };
+const READ_PATH: Partial<Record<LiveEntity, string>> = { company_settings: '/api/settings/company', slack_config: '/api/slack/config', slack_workflows: '/api/slack/workflows' };
+/** Administrators' alone: anyone else's GET is refused, so their picture holds none of these rows. */
+const ADMIN_ONLY: ReadonlySet<LiveEntity> = new Set(['slack_config', 'slack_workflows']);
 /** An entity's rows as the user's GET answers them, a single row as a list of one. */
 async function rowsOf(token: string, entity: Entity): Promise<(Versioned & { id: string })[]> {
+  if (ADMIN_ONLY.has(entity) && token !== adminToken) {
+    expect((await server.api('GET', READ_PATH[entity]!, { token })).status).toBe(403);
+    return [];
+  }
   const answer = await get<(Versioned & { id: string }) | (Versioned & { id: string })[]>(token, READ_PATH[entity] ?? `/api/${entity}`);
   return Array.isArray(answer) ? answer : [answer];
 }
@@ -50,6 +57,8 @@ interface Session {
 }
 
 let server: TestServer;
+/** Where the Slack steps' notifications go: a local receiver, never the internet. */
+let receiver: WebhookReceiver;
 let sessions: Session[];
 let adminToken: string;
 let secondManagerId: string;
@@ -138,7 +147,8 @@ async function expectConverged(step: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  receiver = await startWebhookReceiver();
+  server = await startTestServer({ webhookAllowedHosts: [`127.0.0.1:${receiver.port}`] });
   const admin = await signIn(server.api, demoCredentials.admin);
   adminToken = admin.access_token;
   const locations = await get<Location[]>(adminToken, '/api/locations');
@@ -190,6 +200,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const session of sessions ?? []) session.listener?.close();
   await server?.stop();
+  await receiver?.close();
 });
 
 const USERS = ['admin', 'manager', 'secondManager', 'viewer'] as const;
@@ -222,6 +233,9 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('upload'), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('deleteDocument'), document: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('timeOff'), days: fc.integer({ min: 10, max: 30 }), by: fc.constantFrom(...USERS) }),
+  // Slack's configuration and rules are administrators' alone: refused to others, pushed to admins only.
+  fc.record({ kind: fc.constant('slackConfig'), enabled: fc.boolean(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('slackRules'), rules: fc.integer({ min: 0, max: 3 }), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('taskStatus'), task: fc.nat(), status: fc.constantFrom(...TASK_STATUSES), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('editTask'), task: fc.nat(), priority: fc.constantFrom(...TASK_PRIORITIES), by: fc.constantFrom(...USERS) }),
   // A task given one of the pool's offices: refused unless the office is at the task's location.
@@ -322,6 +336,12 @@ async function run(s: Step): Promise<number> {
       return pool.documents.length === 0 ? 200 : call('DELETE', `/api/resources/${pool.documents[s.document % pool.documents.length]!}`, undefined);
     case 'timeOff':
       return call('PUT', '/api/settings/system', { vacation_days: s.days });
+    case 'slackConfig':
+      return call('POST', '/api/slack/config', { webhook_url: receiver.url(`/services/T0/B0/convergence${n}`), enabled: s.enabled });
+    case 'slackRules':
+      return call('PUT', '/api/slack/workflows', {
+        workflow_rules: Array.from({ length: s.rules }, (_, i) => ({ id: `rule-${i}`, event_type: 'deal_stage_change', enabled: i % 2 === 0, channel: '', message_template: `Step ${n}: {deal_name}`, conditions: {} })),
+      });
     case 'taskStatus':
       return call('PATCH', `/api/tasks/${task!.id}/status`, { status: s.status });
     case 'editTask':

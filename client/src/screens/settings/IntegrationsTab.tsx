@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Mail, MessageSquare } from 'lucide-react';
 import { POLICY, may } from '@shared/policy';
 import { useUser } from '../../auth/session';
-import { Badge } from '../../components/ui/Badge';
 import { Card } from '../../components/ui/Card';
 import { GmailCard } from './GmailCard';
+import { SlackCard } from './slack/SlackCard';
 
 function IntegrationCard({ icon, title, description, children }: { icon: ReactNode; title: string; description: string; children: ReactNode }) {
   return (
@@ -23,12 +23,6 @@ function IntegrationCard({ icon, title, description, children }: { icon: ReactNo
   );
 }
 
-const Coming = () => (
-  <p className="flex items-center gap-2">
-    <Badge tone="amber">Coming soon</Badge> Connecting is not available yet.
-  </p>
-);
-
 /**
  * Integrations, as the spec lays them out: the Gmail card for managers and administrators (anyone
  * else reads 'Requires Manager Role'), the Slack card for administrators only.
@@ -41,9 +35,12 @@ export function IntegrationsTab() {
         {may(user, 'gmail.connect') ? <GmailCard /> : <p className="font-medium text-amber-800">{POLICY['gmail.connect'].refusal}</p>}
       </IntegrationCard>
       {may(user, 'slack.configure') && (
-        <IntegrationCard icon={<MessageSquare className="h-5 w-5" />} title="Slack" description="Messages to a channel when deals are signed, leads arrive or deals change stage.">
-          <Coming />
-        </IntegrationCard>
+        // The whole row: two tabs of forms and the delivery log need the width.
+        <div className="lg:col-span-2">
+          <IntegrationCard icon={<MessageSquare className="h-5 w-5" />} title="Slack" description="Messages to a channel when deals are signed, leads arrive or deals change stage.">
+            <SlackCard />
+          </IntegrationCard>
+        </div>
       )}
     </div>
   );

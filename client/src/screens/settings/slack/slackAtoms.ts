@@ -1,0 +1,5 @@
+import { liveCollection } from '../../../live/registry';
+
+/** The Slack configuration and the workflow rules (one row each, administrators only), kept live. */
+export const slackConfigAtom = liveCollection('slack_config');
+export const slackWorkflowsAtom = liveCollection('slack_workflows');

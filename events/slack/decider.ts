@@ -1,0 +1,84 @@
+import { SLACK_MESSAGES, type WorkflowRule } from '@shared/schemas/slack';
+import type { Aggregate, Decider } from '../decider';
+import { DomainError } from '../store/errors';
+import { SlackEventSchemas, type SlackConfigEvent, type SlackWorkflowsEvent } from './events';
+
+export interface SlackConfigState {
+  /** The sealed webhook URL; null until one is saved. */
+  ciphertext: string | null;
+  masked_url: string | null;
+  enabled: boolean;
+}
+
+/**
+ * Save Configuration. The URL arrives sealed (the server encrypts it before the command and
+ * leaves it out when it equals the stored one, or when the masked value was sent back).
+ */
+export interface SaveSlackConfig {
+  type: 'SaveSlackConfig';
+  webhook?: { ciphertext: string; masked_url: string };
+  enabled: boolean;
+}
+
+export const slackConfigDecider: Decider<SaveSlackConfig, SlackConfigState, SlackConfigEvent> = {
+  initialState: { ciphertext: null, masked_url: null, enabled: false },
+
+  decide(command, state) {
+    // Sending back the mask keeps the saved URL; with none saved there is nothing to keep.
+    if (!command.webhook && state.ciphertext === null) throw new DomainError(400, SLACK_MESSAGES.webhookRequired, 'webhook_url');
+    const events: SlackConfigEvent[] = [];
+    if (command.webhook) events.push({ type: 'SlackWebhookSet', data: command.webhook });
+    if (command.enabled !== state.enabled) events.push({ type: 'SlackEnabledChanged', data: { enabled: command.enabled } });
+    return events;
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'SlackWebhookSet':
+        return { ...state, ciphertext: event.data.ciphertext, masked_url: event.data.masked_url };
+      case 'SlackEnabledChanged':
+        return { ...state, enabled: event.data.enabled };
+    }
+  },
+};
+
+export interface SlackWorkflowsState {
+  workflow_rules: WorkflowRule[];
+}
+
+export interface SaveWorkflowRules {
+  type: 'SaveWorkflowRules';
+  workflow_rules: WorkflowRule[];
+}
+
+export const slackWorkflowsDecider: Decider<SaveWorkflowRules, SlackWorkflowsState, SlackWorkflowsEvent> = {
+  initialState: { workflow_rules: [] },
+
+  decide(command, state) {
+    if (JSON.stringify(command.workflow_rules) === JSON.stringify(state.workflow_rules)) return [];
+    return [{ type: 'SlackWorkflowRulesSaved', data: { workflow_rules: command.workflow_rules } }];
+  },
+
+  evolve(_state, event) {
+    return { workflow_rules: event.data.workflow_rules };
+  },
+};
+
+/** Administrators' alone (scope: no location), like the system settings. */
+const adminsOnly = () => ({ locations: [] });
+
+export const slackConfigAggregate: Aggregate<SaveSlackConfig, SlackConfigState, SlackConfigEvent> = {
+  streamType: 'slack_config',
+  streamId: (id) => `slack_config-${id}`,
+  decider: slackConfigDecider,
+  eventSchemas: { SlackWebhookSet: SlackEventSchemas.SlackWebhookSet, SlackEnabledChanged: SlackEventSchemas.SlackEnabledChanged },
+  scope: adminsOnly,
+};
+
+export const slackWorkflowsAggregate: Aggregate<SaveWorkflowRules, SlackWorkflowsState, SlackWorkflowsEvent> = {
+  streamType: 'slack_workflows',
+  streamId: (id) => `slack_workflows-${id}`,
+  decider: slackWorkflowsDecider,
+  eventSchemas: { SlackWorkflowRulesSaved: SlackEventSchemas.SlackWorkflowRulesSaved },
+  scope: adminsOnly,
+};

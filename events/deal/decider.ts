@@ -2,7 +2,7 @@ import { isClosedStage, type DealStage } from '@shared/domain/deals';
 import { changedFields, type Aggregate, type Decider } from '../decider';
 import { locationScope } from '../office/decider';
 import { conflict, notFound } from '../store/errors';
-import { DealEventSchemas, type DealCreated, type DealEvent, type DealTermsData } from './events';
+import { DealEventSchemas, type DealCreated, type DealEvent, type DealSigningCompleted, type DealTermsData } from './events';
 import { rankBetween } from './rank';
 
 export type DealCommand =
@@ -10,7 +10,17 @@ export type DealCommand =
   | { type: 'EditDeal'; changes: Partial<DealTermsData> }
   /** To `stage`, between the ranks of the cards above and below the drop (null: none there). */
   | { type: 'MoveDeal'; stage: DealStage; above: string | null; below: string | null; actor_id: string }
-  | { type: 'UndoMove'; actor_id: string };
+  | { type: 'UndoMove'; actor_id: string }
+  /**
+   * The signing process: the deal goes to agreement_signed (top of that column, at `rank`) with
+   * its offices leased to `member_id`. Once only: a deal whose signing completed records nothing.
+   */
+  | { type: 'CompleteSigning'; member_id: string; leases: SignedLease[]; rank: string }
+  /** The signing process could not complete: why, shown on the deal. */
+  | { type: 'FlagAttention'; reason: string }
+  | { type: 'StoreExecutedCopy'; sha256: string; size: number };
+
+export type SignedLease = DealSigningCompleted['data']['leases'][number];
 
 /** A user's latest move of the deal, and the deal's change count right after it. */
 interface MoveMade {
@@ -25,12 +35,20 @@ export type DealState =
       changes: number;
       /** Each user's latest move, for undo. */
       moves: Record<string, MoveMade>;
+      /** The member company the signing process leased the offices to (null: not completed). */
+      signed_member_id: string | null;
+      /** Why the signing process stopped short, until a signing completes. */
+      attention_reason: string | null;
+      /** The executed copy's hash, once stored. */
+      executed_sha256: string | null;
     })
   | null;
 
 export const DEAL_NOT_FOUND = 'Deal not found';
 export const DEAL_CLOSED = 'This deal is closed';
 export const NOTHING_TO_UNDO = 'There is no move of yours to undo on this deal';
+/** Who moves a deal the signing process completes (`moved_by`): no user can undo that move. */
+export const SYSTEM = 'system';
 export const CHANGED_SINCE_MOVE = 'This deal was changed after your move, so it cannot be undone';
 
 /** Terms that change a deal's value (offered price x term). */
@@ -82,11 +100,32 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         if (move.change !== deal.changes || isClosedStage(deal.stage)) throw conflict(CHANGED_SINCE_MOVE);
         return [{ type: 'DealMoveUndone', data: { stage: move.from_stage, rank: move.from_rank } }];
       }
+
+      case 'CompleteSigning': {
+        const deal = existing(state);
+        if (deal.signed_member_id) return [];
+        if (deal.stage === 'close_lost') throw conflict(DEAL_CLOSED);
+        const moved: DealEvent[] =
+          deal.stage === 'agreement_signed'
+            ? []
+            : [{ type: 'DealMoved', data: { from_stage: deal.stage, from_rank: deal.rank, stage: 'agreement_signed', rank: command.rank, moved_by: SYSTEM } }];
+        return [...moved, { type: 'DealSigningCompleted', data: { member_id: command.member_id, leases: command.leases } }];
+      }
+
+      case 'FlagAttention': {
+        const deal = existing(state);
+        return deal.attention_reason === command.reason ? [] : [{ type: 'DealNeedsAttention', data: { reason: command.reason } }];
+      }
+
+      case 'StoreExecutedCopy': {
+        const deal = existing(state);
+        return deal.executed_sha256 === command.sha256 ? [] : [{ type: 'DealExecutedCopyStored', data: { sha256: command.sha256, size: command.size } }];
+      }
     }
   },
 
   evolve(state, event) {
-    if (event.type === 'DealCreated') return { ...event.data, changes: 1, moves: {} };
+    if (event.type === 'DealCreated') return { ...event.data, changes: 1, moves: {}, signed_member_id: null, attention_reason: null, executed_sha256: null };
     if (!state) return state;
     const changes = state.changes + 1;
     switch (event.type) {
@@ -103,6 +142,18 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         const moves = Object.fromEntries(Object.entries(state.moves).filter(([, m]) => m.change !== state.changes));
         return { ...state, stage: event.data.stage, rank: event.data.rank, changes, moves };
       }
+      // The agreement and its signature: what they mean for the deal is the signing process's.
+      case 'DealAgreementGenerated':
+      case 'DealSignatureRequested':
+      case 'DealSignatureViewed':
+      case 'DealAgreementSigned':
+        return { ...state, changes };
+      case 'DealSigningCompleted':
+        return { ...state, changes, signed_member_id: event.data.member_id, attention_reason: null };
+      case 'DealNeedsAttention':
+        return { ...state, changes, attention_reason: event.data.reason };
+      case 'DealExecutedCopyStored':
+        return { ...state, changes, executed_sha256: event.data.sha256 };
     }
   },
 };

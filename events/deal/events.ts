@@ -44,6 +44,25 @@ export const DealEventSchemas = {
     .strict(),
   /** The last move taken back: the deal is where it was before it. */
   DealMoveUndone: z.object({ stage: z.enum(DEAL_STAGES), rank: Rank }).strict(),
+  /** A membership agreement rendered for the deal: version n (1, 2, ...), its bytes stored by their SHA-256. */
+  DealAgreementGenerated: z.object({ agreement_version: z.number().int().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(1), file_name: z.string().min(1) }).strict(),
+  /** Sent for signature: the token's id (the link carries a signed token naming it), bound to that agreement version and hash. */
+  DealSignatureRequested: z.object({ token_id: z.uuid(), agreement_version: z.number().int().min(1), sha256: z.string().regex(/^[0-9a-f]{64}$/), expires_at: z.iso.datetime() }).strict(),
+  /** The signer opened the signing page. */
+  DealSignatureViewed: z.object({ token_id: z.uuid(), ip: z.string(), user_agent: z.string() }).strict(),
+  /** The signer accepted: who, when, from where, and the exact document. */
+  DealAgreementSigned: z.object({ token_id: z.uuid(), agreement_version: z.number().int().min(1), document_sha256: z.string().regex(/^[0-9a-f]{64}$/), signer_name: z.string().min(1), signed_at: z.iso.datetime(), ip: z.string(), user_agent: z.string() }).strict(),
+  /**
+   * The signing process leased the deal's offices to its member company: each office with its
+   * part of the offered price (shared/domain/leaseSplit.ts). Clears a 'needs attention' state.
+   */
+  DealSigningCompleted: z
+    .object({ member_id: z.uuid(), leases: z.array(z.object({ office_id: z.uuid(), signed_rate: z.number().min(0) }).strict()) })
+    .strict(),
+  /** The signing process could not lease the offices (one leased to another company, ...): nothing else changed. */
+  DealNeedsAttention: z.object({ reason: z.string().min(1) }).strict(),
+  /** The signed agreement with its audit page appended, stored by its SHA-256 beside the log. */
+  DealExecutedCopyStored: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(1) }).strict(),
 };
 
 type Ev<K extends keyof typeof DealEventSchemas> = { type: K; data: z.infer<(typeof DealEventSchemas)[K]> };
@@ -52,5 +71,23 @@ export type DealCreated = Ev<'DealCreated'>;
 export type DealEdited = Ev<'DealEdited'>;
 export type DealMoved = Ev<'DealMoved'>;
 export type DealMoveUndone = Ev<'DealMoveUndone'>;
-export type DealEvent = DealCreated | DealEdited | DealMoved | DealMoveUndone;
+export type DealAgreementGenerated = Ev<'DealAgreementGenerated'>;
+export type DealSignatureRequested = Ev<'DealSignatureRequested'>;
+export type DealSignatureViewed = Ev<'DealSignatureViewed'>;
+export type DealAgreementSigned = Ev<'DealAgreementSigned'>;
+export type DealSigningCompleted = Ev<'DealSigningCompleted'>;
+export type DealNeedsAttention = Ev<'DealNeedsAttention'>;
+export type DealExecutedCopyStored = Ev<'DealExecutedCopyStored'>;
+export type DealEvent =
+  | DealCreated
+  | DealEdited
+  | DealMoved
+  | DealMoveUndone
+  | DealAgreementGenerated
+  | DealSignatureRequested
+  | DealSignatureViewed
+  | DealAgreementSigned
+  | DealSigningCompleted
+  | DealNeedsAttention
+  | DealExecutedCopyStored;
 export type DealTermsData = Omit<DealCreated['data'], 'id' | 'stage' | 'rank'>;

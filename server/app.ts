@@ -15,6 +15,7 @@ import { configRoutes } from './routes/config';
 import { crmRoutes } from './routes/crm';
 import { dashboardRoutes } from './routes/dashboard';
 import { dealRoutes } from './routes/deals';
+import { dealExecutedCopyRoutes } from './routes/dealExecutedCopy';
 import { docsRoutes } from './routes/docs';
 import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
 import { locationRoutes } from './routes/locations';
@@ -60,6 +61,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     searchRoutes(deps, auth),
     activityRoutes(deps, auth),
     dashboardRoutes(deps, auth),
+    dealExecutedCopyRoutes(deps, auth),
     resourceRoutes(deps, auth),
     settingsRoutes(deps, auth),
     reportRoutes(deps, auth),

@@ -27,7 +27,7 @@ function place(db: Db, id: string, stage: string, rank: string, version: number,
 
 export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
   name: 'deals',
-  version: 3,
+  version: 4,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['deals', 'deal_stage_visits'],
   on: {
@@ -65,6 +65,32 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
     },
     DealMoveUndone: {
       apply: (db, event) => place(db, entityId(event.stream_id), event.data.stage, event.data.rank, event.version, event.metadata.at),
+      changed: own,
+    },
+    DealSigningCompleted: {
+      apply(db, event) {
+        return db`
+          UPDATE deals SET member_id = ${event.data.member_id}, attention_reason = NULL, version = ${event.version},
+            updated_at = ${event.metadata.at}
+          WHERE id = ${entityId(event.stream_id)}`;
+      },
+      changed: own,
+    },
+    DealNeedsAttention: {
+      apply(db, event) {
+        return db`
+          UPDATE deals SET attention_reason = ${event.data.reason}, version = ${event.version}, updated_at = ${event.metadata.at}
+          WHERE id = ${entityId(event.stream_id)}`;
+      },
+      changed: own,
+    },
+    DealExecutedCopyStored: {
+      apply(db, event) {
+        return db`
+          UPDATE deals SET executed_sha256 = ${event.data.sha256}, executed_size = ${event.data.size}, executed_at = ${event.metadata.at},
+            version = ${event.version}, updated_at = ${event.metadata.at}
+          WHERE id = ${entityId(event.stream_id)}`;
+      },
       changed: own,
     },
     // A deal shows its location's name, and its name and city as the contract location (joined at

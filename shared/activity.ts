@@ -100,6 +100,10 @@ const SUMMARIES: Record<string, Summary> = {
   CrmApiKeySet: () => 'changed the CRM API key',
   CrmApiKeyCleared: () => 'removed the CRM API key',
   CompanyTimeOffChanged: (_name, data) => `set company time off to ${String(data.company_holidays)} holidays and ${String(data.vacation_days)} vacation days`,
+  // The signing process (its user is the system).
+  DealSigningCompleted: (name, data) => `leased the offices of ${name} (${Array.isArray(data.leases) ? data.leases.length : 0}) to its member company`,
+  DealNeedsAttention: (name, data) => `could not complete the signing of ${name}: ${String(data.reason)}`,
+  DealExecutedCopyStored: (name) => `stored the executed agreement of ${name}`,
 };
 
 /** "Dana Lee moved Acme Expansion from Tour Booked to Tour Completed". */

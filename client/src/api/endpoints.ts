@@ -114,6 +114,8 @@ export const endpoints = {
   moveDeal: (id: string, body: MoveDealBody, meta?: CommandMeta) => api<Deal>('PATCH', `/deals/${enc(id)}/stage`, { body, meta }),
   /** Takes back the caller's own last move of the deal, if nothing changed it since. */
   undoDealMove: (id: string, meta?: CommandMeta) => api<Deal>('POST', `/deals/${enc(id)}/undo`, { body: {}, meta }),
+  /** The signed agreement with its audit page, once the signing process stored it. */
+  executedAgreement: (id: string) => apiDownload(`/deals/${enc(id)}/agreement/executed`),
 
   // Marketing templates: every signed-in user reads them all; history is every earlier version.
   templates: (query: z.input<typeof TemplateListQuery> = {}) => api<Template[]>('GET', '/templates', { query }),

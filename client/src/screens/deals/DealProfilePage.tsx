@@ -20,6 +20,7 @@ import { dealsAtom } from './atoms';
 import { staleDays } from './boardModel';
 import { AGREEMENT_LABELS, formatCurrency, formatProbability, formatTerm } from './dealFormat';
 import { StageBadge } from './dealUi';
+import { ExecutedAgreement, NeedsAttention } from './DealSigning';
 
 type DealTab = 'overview' | 'contact' | 'terms' | 'history';
 const TABS: { key: DealTab; label: string }[] = [
@@ -97,6 +98,7 @@ export default function DealProfilePage() {
             {stale !== null && <span className="font-medium text-amber-700">· stale {stale} days</span>}
           </p>
           <UpdatedBy touch={touch} className="mt-1" />
+          <NeedsAttention deal={deal} className="mt-2" />
         </div>
         <div className="text-right">
           <p className="text-xs text-slate-500">Deal value</p>
@@ -173,6 +175,10 @@ export default function DealProfilePage() {
               <section>
                 <h2 className="mb-2 text-sm font-semibold text-slate-900">Offices</h2>
                 <DealOffices deal={deal} />
+              </section>
+              <section>
+                <h2 className="mb-2 text-sm font-semibold text-slate-900">Agreement</h2>
+                <ExecutedAgreement deal={deal} />
               </section>
             </div>
           )}

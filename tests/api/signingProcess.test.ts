@@ -139,6 +139,13 @@ describe('a signed agreement', () => {
     // The member's own office stays the one it had; the new office is its as well.
     expect((await w.getMember(member_id!)).office_id).toBe(first.id);
     expect((await w.getOffice(first.id)).status).toBe('LEASED');
+
+    // Unassigning the other office from its own dialog leaves that office only.
+    const released = await w.api<Member>('PATCH', `/api/members/${member_id}/office`, { token: w.tokens.admin, body: { office_id: null, release_office_id: second.id } });
+    expect(released.status, released.text).toBe(200);
+    expect(released.body.office_id).toBe(first.id);
+    expect(await w.getOffice(second.id)).toMatchObject({ status: 'VACANT', member_id: null, tenant: null });
+    expect(await w.getOffice(first.id)).toMatchObject({ status: 'LEASED', member_id });
   });
 
   it('needs attention, and changes nothing else, when an office was leased to another company meanwhile', async () => {

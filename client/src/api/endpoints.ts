@@ -86,9 +86,9 @@ export const endpoints = {
   updateMember: (id: string, body: UpdateMemberBody, meta?: CommandMeta) => api<Member>('PUT', `/members/${enc(id)}`, { body, meta }),
   addEmployee: (id: string, body: AddEmployeeBody, meta?: CommandMeta) =>
     api<Member>('POST', `/members/${enc(id)}/employees`, { body, meta }),
-  /** An office id assigns it; null unassigns. */
-  assignMemberOffice: (id: string, officeId: string | null, meta?: CommandMeta) =>
-    api<Member>('PATCH', `/members/${enc(id)}/office`, { body: { office_id: officeId }, meta }),
+  /** An office id assigns it; null unassigns (the company's own office, or `releaseOfficeId`). */
+  assignMemberOffice: (id: string, officeId: string | null, meta?: CommandMeta, releaseOfficeId?: string) =>
+    api<Member>('PATCH', `/members/${enc(id)}/office`, { body: releaseOfficeId ? { office_id: officeId, release_office_id: releaseOfficeId } : { office_id: officeId }, meta }),
 
   // Deals. Lists come in stage order, then rank; a move names its new neighbours in the column.
   events: (query: { entity_id?: string; stream?: string; limit?: number; before?: number }) => api<ActivityEntry[]>('GET', '/events', { query }),

@@ -15,7 +15,7 @@ import { configRoutes } from './routes/config';
 import { crmRoutes } from './routes/crm';
 import { dashboardRoutes } from './routes/dashboard';
 import { dealRoutes } from './routes/deals';
-import { dealExecutedCopyRoutes } from './routes/dealExecutedCopy';
+import { dealSigningRoutes } from './routes/dealSigning';
 import { docsRoutes } from './routes/docs';
 import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
 import { locationRoutes } from './routes/locations';
@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     searchRoutes(deps, auth),
     activityRoutes(deps, auth),
     dashboardRoutes(deps, auth),
-    dealExecutedCopyRoutes(deps, auth),
+    dealSigningRoutes(deps, auth),
     resourceRoutes(deps, auth),
     settingsRoutes(deps, auth),
     reportRoutes(deps, auth),

@@ -103,6 +103,7 @@ const SUMMARIES: Record<string, Summary> = {
   // The signing process (its user is the system).
   DealSigningCompleted: (name, data) => `leased the offices of ${name} (${Array.isArray(data.leases) ? data.leases.length : 0}) to its member company`,
   DealNeedsAttention: (name, data) => `could not complete the signing of ${name}: ${String(data.reason)}`,
+  DealSigningRetried: (name) => `asked to try the signing of ${name} again`,
   DealExecutedCopyStored: (name) => `stored the executed agreement of ${name}`,
 };
 

@@ -18,6 +18,8 @@ export type DealCommand =
   | { type: 'CompleteSigning'; member_id: string; leases: SignedLease[]; rank: string }
   /** The signing process could not complete: why, shown on the deal. */
   | { type: 'FlagAttention'; reason: string }
+  /** A user's "Try again" on a signing that needs attention. */
+  | { type: 'RetrySigning' }
   | { type: 'StoreExecutedCopy'; sha256: string; size: number };
 
 export type SignedLease = DealSigningCompleted['data']['leases'][number];
@@ -49,6 +51,7 @@ export const DEAL_CLOSED = 'This deal is closed';
 export const NOTHING_TO_UNDO = 'There is no move of yours to undo on this deal';
 /** Who moves a deal the signing process completes (`moved_by`): no user can undo that move. */
 export const SYSTEM = 'system';
+export const NOTHING_TO_RETRY = 'This deal has no signing that needs attention';
 export const CHANGED_SINCE_MOVE = 'This deal was changed after your move, so it cannot be undone';
 
 /** Terms that change a deal's value (offered price x term). */
@@ -117,6 +120,12 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         return deal.attention_reason === command.reason ? [] : [{ type: 'DealNeedsAttention', data: { reason: command.reason } }];
       }
 
+      case 'RetrySigning': {
+        const deal = existing(state);
+        if (!deal.attention_reason) throw conflict(NOTHING_TO_RETRY);
+        return [{ type: 'DealSigningRetried', data: {} }];
+      }
+
       case 'StoreExecutedCopy': {
         const deal = existing(state);
         return deal.executed_sha256 === command.sha256 ? [] : [{ type: 'DealExecutedCopyStored', data: { sha256: command.sha256, size: command.size } }];
@@ -152,6 +161,9 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         return { ...state, changes, signed_member_id: event.data.member_id, attention_reason: null };
       case 'DealNeedsAttention':
         return { ...state, changes, attention_reason: event.data.reason };
+      // Cleared while the process tries again: it says why once more if it still cannot.
+      case 'DealSigningRetried':
+        return { ...state, changes, attention_reason: null };
       case 'DealExecutedCopyStored':
         return { ...state, changes, executed_sha256: event.data.sha256 };
     }

@@ -61,6 +61,8 @@ export const DealEventSchemas = {
     .strict(),
   /** The signing process could not lease the offices (one leased to another company, ...): nothing else changed. */
   DealNeedsAttention: z.object({ reason: z.string().min(1) }).strict(),
+  /** A user asks the signing process to try a signing that needs attention again (the office freed, ...). */
+  DealSigningRetried: z.object({}).strict(),
   /** The signed agreement with its audit page appended, stored by its SHA-256 beside the log. */
   DealExecutedCopyStored: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(1) }).strict(),
 };
@@ -77,6 +79,7 @@ export type DealSignatureViewed = Ev<'DealSignatureViewed'>;
 export type DealAgreementSigned = Ev<'DealAgreementSigned'>;
 export type DealSigningCompleted = Ev<'DealSigningCompleted'>;
 export type DealNeedsAttention = Ev<'DealNeedsAttention'>;
+export type DealSigningRetried = Ev<'DealSigningRetried'>;
 export type DealExecutedCopyStored = Ev<'DealExecutedCopyStored'>;
 export type DealEvent =
   | DealCreated
@@ -89,5 +92,6 @@ export type DealEvent =
   | DealAgreementSigned
   | DealSigningCompleted
   | DealNeedsAttention
+  | DealSigningRetried
   | DealExecutedCopyStored;
 export type DealTermsData = Omit<DealCreated['data'], 'id' | 'stage' | 'rank'>;

@@ -84,6 +84,14 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
       },
       changed: own,
     },
+    DealSigningRetried: {
+      apply(db, event) {
+        return db`
+          UPDATE deals SET attention_reason = NULL, version = ${event.version}, updated_at = ${event.metadata.at}
+          WHERE id = ${entityId(event.stream_id)}`;
+      },
+      changed: own,
+    },
     DealExecutedCopyStored: {
       apply(db, event) {
         return db`

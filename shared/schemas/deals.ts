@@ -146,6 +146,9 @@ export const DragAnnouncementInput = z.union([
 
 export const UndoDealMoveInput = z.object({ version: ExpectedVersion }).strict();
 
+/** POST /api/deals/{id}/signing/retry: try a signing that needs attention again. */
+export const RetrySigningInput = z.object({ version: ExpectedVersion }).strict();
+
 export const DealListQuery = LocationFilterQuery.extend({
   stage: stage.optional(),
   contact_id: Id.optional(),

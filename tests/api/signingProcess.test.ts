@@ -9,7 +9,7 @@ import type { Pool } from '../../events/store/types';
 import { createLogger } from '../../server/logger';
 import { startLogProcess } from '../../server/processes/logProcess';
 import { dealSigningProcess } from '../../server/processes/signing/dealSigning';
-import { NO_EXECUTED_COPY } from '../../server/routes/dealExecutedCopy';
+import { NO_EXECUTED_COPY } from '../../server/routes/dealSigning';
 import { startServer } from '../../server/start';
 import { createTestDatabase } from '../support/db';
 import { apiClient, demoCredentials, signIn, testConfig, type Api } from '../support/server';
@@ -168,6 +168,22 @@ describe('a signed agreement', () => {
     const company = (await w.api<Company>('GET', `/api/companies/${deal.company_id}`, { token: w.tokens.admin })).body;
     expect(company.status).toBe('Prospect');
     expect(await count(w.server.deps.sql, `deal-${deal.id}`, 'DealMoved')).toBe(0);
+
+    // Fixed by hand, then "Try again": the signing completes from the same signature.
+    const retry = (token: string) => w.api<Deal & { message?: string }>('POST', `/api/deals/${deal.id}/signing/retry`, { token, body: {} });
+    expect((await retry(w.tokens.viewer)).status).toBe(403);
+    expect((await w.api('PATCH', `/api/members/${acme.id}/office`, { token: w.tokens.admin, body: { office_id: null } })).status).toBe(200);
+    const retried = await retry(w.tokens.admin);
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.attention_reason).toBeNull();
+    const signed = await signedDeal(deal.id);
+    expect(signed.attention_reason).toBeNull();
+    expect((await w.getOffice(taken.id)).lease_info).toMatchObject({ signed_rate: 1800, start_date: '2025-09-01' });
+    expect((await w.getOffice(free.id)).lease_info).toMatchObject({ signed_rate: 600, start_date: '2025-09-01' });
+    expect(await count(w.server.deps.sql, `deal-${deal.id}`, 'DealExecutedCopyStored')).toBe(1);
+    const again = await retry(w.tokens.admin);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This deal has no signing that needs attention');
   });
 
   it('needs attention when an office was made unavailable, naming each office that stands in the way', async () => {

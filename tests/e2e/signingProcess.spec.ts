@@ -52,7 +52,7 @@ test.describe('signing', () => {
     await context.close();
   });
 
-  test("a deal whose office was leased to another company meanwhile says 'Needs attention' and why", async ({ browser }) => {
+  test("a deal whose office was leased to another company meanwhile says 'Needs attention' and why, and Try again completes it once freed", async ({ browser }) => {
     const { context, token } = await signedInContext(browser, 'admin');
     const page = await context.newPage();
     const number = uniqueNumber('C');
@@ -77,6 +77,12 @@ test.describe('signing', () => {
     await expect(card(page, name)).toHaveAttribute('data-stage', 'form_submitted');
     await card(page, name).click();
     await expect(page.getByTestId('deal-detail').getByTestId('deal-attention')).toContainText(`Office ${number} is leased to Tenant ${number}`);
+
+    // The office freed, "Try again" completes the signing from the same signature.
+    expect((await apiAs(page, token, 'PATCH', `/api/members/${other.body.id}/office`, { office_id: null })).status).toBe(200);
+    await page.getByTestId('deal-detail').getByRole('button', { name: 'Try again' }).click();
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
+    await expect(card(page, name).getByTestId('deal-attention')).toHaveCount(0);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { DEAL_CLOSED, SYSTEM, dealDecider } from '../../events/deal/decider';
+import { DEAL_CLOSED, NOTHING_TO_RETRY, SYSTEM, dealDecider } from '../../events/deal/decider';
 import type { DealEvent, DealTermsData } from '../../events/deal/events';
 import { specFor } from '../support/givenWhenThen';
 
@@ -72,6 +72,15 @@ describe('deal decider: the signing process', () => {
     given([created, signed]).when({ type: 'FlagAttention', reason }).then([flagged]);
     given([created, signed, flagged]).when({ type: 'FlagAttention', reason }).then([]);
     given([created, signed, flagged, completed]).when({ type: 'FlagAttention', reason }).then([flagged]);
+  });
+
+  it('tries a signing that needs attention again, clearing its reason until the process says it again', () => {
+    const flagged: DealEvent = { type: 'DealNeedsAttention', data: { reason: 'Office 204 is unavailable' } };
+    const retried: DealEvent = { type: 'DealSigningRetried', data: {} };
+    given([created, signed, flagged]).when({ type: 'RetrySigning' }).then([retried]);
+    given([created, signed, flagged, retried]).when({ type: 'FlagAttention', reason: 'Office 204 is unavailable' }).then([flagged]);
+    given([created, signed]).when({ type: 'RetrySigning' }).thenRefuses(409, NOTHING_TO_RETRY);
+    given([created, signed, flagged, retried]).when({ type: 'RetrySigning' }).thenRefuses(409, NOTHING_TO_RETRY);
   });
 
   it('stores the executed copy once per file', () => {

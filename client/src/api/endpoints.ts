@@ -116,6 +116,8 @@ export const endpoints = {
   undoDealMove: (id: string, meta?: CommandMeta) => api<Deal>('POST', `/deals/${enc(id)}/undo`, { body: {}, meta }),
   /** The signed agreement with its audit page, once the signing process stored it. */
   executedAgreement: (id: string) => apiDownload(`/deals/${enc(id)}/agreement/executed`),
+  /** "Try again" on a signing that needs attention. */
+  retrySigning: (id: string, meta?: CommandMeta) => api<Deal>('POST', `/deals/${enc(id)}/signing/retry`, { body: {}, meta }),
 
   // Marketing templates: every signed-in user reads them all; history is every earlier version.
   templates: (query: z.input<typeof TemplateListQuery> = {}) => api<Template[]>('GET', '/templates', { query }),

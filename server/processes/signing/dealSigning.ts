@@ -40,15 +40,20 @@ const NEW_MEMBERSHIP = 'Standard';
  */
 export const dealSigningProcess: LogProcess = {
   name: 'deal-signing',
-  types: ['DealAgreementSigned'],
+  types: ['DealAgreementSigned', 'DealSigningRetried'],
   from: 'beginning',
-  act: (event, run, tx) => completeSigning(event as Signed, run, tx),
+  async act(event, run, tx) {
+    if (event.type === 'DealAgreementSigned') return completeSigning(event as Signed, run, tx);
+    // "Try again": the deal's latest signature, as if it had just been recorded.
+    const signed = (await readStream(tx, event.stream_id, 0)).filter((e) => e.type === 'DealAgreementSigned' && e.version < event.version).pop();
+    if (signed) await completeSigning(signed as Signed, run, tx, event.metadata.correlation_id);
+  },
 };
 
-async function completeSigning(event: Signed, run: RunInTransaction, tx: Tx): Promise<void> {
+async function completeSigning(event: Signed, run: RunInTransaction, tx: Tx, correlationId = event.metadata.correlation_id): Promise<void> {
   const dealId = entityId(event.stream_id);
   // The acting user is the system (no actor: no policy refusal), caused by the signature.
-  const context: CommandContext = { userId: SYSTEM, now: new Date(), correlationId: event.metadata.correlation_id, causationId: String(event.position) };
+  const context: CommandContext = { userId: SYSTEM, now: new Date(), correlationId, causationId: String(event.position) };
   const deal = (await run(dealAggregate, dealId, { type: 'EditDeal', changes: {} }, context)).state!;
 
   const agreement = await signedAgreement(tx, event);

@@ -98,7 +98,7 @@ export default function DealProfilePage() {
             {stale !== null && <span className="font-medium text-amber-700">· stale {stale} days</span>}
           </p>
           <UpdatedBy touch={touch} className="mt-1" />
-          <NeedsAttention deal={deal} className="mt-2" />
+          <NeedsAttention deal={deal} className="mt-2" retry />
         </div>
         <div className="text-right">
           <p className="text-xs text-slate-500">Deal value</p>

@@ -2,26 +2,53 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { AlertTriangle, FileCheck2 } from 'lucide-react';
 import type { Deal } from '@shared/schemas/deals';
+import { may } from '@shared/policy';
 import { endpoints } from '../../api/endpoints';
+import { useUser } from '../../auth/session';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../lib/cn';
+import { sendCommand } from '../../live/command';
 import { reasonOf } from '../../lib/errorText';
 import { saveFile } from '../../lib/saveFile';
 import { formatDate } from '../offices/officeUi';
 
-/** Why the signing process could not lease the deal's offices: on the card and the profile. */
-export function NeedsAttention({ deal, className }: { deal: Deal; className?: string }) {
+/**
+ * Why the signing process could not lease the deal's offices: on the card, the detail and the
+ * profile; with `retry` (not on the card, itself a button), "Try again" for those who may move deals.
+ */
+export function NeedsAttention({ deal, className, retry = false }: { deal: Deal; className?: string; retry?: boolean }) {
   if (!deal.attention_reason) return null;
   return (
-    <p
-      className={cn('flex items-start gap-1.5 rounded-md bg-red-50 px-2 py-1 text-xs text-red-800 ring-1 ring-red-200 ring-inset', className)}
-      data-testid="deal-attention"
-    >
+    <div className={cn('flex items-start gap-1.5 rounded-md bg-red-50 px-2 py-1 text-xs text-red-800 ring-1 ring-red-200 ring-inset', className)}>
       <AlertTriangle className="mt-0.5 h-3.5 w-3.5 shrink-0" aria-hidden />
-      <span>
+      <p className="flex-1" data-testid="deal-attention">
         <span className="font-semibold">Needs attention:</span> {deal.attention_reason}
-      </span>
-    </p>
+      </p>
+      {retry && <TryAgain deal={deal} />}
+    </div>
+  );
+}
+
+/** Asks the signing process to act on the deal's signature again, once what stood in the way is fixed. */
+function TryAgain({ deal }: { deal: Deal }) {
+  const user = useUser();
+  const [busy, setBusy] = useState(false);
+  if (!may(user, 'deal.changeStage', [deal.location_id])) return null;
+  const retry = async () => {
+    setBusy(true);
+    try {
+      await sendCommand({ entity: 'deals', id: deal.id, version: deal.version, send: (meta) => endpoints.retrySigning(deal.id, meta) });
+    } catch (error) {
+      console.error('Failed to try the signing again', error);
+      toast.error(`Failed to try the signing again: ${reasonOf(error)}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" size="sm" onClick={retry} disabled={busy}>
+      {busy ? 'Trying...' : 'Try again'}
+    </Button>
   );
 }
 

@@ -1,22 +1,25 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { DEAL_NOT_FOUND } from '../../events/deal/decider';
+import { DEAL_NOT_FOUND, dealAggregate } from '../../events/deal/decider';
+import type { Tx } from '../../events/store/types';
 import { getDeal } from '../../projections/deals/queries';
 import { IdParam } from '@shared/schemas/common';
+import { RetrySigningInput } from '@shared/schemas/deals';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
-import { actorOf } from '../policies';
+import { actorOf, permit } from '../policies';
+import { commandContext } from './context';
 import { openContent } from '../resources/contents';
 import { visible } from './guards';
 
 export const NO_EXECUTED_COPY = 'This deal has no executed agreement yet';
 
 /**
- * GET /api/deals/{id}/agreement/executed: the signed agreement with its audit page, as the
+ * The signing process's routes. GET /api/deals/{id}/agreement/executed: the signed agreement with its audit page, as the
  * signing process stored it; to whoever may read the deal (404 unknown, 403 another location).
  */
-export function dealExecutedCopyRoutes(deps: AppDeps, auth: Middleware): Router {
+export function dealSigningRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql } = deps;
 
@@ -34,6 +37,21 @@ export function dealExecutedCopyRoutes(deps: AppDeps, auth: Middleware): Router 
       ctx.length = copy.size;
       ctx.etag = copy.sha256;
       ctx.body = body;
+    }),
+  );
+
+  /** "Try again" on a signing that needs attention: the process acts on the deal's signature anew. */
+  router.post(
+    '/deals/:id/signing/retry',
+    auth,
+    permit('deal.changeStage'),
+    validate({ params: IdParam, body: RetrySigningInput }, async (ctx, { params: { id }, body }) => {
+      const { view } = await deps.handle(dealAggregate, id, { type: 'RetrySigning' }, commandContext(ctx), {
+        expectedVersion: body.version,
+        action: 'deal.changeStage',
+        read: (tx: Tx) => getDeal(tx, id),
+      });
+      ctx.body = view;
     }),
   );
 

@@ -15,6 +15,7 @@ import { configRoutes } from './routes/config';
 import { crmRoutes } from './routes/crm';
 import { dashboardRoutes } from './routes/dashboard';
 import { dealRoutes } from './routes/deals';
+import { dealSigningRoutes } from './routes/dealSigning';
 import { docsRoutes } from './routes/docs';
 import { gmailRoutes } from './routes/gmail';
 import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
@@ -67,6 +68,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     searchRoutes(deps, auth),
     activityRoutes(deps, auth),
     dashboardRoutes(deps, auth),
+    dealSigningRoutes(deps, auth),
     resourceRoutes(deps, auth),
     settingsRoutes(deps, auth),
     slackRoutes(deps, auth),

@@ -2,7 +2,7 @@ import { isClosedStage, type DealStage } from '@shared/domain/deals';
 import { changedFields, type Aggregate, type Decider } from '../decider';
 import { locationScope } from '../office/decider';
 import { conflict, notFound } from '../store/errors';
-import { DealEventSchemas, type DealCreated, type DealEvent, type DealTermsData } from './events';
+import { DealEventSchemas, type DealCreated, type DealEvent, type DealSigningCompleted, type DealTermsData } from './events';
 import { rankBetween } from './rank';
 import { DEAL_CLOSED, NO_SIGNING, agreementGenerated, decideSigning, evolveSigning, type SigningCommand, type SigningState } from './signing';
 
@@ -13,7 +13,19 @@ export type DealCommand =
   | { type: 'MoveDeal'; stage: DealStage; above: string | null; below: string | null; actor_id: string }
   | { type: 'UndoMove'; actor_id: string }
   /** The agreement, the signature request and the signing link's view and acceptance (signing.ts). */
-  | SigningCommand;
+  | SigningCommand
+  /**
+   * The signing process: the deal goes to agreement_signed (top of that column, at `rank`) with
+   * its offices leased to `member_id`. Once only: a deal whose signing completed records nothing.
+   */
+  | { type: 'CompleteSigning'; member_id: string; leases: SignedLease[]; rank: string }
+  /** The signing process could not complete: why, shown on the deal. */
+  | { type: 'FlagAttention'; reason: string }
+  /** A user's "Try again" on a signing that needs attention. */
+  | { type: 'RetrySigning' }
+  | { type: 'StoreExecutedCopy'; sha256: string; size: number };
+
+export type SignedLease = DealSigningCompleted['data']['leases'][number];
 
 /** A user's latest move of the deal, and the deal's change count right after it. */
 interface MoveMade {
@@ -30,12 +42,21 @@ export type DealState =
       moves: Record<string, MoveMade>;
       /** The latest agreement, the open signing request, the signature. */
       signing: SigningState;
+      /** The member company the signing process leased the offices to (null: not completed). */
+      signed_member_id: string | null;
+      /** Why the signing process stopped short, until a signing completes. */
+      attention_reason: string | null;
+      /** The executed copy's hash, once stored. */
+      executed_sha256: string | null;
     })
   | null;
 
 export const DEAL_NOT_FOUND = 'Deal not found';
 export { DEAL_CLOSED };
 export const NOTHING_TO_UNDO = 'There is no move of yours to undo on this deal';
+/** Who moves a deal the signing process completes (`moved_by`): no user can undo that move. */
+export const SYSTEM = 'system';
+export const NOTHING_TO_RETRY = 'This deal has no signing that needs attention';
 export const CHANGED_SINCE_MOVE = 'This deal was changed after your move, so it cannot be undone';
 
 /** Terms that change a deal's value (offered price x term). */
@@ -105,11 +126,38 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
       case 'ViewSignature':
       case 'SignAgreement':
         return decideSigning(command, existing(state));
+
+      case 'CompleteSigning': {
+        const deal = existing(state);
+        if (deal.signed_member_id) return [];
+        if (deal.stage === 'close_lost') throw conflict(DEAL_CLOSED);
+        const moved: DealEvent[] =
+          deal.stage === 'agreement_signed'
+            ? []
+            : [{ type: 'DealMoved', data: { from_stage: deal.stage, from_rank: deal.rank, stage: 'agreement_signed', rank: command.rank, moved_by: SYSTEM } }];
+        return [...moved, { type: 'DealSigningCompleted', data: { member_id: command.member_id, leases: command.leases } }];
+      }
+
+      case 'FlagAttention': {
+        const deal = existing(state);
+        return deal.attention_reason === command.reason ? [] : [{ type: 'DealNeedsAttention', data: { reason: command.reason } }];
+      }
+
+      case 'RetrySigning': {
+        const deal = existing(state);
+        if (!deal.attention_reason) throw conflict(NOTHING_TO_RETRY);
+        return [{ type: 'DealSigningRetried', data: {} }];
+      }
+
+      case 'StoreExecutedCopy': {
+        const deal = existing(state);
+        return deal.executed_sha256 === command.sha256 ? [] : [{ type: 'DealExecutedCopyStored', data: { sha256: command.sha256, size: command.size } }];
+      }
     }
   },
 
   evolve(state, event) {
-    if (event.type === 'DealCreated') return { ...event.data, changes: 1, moves: {}, signing: NO_SIGNING };
+    if (event.type === 'DealCreated') return { ...event.data, changes: 1, moves: {}, signing: NO_SIGNING, signed_member_id: null, attention_reason: null, executed_sha256: null };
     if (!state) return state;
     const changes = state.changes + 1;
     switch (event.type) {
@@ -131,6 +179,15 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
       case 'DealSignatureViewed':
       case 'DealAgreementSigned':
         return { ...state, changes, signing: evolveSigning(state.signing, event) };
+      case 'DealSigningCompleted':
+        return { ...state, changes, signed_member_id: event.data.member_id, attention_reason: null };
+      case 'DealNeedsAttention':
+        return { ...state, changes, attention_reason: event.data.reason };
+      // Cleared while the process tries again: it says why once more if it still cannot.
+      case 'DealSigningRetried':
+        return { ...state, changes, attention_reason: null };
+      case 'DealExecutedCopyStored':
+        return { ...state, changes, executed_sha256: event.data.sha256 };
     }
   },
 };

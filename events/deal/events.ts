@@ -52,6 +52,19 @@ export const DealEventSchemas = {
   DealSignatureViewed: z.object({ token_id: z.uuid(), ip: z.string(), user_agent: z.string() }).strict(),
   /** The signer accepted: who, when, from where, and the exact document. */
   DealAgreementSigned: z.object({ token_id: z.uuid(), agreement_version: z.number().int().min(1), document_sha256: z.string().regex(/^[0-9a-f]{64}$/), signer_name: z.string().min(1), signed_at: z.iso.datetime(), ip: z.string(), user_agent: z.string() }).strict(),
+  /**
+   * The signing process leased the deal's offices to its member company: each office with its
+   * part of the offered price (shared/domain/leaseSplit.ts). Clears a 'needs attention' state.
+   */
+  DealSigningCompleted: z
+    .object({ member_id: z.uuid(), leases: z.array(z.object({ office_id: z.uuid(), signed_rate: z.number().min(0) }).strict()) })
+    .strict(),
+  /** The signing process could not lease the offices (one leased to another company, ...): nothing else changed. */
+  DealNeedsAttention: z.object({ reason: z.string().min(1) }).strict(),
+  /** A user asks the signing process to try a signing that needs attention again (the office freed, ...). */
+  DealSigningRetried: z.object({}).strict(),
+  /** The signed agreement with its audit page appended, stored by its SHA-256 beside the log. */
+  DealExecutedCopyStored: z.object({ sha256: z.string().regex(/^[0-9a-f]{64}$/), size: z.number().int().min(1) }).strict(),
 };
 
 type Ev<K extends keyof typeof DealEventSchemas> = { type: K; data: z.infer<(typeof DealEventSchemas)[K]> };
@@ -64,6 +77,10 @@ export type DealAgreementGenerated = Ev<'DealAgreementGenerated'>;
 export type DealSignatureRequested = Ev<'DealSignatureRequested'>;
 export type DealSignatureViewed = Ev<'DealSignatureViewed'>;
 export type DealAgreementSigned = Ev<'DealAgreementSigned'>;
+export type DealSigningCompleted = Ev<'DealSigningCompleted'>;
+export type DealNeedsAttention = Ev<'DealNeedsAttention'>;
+export type DealSigningRetried = Ev<'DealSigningRetried'>;
+export type DealExecutedCopyStored = Ev<'DealExecutedCopyStored'>;
 export type DealEvent =
   | DealCreated
   | DealEdited
@@ -72,5 +89,9 @@ export type DealEvent =
   | DealAgreementGenerated
   | DealSignatureRequested
   | DealSignatureViewed
-  | DealAgreementSigned;
+  | DealAgreementSigned
+  | DealSigningCompleted
+  | DealNeedsAttention
+  | DealSigningRetried
+  | DealExecutedCopyStored;
 export type DealTermsData = Omit<DealCreated['data'], 'id' | 'stage' | 'rank'>;

@@ -42,3 +42,15 @@ export async function assignOffice(
   }
   return m;
 }
+
+/**
+ * The company leaves one office: its own (as assignOffice with null), or another it holds (a
+ * signed deal leases all its offices to the company, which names one as its own): then only
+ * that office becomes VACANT. An office the company does not hold is left as it is.
+ */
+export async function releaseOffice(run: RunInTransaction, memberId: string, officeId: string, context: CommandContext, expectedVersion?: number) {
+  const { state: member } = await run(memberAggregate, memberId, { type: 'EditMember', changes: {} }, context, { expectedVersion, action: 'member.assignOffice' });
+  if (member!.office_id === officeId) return assignOffice(run, memberId, null, context, expectedVersion);
+  await run(officeAggregate, officeId, { type: 'UnassignCompany', member_id: memberId }, context, { action: 'office.assignCompany' });
+  return member!;
+}

@@ -37,7 +37,7 @@ function signature(status: SignatureStatus) {
 
 export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
   name: 'deals',
-  version: 4,
+  version: 5,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['deals', 'deal_stage_visits'],
   on: {
@@ -82,6 +82,40 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
     DealSignatureRequested: signature('sent'),
     DealSignatureViewed: signature('viewed'),
     DealAgreementSigned: signature('signed'),
+    DealSigningCompleted: {
+      apply(db, event) {
+        return db`
+          UPDATE deals SET member_id = ${event.data.member_id}, attention_reason = NULL, version = ${event.version},
+            updated_at = ${event.metadata.at}
+          WHERE id = ${entityId(event.stream_id)}`;
+      },
+      changed: own,
+    },
+    DealNeedsAttention: {
+      apply(db, event) {
+        return db`
+          UPDATE deals SET attention_reason = ${event.data.reason}, version = ${event.version}, updated_at = ${event.metadata.at}
+          WHERE id = ${entityId(event.stream_id)}`;
+      },
+      changed: own,
+    },
+    DealSigningRetried: {
+      apply(db, event) {
+        return db`
+          UPDATE deals SET attention_reason = NULL, version = ${event.version}, updated_at = ${event.metadata.at}
+          WHERE id = ${entityId(event.stream_id)}`;
+      },
+      changed: own,
+    },
+    DealExecutedCopyStored: {
+      apply(db, event) {
+        return db`
+          UPDATE deals SET executed_sha256 = ${event.data.sha256}, executed_size = ${event.data.size}, executed_at = ${event.metadata.at},
+            version = ${event.version}, updated_at = ${event.metadata.at}
+          WHERE id = ${entityId(event.stream_id)}`;
+      },
+      changed: own,
+    },
     // A deal shows its location's name, and its name and city as the contract location (joined at
     // read time): a change of either moves the deals' updated_at so clients take the pushed rows.
     LocationUpdated: {

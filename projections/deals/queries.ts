@@ -7,8 +7,11 @@ import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
 import { iso, likeLiteral, touchedWhere, type Touched } from '../projection';
 
-interface DealRow extends Omit<Deal, 'location_name' | 'contract_location' | 'deal_value' | 'created_at' | 'updated_at' | 'stage_changed_at' | 'contact'> {
+interface DealRow extends Omit<Deal, 'location_name' | 'contract_location' | 'deal_value' | 'created_at' | 'updated_at' | 'stage_changed_at' | 'contact' | 'executed_copy'> {
   contact: DealContact;
+  executed_sha256: string | null;
+  executed_size: number | null;
+  executed_at: Date | null;
   location_name: string | null;
   city: string | null;
   stage_changed_at: Date;
@@ -43,6 +46,12 @@ const toDeal = (r: DealRow): Deal => ({
   stage: r.stage,
   rank: r.rank,
   signature_status: r.signature_status,
+  member_id: r.member_id,
+  attention_reason: r.attention_reason,
+  executed_copy:
+    r.executed_sha256 && r.executed_size !== null && r.executed_at
+      ? { sha256: r.executed_sha256, size: r.executed_size, stored_at: iso(r.executed_at) }
+      : null,
   stage_changed_at: iso(r.stage_changed_at),
   version: r.version,
   created_at: iso(r.created_at),
@@ -63,7 +72,8 @@ const SELECT = `
   SELECT d.id, d.deal_name, d.company_id, d.company_name, d.contact_id, d.contact, d.agreement_type, d.membership_type,
          d.location_id, l.name AS location_name, l.city, d.office_ids::text[] AS office_ids, d.start_date::text AS start_date,
          d.term_months, d.term_days, d.offered_price, d.market_rate, d.probability, d.notice_by, d.notes, d.source,
-         d.assigned_to, d.stage, d.rank, d.signature_status, d.stage_changed_at, d.version, d.created_at, d.updated_at
+         d.assigned_to, d.stage, d.rank, d.signature_status, d.member_id, d.attention_reason,
+         d.executed_sha256, d.executed_size, d.executed_at, d.stage_changed_at, d.version, d.created_at, d.updated_at
   FROM deals d LEFT JOIN locations l ON l.id = d.location_id`;
 
 /** Board order: stage order, then rank within the column, then id (equal ranks of simultaneous drops). */

@@ -1,6 +1,8 @@
 import type { Config } from '../config';
 import type { AppDeps } from '../deps';
 import { startSlackNotifications } from '../slack/jobs';
+import { startLogProcess } from './logProcess';
+import { dealSigningProcess } from './signing/dealSigning';
 
 /** What a background job gets: the app's dependencies, its configuration and the database's URL. */
 export interface BackgroundContext {
@@ -21,4 +23,9 @@ export type StartBackgroundJob = (context: BackgroundContext) => BackgroundJob;
  * the nodes (a log process: startLogProcess; a delivery loop: runSingleton) take a lock inside,
  * so starting them everywhere is what gives another node something to take over with.
  */
-export const backgroundJobs: StartBackgroundJob[] = [startSlackNotifications];
+export const backgroundJobs: StartBackgroundJob[] = [
+  // Deal events to Slack messages, and their delivery (server/slack/jobs.ts).
+  startSlackNotifications,
+  // A signed agreement leases the deal's offices (server/processes/signing/dealSigning.ts).
+  ({ deps, databaseUrl }) => startLogProcess({ databaseUrl, sql: deps.sql, handle: deps.handle, logger: deps.logger }, dealSigningProcess),
+];

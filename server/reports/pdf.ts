@@ -23,13 +23,13 @@ interface Fonts {
  * The standard fonts encode WinAnsi only: a character they lack (a location named in another
  * script) becomes '?' rather than failing the whole export.
  */
-function printable(font: PDFFont) {
+export function printable(font: PDFFont) {
   const known = new Set(font.getCharacterSet());
   return (text: string) => [...text].map((c) => (known.has(c.codePointAt(0)!) ? c : '?')).join('');
 }
 
 /** Words of `text` in lines no wider than `width`; a word longer than a line is cut. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Db, Tx } from '../../events/store/types';
+import { isExecutedCopy } from '../../projections/deals/signingQueries';
 
 /** A file is stored in parts of this size: a download reads one part per query. */
 export const CONTENT_PART_BYTES = 1024 * 1024;
@@ -30,6 +31,8 @@ export async function storeContent(tx: Tx, sha256: string, bytes: Buffer): Promi
  */
 export async function dropUnusedContent(tx: Tx, sha256: string): Promise<void> {
   await lockContent(tx, sha256);
+  // The same bytes may be a deal's executed copy (downloaded, then uploaded to the library).
+  if (await isExecutedCopy(tx, sha256)) return;
   await tx`
     DELETE FROM resource_contents
     WHERE sha256 = ${sha256} AND NOT EXISTS (SELECT 1 FROM resources WHERE sha256 = ${sha256})

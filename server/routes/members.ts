@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { assignOffice } from '../../events/member/assignOffice';
+import { assignOffice, releaseOffice } from '../../events/member/assignOffice';
 import { MEMBER_NOT_FOUND, memberAggregate } from '../../events/member/decider';
 import { getMember, listMembers } from '../../projections/members/queries';
 import { IdParam, LocationFilterQuery } from '@shared/schemas/common';
@@ -89,10 +89,11 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     '/members/:id/office',
     auth,
     permit('member.assignOffice'),
-    validate({ params: IdParam, body: AssignOfficeInput }, async (ctx, { params: { id }, body: { office_id, version } }) => {
+    validate({ params: IdParam, body: AssignOfficeInput }, async (ctx, { params: { id }, body: { office_id, release_office_id, version } }) => {
       const context = commandContext(ctx);
       ctx.body = await handle.transaction(async (run, tx) => {
-        await assignOffice(run, id, office_id || null, context, version);
+        if (!office_id && release_office_id) await releaseOffice(run, id, release_office_id, context, version);
+        else await assignOffice(run, id, office_id || null, context, version);
         return getMember(tx, id);
       });
     }),

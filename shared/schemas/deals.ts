@@ -94,6 +94,9 @@ const READ_ONLY_DEAL_FIELDS = {
   deal_value: z.unknown().optional(),
   market_rate: z.unknown().optional(),
   signature_status: z.unknown().optional(),
+  member_id: z.unknown().optional(),
+  attention_reason: z.unknown().optional(),
+  executed_copy: z.unknown().optional(),
   stage_changed_at: z.unknown().optional(),
   created_at: z.unknown().optional(),
   updated_at: z.unknown().optional(),
@@ -143,6 +146,9 @@ export const DragAnnouncementInput = z.union([
 
 export const UndoDealMoveInput = z.object({ version: ExpectedVersion }).strict();
 
+/** POST /api/deals/{id}/signing/retry: try a signing that needs attention again. */
+export const RetrySigningInput = z.object({ version: ExpectedVersion }).strict();
+
 export const DealListQuery = LocationFilterQuery.extend({
   stage: stage.optional(),
   contact_id: Id.optional(),
@@ -189,6 +195,12 @@ export interface Deal {
   /** Sorts the deal within its stage's column (then id). */
   rank: string;
   signature_status: 'not_sent' | 'sent' | 'viewed' | 'signed';
+  /** The member company a completed signing leased the deal's offices to. */
+  member_id: string | null;
+  /** Why the signing process could not lease the offices (e.g. 'Office 204 is leased to Acme'); null when fine. */
+  attention_reason: string | null;
+  /** The signed agreement with its audit page: GET /api/deals/{id}/agreement/executed. */
+  executed_copy: { sha256: string; size: number; stored_at: string } | null;
   /** When the deal entered its current stage. */
   stage_changed_at: string;
   version: number;

@@ -88,6 +88,11 @@ export const AddEmployeeInput = z
 export const AssignOfficeInput = z
   .object({
     office_id: z.union([Id, z.literal(''), z.null()]),
+    /**
+     * With no office_id: the office the company leaves. Its own office when absent; another one
+     * when a signed deal leased it several (only that office becomes VACANT).
+     */
+    release_office_id: Id.nullish(),
     version: ExpectedVersion,
   })
   .strict();

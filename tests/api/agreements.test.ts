@@ -60,7 +60,22 @@ async function eventsOf(dealId: string, type: string) {
   return w.server.deps.sql<{ data: Record<string, unknown>; metadata: Record<string, unknown> }[]>`
     SELECT data, metadata FROM events WHERE stream_id = ${`deal-${dealId}`} AND type = ${type} ORDER BY version`;
 }
-const eventCount = async () => Number((await w.server.deps.sql<{ n: string }[]>`SELECT count(*) AS n FROM events`)[0]!.n);
+/**
+ * The log's events, counted once the signing process has followed the whole log: a signature
+ * makes it append its own (the deal signed, or why it could not be), which are not the route's.
+ */
+async function eventCount() {
+  const sql = w.server.deps.sql;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const [row] = await sql<{ behind: boolean }[]>`
+      SELECT coalesce((SELECT position FROM checkpoints WHERE name = 'process:deal-signing'), 0) < (SELECT coalesce(max(position), 0) FROM events) AS behind`;
+    if (!row!.behind) break;
+    if (Date.now() > deadline) throw new Error('the signing process did not catch up with the log');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return Number((await sql<{ n: string }[]>`SELECT count(*) AS n FROM events`)[0]!.n);
+}
 
 /** Sends a fresh deal's agreement for signature; answers the deal and the link's token. */
 async function sentDeal(locationName = '55 Broadway') {

@@ -13,6 +13,7 @@ import type { Office } from '@shared/schemas/offices';
 import type { Deal } from '@shared/schemas/deals';
 import type { Template } from '@shared/schemas/templates';
 import { DEAL_STAGES } from '@shared/domain/deals';
+import { signDeal } from '../support/signature';
 import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/domain/tasks';
 import type { Task } from '@shared/schemas/tasks';
 import { listen, type Listener } from '../support/sockets';
@@ -218,6 +219,9 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('moveDeal'), deal: fc.nat(), stage: fc.constantFrom(...DEAL_STAGES.filter((s) => s !== 'agreement_signed')), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('editDeal'), deal: fc.nat(), probability: fc.integer({ min: 0, max: 100 }), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('relocateDeal'), deal: fc.nat(), location: fc.nat() }),
+  // A signature: the signing process leases the deal's offices, links or creates its member and
+  // makes its company a Member, pushing rows of four entities (or says why it cannot, on the deal).
+  fc.record({ kind: fc.constant('sign'), deal: fc.nat() }),
   // Contacts and companies are everyone's; a deal's value and its company's figures go together.
   fc.record({ kind: fc.constant('dealValue'), deal: fc.nat(), price: fc.integer({ min: 100, max: 9000 }), by: fc.constantFrom(...USERS) }),
   // An agreement generated and sent, the link opened by the signer (no sign-in) and maybe signed:
@@ -311,6 +315,15 @@ async function run(s: Step): Promise<number> {
     case 'renameCompany': {
       const company = pool.companies[s.company % pool.companies.length]!;
       return call('PUT', `/api/companies/${company}`, { name: `Company ${n}` });
+    }
+    case 'sign': {
+      const { position } = await signDeal(server.deps.sql, deal!.id);
+      // The process acts after the signature's commit: the step ends once it has.
+      for (;;) {
+        const [row] = await server.deps.sql<{ position: number }[]>`SELECT position::int AS position FROM checkpoints WHERE name = 'process:deal-signing'`;
+        if ((row?.position ?? 0) >= position) return 200;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     }
     case 'relocateDeal':
       // An administrator moves a deal to another location: it leaves the old manager's board.

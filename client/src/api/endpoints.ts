@@ -88,9 +88,9 @@ export const endpoints = {
   updateMember: (id: string, body: UpdateMemberBody, meta?: CommandMeta) => api<Member>('PUT', `/members/${enc(id)}`, { body, meta }),
   addEmployee: (id: string, body: AddEmployeeBody, meta?: CommandMeta) =>
     api<Member>('POST', `/members/${enc(id)}/employees`, { body, meta }),
-  /** An office id assigns it; null unassigns. */
-  assignMemberOffice: (id: string, officeId: string | null, meta?: CommandMeta) =>
-    api<Member>('PATCH', `/members/${enc(id)}/office`, { body: { office_id: officeId }, meta }),
+  /** An office id assigns it; null unassigns (the company's own office, or `releaseOfficeId`). */
+  assignMemberOffice: (id: string, officeId: string | null, meta?: CommandMeta, releaseOfficeId?: string) =>
+    api<Member>('PATCH', `/members/${enc(id)}/office`, { body: releaseOfficeId ? { office_id: officeId, release_office_id: releaseOfficeId } : { office_id: officeId }, meta }),
 
   // Deals. Lists come in stage order, then rank; a move names its new neighbours in the column.
   events: (query: { entity_id?: string; stream?: string; limit?: number; before?: number }) => api<ActivityEntry[]>('GET', '/events', { query }),
@@ -122,6 +122,10 @@ export const endpoints = {
   requestSignature: (id: string, meta?: CommandMeta) => api<SignatureAnswer>('POST', `/deals/${enc(id)}/signature`, { body: {}, meta }),
   dealAgreements: (id: string) => api<AgreementVersion[]>('GET', `/deals/${enc(id)}/agreements`),
   agreementPdf: (id: string, version: number) => apiFile(`/deals/${enc(id)}/agreements/${version}`),
+  /** The signed agreement with its audit page, once the signing process stored it. */
+  executedAgreement: (id: string) => apiDownload(`/deals/${enc(id)}/agreement/executed`),
+  /** "Try again" on a signing that needs attention. */
+  retrySigning: (id: string, meta?: CommandMeta) => api<Deal>('POST', `/deals/${enc(id)}/signing/retry`, { body: {}, meta }),
 
   // Marketing templates: every signed-in user reads them all; history is every earlier version.
   templates: (query: z.input<typeof TemplateListQuery> = {}) => api<Template[]>('GET', '/templates', { query }),

@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { staleDays } from './boardModel';
 import { DealCardMenu } from './DealCardMenu';
 import { SignatureBadge } from './SignatureBadge';
+import { NeedsAttention } from './DealSigning';
 import { formatCurrency, formatProbability } from './dealFormat';
 
 export interface DealCardProps {
@@ -74,6 +75,7 @@ export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<D
           </span>
         )}
       </div>
+      <NeedsAttention deal={deal} className="mt-2 text-[11px]" />
       <UpdatedBy touch={touch} className="mt-1.5" />
     </>
   );

@@ -23,6 +23,7 @@ import { StageBadge } from './dealUi';
 import { AgreementPanel } from './AgreementPanel';
 import { SignatureBadge } from './SignatureBadge';
 import { SigningLinkDialog } from './SigningLinkDialog';
+import { ExecutedAgreement, NeedsAttention } from './DealSigning';
 
 type DealTab = 'overview' | 'contact' | 'terms' | 'history';
 const TABS: { key: DealTab; label: string }[] = [
@@ -100,6 +101,7 @@ export default function DealProfilePage() {
             {stale !== null && <span className="font-medium text-amber-700">· stale {stale} days</span>}
           </p>
           <UpdatedBy touch={touch} className="mt-1" />
+          <NeedsAttention deal={deal} className="mt-2" retry />
         </div>
         <div className="text-right">
           <p className="text-xs text-slate-500">Deal value</p>
@@ -178,6 +180,10 @@ export default function DealProfilePage() {
               <section>
                 <h2 className="mb-2 text-sm font-semibold text-slate-900">Offices</h2>
                 <DealOffices deal={deal} />
+              </section>
+              <section>
+                <h2 className="mb-2 text-sm font-semibold text-slate-900">Agreement</h2>
+                <ExecutedAgreement deal={deal} />
               </section>
             </div>
           )}

@@ -60,7 +60,8 @@ export default function OfficeProfilePage() {
     if (!office.member_id) return;
     try {
       const memberId = office.member_id;
-      await sendCommand({ entity: 'members', id: memberId, send: (meta) => endpoints.assignMemberOffice(memberId, null, meta) });
+      // This office, which may not be the company's own (a signed deal leases it several).
+      await sendCommand({ entity: 'members', id: memberId, send: (meta) => endpoints.assignMemberOffice(memberId, null, meta, office.id) });
       toast.success(`Office ${office.office_number} is now vacant`);
     } catch (e) {
       console.error('Failed to unassign member', e);

@@ -1,0 +1,59 @@
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { DEAL_NOT_FOUND, dealAggregate } from '../../events/deal/decider';
+import type { Tx } from '../../events/store/types';
+import { getDeal } from '../../projections/deals/queries';
+import { IdParam } from '@shared/schemas/common';
+import { RetrySigningInput } from '@shared/schemas/deals';
+import type { AppDeps } from '../deps';
+import { HttpError } from '../httpError';
+import { validate } from '../middleware/validate';
+import { actorOf, permit } from '../policies';
+import { commandContext } from './context';
+import { openContent } from '../resources/contents';
+import { visible } from './guards';
+
+export const NO_EXECUTED_COPY = 'This deal has no executed agreement yet';
+
+/**
+ * The signing process's routes. GET /api/deals/{id}/agreement/executed: the signed agreement with its audit page, as the
+ * signing process stored it; to whoever may read the deal (404 unknown, 403 another location).
+ */
+export function dealSigningRoutes(deps: AppDeps, auth: Middleware): Router {
+  const router = new Router();
+  const { sql } = deps;
+
+  router.get(
+    '/deals/:id/agreement/executed',
+    auth,
+    validate({ params: IdParam }, async (ctx, { params }) => {
+      const deal = visible(actorOf(ctx), await getDeal(sql, params.id), DEAL_NOT_FOUND);
+      const copy = deal.executed_copy;
+      if (!copy) throw new HttpError(404, NO_EXECUTED_COPY);
+      const body = await openContent(sql, copy.sha256, copy.size);
+      if (!body) throw new Error(`the executed copy of deal ${deal.id} is missing`);
+      ctx.attachment(`Executed agreement - ${deal.deal_name}.pdf`);
+      ctx.type = 'application/pdf';
+      ctx.length = copy.size;
+      ctx.etag = copy.sha256;
+      ctx.body = body;
+    }),
+  );
+
+  /** "Try again" on a signing that needs attention: the process acts on the deal's signature anew. */
+  router.post(
+    '/deals/:id/signing/retry',
+    auth,
+    permit('deal.changeStage'),
+    validate({ params: IdParam, body: RetrySigningInput }, async (ctx, { params: { id }, body }) => {
+      const { view } = await deps.handle(dealAggregate, id, { type: 'RetrySigning' }, commandContext(ctx), {
+        expectedVersion: body.version,
+        action: 'deal.changeStage',
+        read: (tx: Tx) => getDeal(tx, id),
+      });
+      ctx.body = view;
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,317 @@
+import { Writable } from 'node:stream';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Company } from '@shared/schemas/crm';
+import type { Deal } from '@shared/schemas/deals';
+import type { Member } from '@shared/schemas/members';
+import type { Office } from '@shared/schemas/offices';
+import type { Pool } from '../../events/store/types';
+import { createLogger } from '../../server/logger';
+import { startLogProcess } from '../../server/processes/logProcess';
+import { dealSigningProcess } from '../../server/processes/signing/dealSigning';
+import { NO_EXECUTED_COPY } from '../../server/routes/dealSigning';
+import { startServer } from '../../server/start';
+import { createTestDatabase } from '../support/db';
+import { apiClient, demoCredentials, signIn, testConfig, type Api } from '../support/server';
+import { signDeal } from '../support/signature';
+import { pdfText } from './reportsHelpers';
+import { officeWorld, type OfficeWorld } from './officeHelpers';
+
+let w: OfficeWorld;
+beforeAll(async () => {
+  w = await officeWorld();
+});
+afterAll(async () => {
+  await w?.server.stop();
+});
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix} ${++counter}-${Date.now() % 100_000}`;
+
+/** A deal at Bushwick over the given offices: 2400 a month from 2025-09-01 for 12 months. */
+async function newDeal(api: Api, token: string, location: string, extra: Record<string, unknown> = {}): Promise<Deal> {
+  const res = await api<Deal>('POST', '/api/deals', {
+    token,
+    body: {
+      deal_name: unique('Signing deal'),
+      company_name: unique('Signing Co'),
+      contact: { name: 'Pat Signer', email: `pat${counter}@signing.example`, phone: '(212) 555-0199' },
+      location_id: location,
+      offered_price: 2400,
+      start_date: '2025-09-01',
+      term_months: 12,
+      ...extra,
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body;
+}
+
+const rates = (monthly: number) => ({ marketed_rates: { monthly, six_month: monthly, twelve_month: monthly } });
+const getDeal = async (id: string, token = w.tokens.admin) => (await w.api<Deal>('GET', `/api/deals/${id}`, { token })).body;
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const signedDeal = (id: string) => until(() => getDeal(id), (d) => d.stage === 'agreement_signed' && d.executed_copy !== null, 'the deal is signed');
+
+/** How many events of `type` a stream holds. */
+async function count(sql: Pool, stream: string, type: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE stream_id = ${stream} AND type = ${type}`;
+  return row!.n;
+}
+
+async function download(path: string, token: string) {
+  const res = await fetch(`${w.server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
+}
+
+describe('a signed agreement', () => {
+  it('leases the offices to a new member company at their split rates, signs the deal and makes its company a Member', async () => {
+    const small = await w.newOffice('Bushwick', rates(500));
+    const large = await w.newOffice('Bushwick', rates(1500));
+    const deal = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [small.id, large.id] });
+    expect(deal.company_id).toBeTruthy();
+
+    await signDeal(w.server.deps.sql, deal.id);
+    const signed = await signedDeal(deal.id);
+    expect(signed).toMatchObject({ stage: 'agreement_signed', attention_reason: null });
+    expect(signed.member_id).toBeTruthy();
+
+    const offices = [await w.getOffice(small.id), await w.getOffice(large.id)];
+    expect(offices.map((o) => [o.status, o.member_id, o.tenant])).toEqual([
+      ['LEASED', signed.member_id, deal.company_name],
+      ['LEASED', signed.member_id, deal.company_name],
+    ]);
+    expect(offices.map((o) => o.lease_info)).toEqual([
+      { signed_rate: 600, term_months: 12, start_date: '2025-09-01', end_date: '2026-09-01' },
+      { signed_rate: 1800, term_months: 12, start_date: '2025-09-01', end_date: '2026-09-01' },
+    ]);
+
+    const member = await w.getMember(signed.member_id!);
+    expect(member).toMatchObject({ company_name: deal.company_name, location_id: w.loc('Bushwick'), office_id: small.id });
+    expect(member.primary_contact).toMatchObject({ name: 'Pat Signer', email: deal.contact.email });
+    const company = (await w.api<Company>('GET', `/api/companies/${deal.company_id}`, { token: w.tokens.admin })).body;
+    expect(company.status).toBe('Member');
+
+    // Moved by the system, and closed: it cannot be dragged back.
+    const [moved] = await w.server.deps.sql<{ data: { stage: string; moved_by: string } }[]>`
+      SELECT data FROM events WHERE stream_id = ${'deal-' + deal.id} AND type = 'DealMoved'`;
+    expect(moved!.data).toMatchObject({ stage: 'agreement_signed', moved_by: 'system' });
+    const drag = await w.api('PATCH', `/api/deals/${deal.id}/stage`, { token: w.tokens.admin, body: { stage: 'agreement_sent' } });
+    expect(drag.status).toBe(409);
+    expect(drag.body.message).toBe('This deal is closed');
+  });
+
+  it('links an existing member company of that name at the location instead of creating another', async () => {
+    const existing = await w.newMember('Bushwick', unique('Linked Co'));
+    const office = await w.newOffice('Bushwick', rates(900));
+    const deal = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { company_name: `  ${existing.company_name.toUpperCase()} `, office_ids: [office.id] });
+    await signDeal(w.server.deps.sql, deal.id);
+    const signed = await signedDeal(deal.id);
+    expect(signed.member_id).toBe(existing.id);
+    const members = (await w.api<Member[]>('GET', '/api/members?location=Bushwick', { token: w.tokens.admin })).body;
+    expect(members.filter((m) => m.company_name.toLowerCase() === existing.company_name.toLowerCase())).toHaveLength(1);
+    expect(await w.getOffice(office.id)).toMatchObject({ status: 'LEASED', member_id: existing.id, signed_rate: 2400 });
+    expect((await w.getMember(existing.id)).office_id).toBe(office.id);
+  });
+
+  it("links a later deal of the same CRM company to the member its earlier signing created, even renamed, keeping that member's office", async () => {
+    const first = await w.newOffice('Bushwick', rates(1000));
+    const second = await w.newOffice('Bushwick', rates(1000));
+    const earlier = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [first.id] });
+    await signDeal(w.server.deps.sql, earlier.id);
+    const { member_id } = await signedDeal(earlier.id);
+    const renamed = await w.api('PUT', `/api/members/${member_id}`, { token: w.tokens.admin, body: { company_name: unique('Renamed Co') } });
+    expect(renamed.status, renamed.text).toBe(200);
+
+    const later = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { company_id: earlier.company_id, company_name: earlier.company_name, office_ids: [second.id] });
+    await signDeal(w.server.deps.sql, later.id);
+    expect((await signedDeal(later.id)).member_id).toBe(member_id);
+    expect((await w.getOffice(second.id)).member_id).toBe(member_id);
+    // The member's own office stays the one it had; the new office is its as well.
+    expect((await w.getMember(member_id!)).office_id).toBe(first.id);
+    expect((await w.getOffice(first.id)).status).toBe('LEASED');
+
+    // Unassigning the other office from its own dialog leaves that office only.
+    const released = await w.api<Member>('PATCH', `/api/members/${member_id}/office`, { token: w.tokens.admin, body: { office_id: null, release_office_id: second.id } });
+    expect(released.status, released.text).toBe(200);
+    expect(released.body.office_id).toBe(first.id);
+    expect(await w.getOffice(second.id)).toMatchObject({ status: 'VACANT', member_id: null, tenant: null });
+    expect(await w.getOffice(first.id)).toMatchObject({ status: 'LEASED', member_id });
+  });
+
+  it('needs attention, and changes nothing else, when an office was leased to another company meanwhile', async () => {
+    const free = await w.newOffice('Bushwick', rates(500));
+    const taken = await w.newOffice('Bushwick', rates(1500));
+    const deal = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [free.id, taken.id] });
+    const acme = await w.newMember('Bushwick', unique('Acme'));
+    const assigned = await w.api('PATCH', `/api/members/${acme.id}/office`, { token: w.tokens.admin, body: { office_id: taken.id } });
+    expect(assigned.status, assigned.text).toBe(200);
+    const membersBefore = (await w.api<Member[]>('GET', '/api/members?location=Bushwick', { token: w.tokens.admin })).body.length;
+
+    await signDeal(w.server.deps.sql, deal.id);
+    const flagged = await until(() => getDeal(deal.id), (d) => d.attention_reason !== null, 'the deal needs attention');
+    expect(flagged.attention_reason).toBe(`Office ${taken.office_number} is leased to ${acme.company_name}`);
+    expect(flagged).toMatchObject({ stage: deal.stage, member_id: null });
+
+    expect(await w.getOffice(free.id)).toMatchObject({ status: 'VACANT', member_id: null, signed_rate: null, lease_info: { start_date: null, term_months: null } });
+    expect(await w.getOffice(taken.id)).toMatchObject({ status: 'LEASED', member_id: acme.id, tenant: acme.company_name });
+    expect((await w.api<Member[]>('GET', '/api/members?location=Bushwick', { token: w.tokens.admin })).body).toHaveLength(membersBefore);
+    const company = (await w.api<Company>('GET', `/api/companies/${deal.company_id}`, { token: w.tokens.admin })).body;
+    expect(company.status).toBe('Prospect');
+    expect(await count(w.server.deps.sql, `deal-${deal.id}`, 'DealMoved')).toBe(0);
+
+    // Fixed by hand, then "Try again": the signing completes from the same signature.
+    const retry = (token: string) => w.api<Deal & { message?: string }>('POST', `/api/deals/${deal.id}/signing/retry`, { token, body: {} });
+    expect((await retry(w.tokens.viewer)).status).toBe(403);
+    expect((await w.api('PATCH', `/api/members/${acme.id}/office`, { token: w.tokens.admin, body: { office_id: null } })).status).toBe(200);
+    const retried = await retry(w.tokens.admin);
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.attention_reason).toBeNull();
+    const signed = await signedDeal(deal.id);
+    expect(signed.attention_reason).toBeNull();
+    expect((await w.getOffice(taken.id)).lease_info).toMatchObject({ signed_rate: 1800, start_date: '2025-09-01' });
+    expect((await w.getOffice(free.id)).lease_info).toMatchObject({ signed_rate: 600, start_date: '2025-09-01' });
+    expect(await count(w.server.deps.sql, `deal-${deal.id}`, 'DealExecutedCopyStored')).toBe(1);
+    const again = await retry(w.tokens.admin);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This deal has no signing that needs attention');
+  });
+
+  it('needs attention when an office was made unavailable, naming each office that stands in the way', async () => {
+    const office = await w.newOffice('Bushwick', rates(700));
+    const deal = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [office.id] });
+    const status = await w.api('PATCH', `/api/offices/${office.id}/status`, { token: w.tokens.admin, body: { status: 'UNAVAILABLE' } });
+    expect(status.status, status.text).toBe(200);
+    await signDeal(w.server.deps.sql, deal.id);
+    const flagged = await until(() => getDeal(deal.id), (d) => d.attention_reason !== null, 'the deal needs attention');
+    expect(flagged.attention_reason).toBe(`Office ${office.office_number} is unavailable`);
+    expect((await w.getOffice(office.id)).status).toBe('UNAVAILABLE');
+  });
+});
+
+describe('the executed copy', () => {
+  let deal: Deal;
+  let signature: Awaited<ReturnType<typeof signDeal>>;
+  beforeAll(async () => {
+    const office = await w.newOffice('Bushwick', rates(1200));
+    deal = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [office.id] });
+    signature = await signDeal(w.server.deps.sql, deal.id, { signer_name: 'Jordan Signwell', ip: '198.51.100.23', user_agent: 'AuditAgent/7.1' });
+    deal = await signedDeal(deal.id);
+  });
+
+  it('is the agreement with an audit page: signer, time, address, user agent, document hash and event positions', async () => {
+    const file = await download(`/api/deals/${deal.id}/agreement/executed`, w.tokens.viewer);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('application/pdf');
+    expect(file.body.length).toBe(deal.executed_copy!.size);
+    const text = await pdfText(file.body);
+    // The agreement's own page first, then the audit page.
+    expect((await PDFDocument.load(file.body)).getPageCount()).toBe((await PDFDocument.load(signature.agreement)).getPageCount() + 1);
+    expect(text.indexOf('Membership agreement')).toBeLessThan(text.indexOf('Signature audit trail'));
+    expect(text).toContain('Signature audit trail');
+    expect(text).toContain('Jordan Signwell');
+    expect(text).toContain('198.51.100.23');
+    expect(text).toContain('AuditAgent/7.1');
+    expect(text).toContain(signature.sha256);
+    expect(text).toContain(`log position ${signature.position}, deal stream version ${signature.version}`);
+  });
+
+  it('is read like its deal: 403 for a manager of other locations, 404 for an unknown deal or one not signed', async () => {
+    const manager = await download(`/api/deals/${deal.id}/agreement/executed`, w.tokens.manager);
+    expect(manager.status).toBe(403);
+    expect((await download(`/api/deals/00000000-0000-4000-8000-000000000000/agreement/executed`, w.tokens.admin)).status).toBe(404);
+    const unsigned = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'));
+    const none = await w.api('GET', `/api/deals/${unsigned.id}/agreement/executed`, { token: w.tokens.admin });
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe(NO_EXECUTED_COPY);
+    expect((await w.api('GET', `/api/deals/${deal.id}/agreement/executed`)).status).toBe(401);
+  });
+
+  it('outlives a library document of the same bytes being deleted', async () => {
+    const bytes = (await download(`/api/deals/${deal.id}/agreement/executed`, w.tokens.admin)).body;
+    const form = new FormData();
+    form.append('name', unique('Executed upload'));
+    form.append('description', 'The same file');
+    form.append('category', 'Payroll Information');
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'executed.pdf');
+    const up = await fetch(`${w.server.url}/api/resources`, { method: 'POST', headers: { authorization: `Bearer ${w.tokens.admin}` }, body: form });
+    expect(up.status).toBe(201);
+    const { id } = (await up.json()) as { id: string };
+    expect((await w.api('DELETE', `/api/resources/${id}`, { token: w.tokens.admin })).status).toBe(204);
+    const again = await download(`/api/deals/${deal.id}/agreement/executed`, w.tokens.admin);
+    expect(again.status).toBe(200);
+    expect(again.body.equals(bytes)).toBe(true);
+  });
+});
+
+describe('exactly once', () => {
+  it('acts on each signature once while two instances of the process run on one database, across a takeover', async () => {
+    const { sql, handle } = w.server.deps;
+    const second = startLogProcess({ databaseUrl: w.server.database.url, sql, handle }, dealSigningProcess, { checkMs: 100, pollMs: 100 });
+    try {
+      const deals: Deal[] = [];
+      const offices: Office[] = [];
+      for (let i = 0; i < 6; i++) {
+        const office = await w.newOffice('Bushwick', rates(800));
+        offices.push(office);
+        deals.push(await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [office.id] }));
+      }
+      for (const deal of deals.slice(0, 3)) await signDeal(sql, deal.id);
+      // Whichever instance holds the lock loses its connection, as when its node dies.
+      const [{ pid } = { pid: 0 }] = await sql<{ pid: number }[]>`
+        SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 7340100
+          AND l.objid = (SELECT hashtext('log-process:deal-signing')::oid)`;
+      expect(pid).toBeGreaterThan(0);
+      await sql`SELECT pg_terminate_backend(${pid})`;
+      for (const deal of deals.slice(3)) await signDeal(sql, deal.id);
+      for (const deal of deals) await signedDeal(deal.id);
+      for (const deal of deals) expect(await count(sql, `deal-${deal.id}`, 'DealSigningCompleted')).toBe(1);
+      for (const office of offices) {
+        expect(await count(sql, `office-${office.id}`, 'OfficeCompanyAssigned')).toBe(1);
+        expect(await count(sql, `office-${office.id}`, 'OfficeLeaseSet')).toBe(1);
+      }
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('leases once when the server restarts between the signature and the lease', async () => {
+    const database = await createTestDatabase();
+    const logger = createLogger('warn', new Writable({ write: (_chunk, _encoding, done) => done() }));
+    const config = testConfig({ databaseUrl: database.url });
+    try {
+      const first = await startServer(config, { database, logger });
+      const api = apiClient(first.url);
+      const { access_token } = await signIn(api, demoCredentials.admin);
+      const bushwick = (await api<{ id: string; name: string }[]>('GET', '/api/locations', { token: access_token })).body.find((l) => l.name === 'Bushwick')!;
+      const office = (await api<Office>('POST', '/api/offices', { token: access_token, body: { office_number: unique('R'), location_id: bushwick.id, ...rates(1000) } })).body;
+      const deal = await newDeal(api, access_token, bushwick.id, { office_ids: [office.id] });
+      await first.close();
+
+      // Signed while no server runs: the process meets it on the next start.
+      await signDeal(database.sql, deal.id);
+      const second = await startServer(config, { database, logger });
+      const again = apiClient(second.url);
+      const token = (await signIn(again, demoCredentials.admin)).access_token;
+      const signed = await until(async () => (await again<Deal>('GET', `/api/deals/${deal.id}`, { token })).body, (d) => d.stage === 'agreement_signed', 'the deal is signed');
+      expect((await again<Office>('GET', `/api/offices/${office.id}`, { token })).body).toMatchObject({ status: 'LEASED', member_id: signed.member_id, signed_rate: 2400 });
+      await second.close();
+
+      expect(await count(database.sql, `deal-${deal.id}`, 'DealSigningCompleted')).toBe(1);
+      expect(await count(database.sql, `office-${office.id}`, 'OfficeCompanyAssigned')).toBe(1);
+      const [members] = await database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE type = 'MemberCreated' AND data->>'company_name' = ${deal.company_name}`;
+      expect(members!.n).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,98 @@
+import { describe, it } from 'vitest';
+import { DEAL_CLOSED, NOTHING_TO_RETRY, SYSTEM, dealDecider } from '../../events/deal/decider';
+import type { DealEvent, DealTermsData } from '../../events/deal/events';
+import { specFor } from '../support/givenWhenThen';
+
+const given = specFor(dealDecider);
+const id = '11111111-1b2c-4d5e-8f90-123456789abc';
+const loc = '22222222-1b2c-4d5e-8f90-123456789abc';
+const member = '33333333-1b2c-4d5e-8f90-123456789abc';
+const office = '44444444-1b2c-4d5e-8f90-123456789abc';
+const sha = 'a'.repeat(64);
+const terms: DealTermsData = {
+  deal_name: 'Acme Expansion',
+  company_id: null,
+  company_name: 'Acme',
+  contact_id: null,
+  contact: { name: 'Pat Doe', email: 'pat@acme.example', phone: null, title: null },
+  agreement_type: 'new_business',
+  membership_type: 'Private Office',
+  location_id: loc,
+  office_ids: [office],
+  start_date: '2025-07-01',
+  term_months: 12,
+  term_days: null,
+  offered_price: 2400,
+  market_rate: 2000,
+  probability: 50,
+  notice_by: null,
+  notes: null,
+  source: null,
+  assigned_to: 'Dana Lee',
+};
+const created: DealEvent = { type: 'DealCreated', data: { id, ...terms, stage: 'agreement_sent', rank: 'a0' } };
+const generated: DealEvent = { type: 'DealAgreementGenerated', data: { agreement_version: 1, sha256: sha, size: 1200, file_name: 'agreement.pdf' } };
+const signed: DealEvent = {
+  type: 'DealAgreementSigned',
+  data: {
+    token_id: '55555555-1b2c-4d5e-8f90-123456789abc',
+    agreement_version: 1,
+    document_sha256: sha,
+    signer_name: 'Pat Doe',
+    signed_at: '2025-06-20T10:00:00.000Z',
+    ip: '203.0.113.7',
+    user_agent: 'Firefox',
+  },
+};
+const leases = [{ office_id: office, signed_rate: 2400 }];
+const completed: DealEvent = { type: 'DealSigningCompleted', data: { member_id: member, leases } };
+
+describe('deal decider: the signing process', () => {
+  it('moves a signed deal to the top of Agreement Signed, by the system, and records the leases', () => {
+    given([created, generated, signed]).when({ type: 'CompleteSigning', member_id: member, leases, rank: 'Zz' }).then([
+      { type: 'DealMoved', data: { from_stage: 'agreement_sent', from_rank: 'a0', stage: 'agreement_signed', rank: 'Zz', moved_by: SYSTEM } },
+      completed,
+    ]);
+  });
+
+  it('does not move a deal already in Agreement Signed, and completes a signing only once', () => {
+    const there: DealEvent = { type: 'DealCreated', data: { ...created.data, stage: 'agreement_signed' } } as DealEvent;
+    given([there, signed]).when({ type: 'CompleteSigning', member_id: member, leases, rank: 'Zz' }).then([completed]);
+    given([created, signed, completed]).when({ type: 'CompleteSigning', member_id: member, leases, rank: 'Zz' }).then([]);
+  });
+
+  it('refuses to complete the signing of a lost deal', () => {
+    const lost: DealEvent = { type: 'DealCreated', data: { ...created.data, stage: 'close_lost' } } as DealEvent;
+    given([lost, signed]).when({ type: 'CompleteSigning', member_id: member, leases, rank: 'Zz' }).thenRefuses(409, DEAL_CLOSED);
+  });
+
+  it('records why a signing needs attention, once per reason, and a later completion clears it', () => {
+    const reason = 'Office 204 is leased to Globex';
+    const flagged: DealEvent = { type: 'DealNeedsAttention', data: { reason } };
+    given([created, signed]).when({ type: 'FlagAttention', reason }).then([flagged]);
+    given([created, signed, flagged]).when({ type: 'FlagAttention', reason }).then([]);
+    given([created, signed, flagged, completed]).when({ type: 'FlagAttention', reason }).then([flagged]);
+  });
+
+  it('tries a signing that needs attention again, clearing its reason until the process says it again', () => {
+    const flagged: DealEvent = { type: 'DealNeedsAttention', data: { reason: 'Office 204 is unavailable' } };
+    const retried: DealEvent = { type: 'DealSigningRetried', data: {} };
+    given([created, signed, flagged]).when({ type: 'RetrySigning' }).then([retried]);
+    given([created, signed, flagged, retried]).when({ type: 'FlagAttention', reason: 'Office 204 is unavailable' }).then([flagged]);
+    given([created, signed]).when({ type: 'RetrySigning' }).thenRefuses(409, NOTHING_TO_RETRY);
+    given([created, signed, flagged, retried]).when({ type: 'RetrySigning' }).thenRefuses(409, NOTHING_TO_RETRY);
+  });
+
+  it('stores the executed copy once per file', () => {
+    const copy = 'b'.repeat(64);
+    const stored: DealEvent = { type: 'DealExecutedCopyStored', data: { sha256: copy, size: 2000 } };
+    given([created, signed]).when({ type: 'StoreExecutedCopy', sha256: copy, size: 2000 }).then([stored]);
+    given([created, signed, stored]).when({ type: 'StoreExecutedCopy', sha256: copy, size: 2000 }).then([]);
+  });
+
+  it('counts the agreement and signature events as changes, so an earlier drag can no longer be undone', () => {
+    const dana = 'user-dana';
+    const moved: DealEvent = { type: 'DealMoved', data: { from_stage: 'tour_completed', from_rank: 'a0', stage: 'agreement_sent', rank: 'a0', moved_by: dana } };
+    given([created, moved, generated]).when({ type: 'UndoMove', actor_id: dana }).thenRefuses(409, 'This deal was changed after your move, so it cannot be undone');
+  });
+});

@@ -2,6 +2,7 @@ import type postgres from 'postgres';
 import type { LiveEntity, LiveRows } from '@shared/realtime';
 import { PREPARED } from '../events/store/connect';
 import type { Db, PendingEvent } from '../events/store/types';
+import type { MemoryTables } from './memoryTables';
 
 /** One statement of a projection's work for one event. */
 export type Statement = postgres.PendingQuery<postgres.Row[]>;
@@ -23,6 +24,13 @@ export interface Touched {
 export interface Handler<E extends { type: string; data: unknown }> {
   /** One statement (or null): a rebuild pipelines thousands, correct only if each event is one. */
   apply(db: Db, event: Logged<E>): Statement | null;
+  /**
+   * The same change as `apply`, made to the projection's rows held in memory (memoryTables.ts):
+   * what a rebuild runs, so each row is written once rather than once per event. It must leave
+   * exactly the rows `apply` leaves (tests/integration/rebuild.test.ts compares them). A
+   * projection folds in a rebuild only when every one of its handlers has one.
+   */
+  fold?(tables: MemoryTables, event: Logged<E>): void;
   /** Pure, because a catch-up asks it of events long past: the rows to push after this event. */
   changed(event: Logged<E>): Touched[];
 }
@@ -50,6 +58,8 @@ export interface Projection {
    */
   conflicts?: Record<string, { message: string; field: string }>;
   apply(db: Db, event: PendingEvent): Statement | null;
+  /** Present when every handler folds: a rebuild then builds this read model in memory. */
+  fold?(tables: MemoryTables, event: PendingEvent): void;
   changed(event: PendingEvent): Touched[];
   /** Pushed to browsers as rows of `entity`, loaded by what the events touched. */
   live?: LiveView;
@@ -67,9 +77,11 @@ export function defineProjection<E extends { type: string; data: unknown }>(
   const { on, ...rest } = spec;
   // Keyed by type name, so the handler found always takes the event's own payload type.
   const handlers: Partial<Record<string, Handler<{ type: string; data: unknown }>>> = on;
+  const folds = Object.values(handlers).every((handler) => handler?.fold);
   return {
     ...rest,
     apply: (db, event) => handlers[event.type]?.apply(db, event) ?? null,
+    ...(folds && { fold: (tables: MemoryTables, event: PendingEvent) => handlers[event.type]?.fold?.(tables, event) }),
     changed: (event) => handlers[event.type]?.changed(event) ?? [],
   };
 }
@@ -77,6 +89,14 @@ export function defineProjection<E extends { type: string; data: unknown }>(
 /** 'location-<uuid>' -> '<uuid>'. */
 export function entityId(streamId: string): string {
   return streamId.slice(streamId.indexOf('-') + 1);
+}
+
+/**
+ * A fold's `UPDATE <table> SET <changes>, version = <event's>, updated_at = <event's> WHERE id =
+ * <the stream's entity>`: the usual change of an entity's own row.
+ */
+export function foldOwn(tables: MemoryTables, table: string, event: PendingEvent, changes: object) {
+  tables.table(table).update(entityId(event.stream_id), { ...changes, version: event.version, updated_at: event.metadata.at });
 }
 
 /** The event's own row. */
@@ -112,6 +132,11 @@ export function touchOnLocationRename(db: Db, table: 'offices' | 'members' | 'ta
   return db`UPDATE ${db(table)} SET updated_at = ${event.metadata.at} WHERE location_id = ${entityId(event.stream_id)}`;
 }
 
+/** touchOnLocationRename on the rows a rebuild holds in memory. */
+export function foldLocationRename(tables: MemoryTables, table: 'offices' | 'members' | 'tasks', event: LocationRenamed) {
+  if (renamed(event)) tables.table(table).updateWhere('location_id', entityId(event.stream_id), { updated_at: event.metadata.at });
+}
+
 export const rowsAtRenamedLocation = (event: LocationRenamed): Touched[] =>
   renamed(event) ? [{ column: 'location_id', value: entityId(event.stream_id) }] : [];
 
@@ -125,6 +150,13 @@ export type OfficeRenumbered = Logged<{ type: 'OfficeDetailsEdited'; data: { off
 export function touchOnOfficeRenumber(db: Db, table: 'members' | 'tasks', event: OfficeRenumbered) {
   if (event.data.office_number === undefined) return null;
   return db`UPDATE ${db(table)} SET updated_at = ${event.metadata.at} WHERE office_id = ${entityId(event.stream_id)}`;
+}
+
+/** touchOnOfficeRenumber on the rows a rebuild holds in memory. */
+export function foldOfficeRenumber(tables: MemoryTables, table: 'members' | 'tasks', event: OfficeRenumbered) {
+  if (event.data.office_number !== undefined) {
+    tables.table(table).updateWhere('office_id', entityId(event.stream_id), { updated_at: event.metadata.at });
+  }
 }
 
 export const rowsAtRenumberedOffice = (event: OfficeRenumbered): Touched[] =>

@@ -7,7 +7,7 @@ import type { ReplayRange } from './replay';
 import { writeRows } from './writeRows';
 
 /** Positions per read; a few reads run ahead, on other connections, while one batch is folded. */
-const BATCH = 10_000;
+export const BUILD_BATCH = 10_000;
 const AHEAD = 3;
 
 /**
@@ -16,10 +16,10 @@ const AHEAD = 3;
  * the pool's connections (the server's work on more than one core), while the caller works on
  * the previous one. Without `upTo`, one batch after another on `tx`.
  */
-async function* batches(sql: Pool, tx: Db, from: number, upTo: number | undefined): AsyncGenerator<StoredEvent[]> {
+async function* batches(sql: Pool, tx: Db, from: number, upTo: number | undefined, size: number): AsyncGenerator<StoredEvent[]> {
   if (upTo === undefined) {
     for (let position = from; ; ) {
-      const batch = await readAll(tx, position, BATCH);
+      const batch = await readAll(tx, position, size);
       if (batch.length === 0) return;
       yield batch;
       position = batch[batch.length - 1]!.position;
@@ -29,11 +29,11 @@ async function* batches(sql: Pool, tx: Db, from: number, upTo: number | undefine
   let next = from;
   const readMore = () => {
     while (pending.length < AHEAD && next < upTo) {
-      const batch = readAll(sql, next, BATCH, Math.min(next + BATCH, upTo));
+      const batch = readAll(sql, next, size, Math.min(next + size, upTo));
       // Awaited in turn; a failure meanwhile is reported there, not as an unhandled rejection.
       batch.catch(() => undefined);
       pending.push(batch);
-      next += BATCH;
+      next += size;
     }
   };
   readMore();
@@ -54,7 +54,12 @@ async function* batches(sql: Pool, tx: Db, from: number, upTo: number | undefine
  * and never read another's, so the two kinds need no order between them. Memory grows with the
  * read models' rows, not with the log. Returns the events read.
  */
-export async function build(sql: Pool, tx: Tx, projections: readonly Projection[], range: ReplayRange = {}): Promise<number> {
+export async function build(
+  sql: Pool,
+  tx: Tx,
+  projections: readonly Projection[],
+  range: ReplayRange & { batch?: number } = {},
+): Promise<number> {
   const folded = projections.filter((p) => p.fold);
   const stated = projections.filter((p) => !p.fold);
   const ddl = folded.map((p) => splitDdl(p.ddl));
@@ -63,7 +68,7 @@ export async function build(sql: Pool, tx: Tx, projections: readonly Projection[
 
   const memory = new MemoryTables();
   let count = 0;
-  for await (const batch of batches(sql, tx, range.from ?? 0, range.upTo)) {
+  for await (const batch of batches(sql, tx, range.from ?? 0, range.upTo, range.batch ?? BUILD_BATCH)) {
     const statements = [];
     for (const event of batch) {
       for (const projection of folded) projection.fold!(memory, event);

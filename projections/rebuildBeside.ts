@@ -27,26 +27,35 @@ const SHORT_TAIL = 2_000;
  * search_path starts with the new schema writes there, and reads the log (which exists only in
  * public) as usual.
  */
-export async function rebuildBeside(sql: Pool, only: readonly Projection[], onProgress: (p: RebuildProgress) => void = () => undefined): Promise<number> {
+export async function rebuildBeside(
+  sql: Pool,
+  only: readonly Projection[],
+  onProgress: (p: RebuildProgress) => void = () => undefined,
+  /** Positions read at a time while building (tests make streams span many). */
+  options: { batch?: number } = {},
+): Promise<number> {
   const schema = `rebuild_${randomBytes(6).toString('hex')}`;
   const tables = only.flatMap((p) => p.tables);
   const total = await headPosition(sql);
   let done = 0;
   let position = 0;
   // Each pass replays up to a horizon below which every event has committed: none is skipped.
-  // The first builds the tables (in memory where the projections fold); the tails take statements.
-  const pass = (tx: Tx, upTo: number | undefined, phase: RebuildProgress['phase']) =>
-    (phase === 'building' ? (...args: Parameters<typeof replay>) => build(sql, ...args) : replay)(tx, only, {
+  const pass = (tx: Tx, upTo: number | undefined, phase: RebuildProgress['phase']) => {
+    const range = {
       from: position,
       upTo,
-      progress: (at, count) => {
+      progress: (at: number, count: number) => {
         position = at;
         onProgress({ done: done + count, total, phase });
       },
-    }).then((count) => {
+    };
+    // The first pass builds the tables (in memory where the projections fold); tails take statements.
+    const replayed = phase === 'building' ? build(sql, tx, only, { ...range, batch: options.batch }) : replay(tx, only, range);
+    return replayed.then((count) => {
       done += count;
       return count;
     });
+  };
   const inSchema = async (tx: Tx) => void (await tx.unsafe(`SET LOCAL search_path TO ${schema}, public`));
 
   await sql.unsafe(`CREATE SCHEMA ${schema}`);

@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import type { LiveEntity, LiveRows } from '@shared/realtime';
 import { PREPARED } from '../events/store/connect';
-import type { Db, PendingEvent } from '../events/store/types';
+import type { BriefEvent, Db, PendingEvent } from '../events/store/types';
 import type { MemoryTables } from './memoryTables';
 
 /** One statement of a projection's work for one event. */
@@ -9,6 +9,9 @@ export type Statement = postgres.PendingQuery<postgres.Row[]>;
 
 /** An event from the log whose payload is typed by its type name (payloads are validated on append). */
 export type Logged<E extends { type: string; data: unknown }> = Omit<PendingEvent, 'type' | 'data'> & E;
+
+/** The same as a rebuild's folds read it: of the metadata, only its time and author (BriefEvent). */
+export type Brief<E extends { type: string; data: unknown }> = Omit<BriefEvent, 'type' | 'data'> & E;
 
 /**
  * Rows of a projection that an event changed, named by a uuid column they hold as they stand
@@ -30,7 +33,7 @@ export interface Handler<E extends { type: string; data: unknown }> {
    * exactly the rows `apply` leaves (tests/integration/rebuild.test.ts compares them). A
    * projection folds in a rebuild only when every one of its handlers has one.
    */
-  fold?(tables: MemoryTables, event: Logged<E>): void;
+  fold?(tables: MemoryTables, event: Brief<E>): void;
   /** Pure, because a catch-up asks it of events long past: the rows to push after this event. */
   changed(event: Logged<E>): Touched[];
 }
@@ -59,7 +62,7 @@ export interface Projection {
   conflicts?: Record<string, { message: string; field: string }>;
   apply(db: Db, event: PendingEvent): Statement | null;
   /** Present when every handler folds: a rebuild then builds this read model in memory. */
-  fold?(tables: MemoryTables, event: PendingEvent): void;
+  fold?(tables: MemoryTables, event: BriefEvent): void;
   changed(event: PendingEvent): Touched[];
   /** Pushed to browsers as rows of `entity`, loaded by what the events touched. */
   live?: LiveView;
@@ -81,7 +84,7 @@ export function defineProjection<E extends { type: string; data: unknown }>(
   return {
     ...rest,
     apply: (db, event) => handlers[event.type]?.apply(db, event) ?? null,
-    ...(folds && { fold: (tables: MemoryTables, event: PendingEvent) => handlers[event.type]?.fold?.(tables, event) }),
+    ...(folds && { fold: (tables: MemoryTables, event: BriefEvent) => handlers[event.type]?.fold?.(tables, event) }),
     changed: (event) => handlers[event.type]?.changed(event) ?? [],
   };
 }
@@ -95,7 +98,7 @@ export function entityId(streamId: string): string {
  * A fold's `UPDATE <table> SET <changes>, version = <event's>, updated_at = <event's> WHERE id =
  * <the stream's entity>`: the usual change of an entity's own row.
  */
-export function foldOwn(tables: MemoryTables, table: string, event: PendingEvent, changes: object) {
+export function foldOwn(tables: MemoryTables, table: string, event: BriefEvent, changes: object) {
   tables.table(table).update(entityId(event.stream_id), { ...changes, version: event.version, updated_at: event.metadata.at });
 }
 
@@ -120,7 +123,7 @@ export function touchedWhere(alias: string, touched: Touched[]): { where: string
 }
 
 /** Location rename: the name is joined at read time, so every row at that location reads differently. */
-export type LocationRenamed = Logged<{ type: 'LocationUpdated'; data: { name?: string } }>;
+export type LocationRenamed = Brief<{ type: 'LocationUpdated'; data: { name?: string } }>;
 export const renamed = (event: LocationRenamed) => event.data.name !== undefined;
 
 /**
@@ -141,7 +144,7 @@ export const rowsAtRenamedLocation = (event: LocationRenamed): Touched[] =>
   renamed(event) ? [{ column: 'location_id', value: entityId(event.stream_id) }] : [];
 
 /** Office renumbered: rows showing its number (joined at read time) read differently. */
-export type OfficeRenumbered = Logged<{ type: 'OfficeDetailsEdited'; data: { office_number?: string } }>;
+export type OfficeRenumbered = Brief<{ type: 'OfficeDetailsEdited'; data: { office_number?: string } }>;
 
 /**
  * An office's new number changes how rows of `table` naming it read: their updated_at moves, so

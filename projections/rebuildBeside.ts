@@ -17,7 +17,8 @@ const SHORT_TAIL = 2_000;
 
 /**
  * Blue/green rebuild: builds the read models of `only` into new tables in a schema of their own
- * from the log while the app keeps serving (and writing to) the current ones, catches up with
+ * from the log while the app keeps serving (and writing to) the current ones (build.ts: in
+ * memory for the projections that fold, each row written once), catches up with
  * what was appended meanwhile, then swaps them in with one transaction: the current tables
  * locked, the last events replayed with the append lock held (no event can slip in), the old
  * tables dropped and the new ones moved into their place. Readers wait only for the swap;
@@ -40,22 +41,18 @@ export async function rebuildBeside(
   let done = 0;
   let position = 0;
   // Each pass replays up to a horizon below which every event has committed: none is skipped.
-  const pass = (tx: Tx, upTo: number | undefined, phase: RebuildProgress['phase']) => {
-    const range = {
-      from: position,
-      upTo,
-      progress: (at: number, count: number) => {
-        position = at;
-        onProgress({ done: done + count, total, phase });
-      },
-    };
-    // The first pass builds the tables (in memory where the projections fold); tails take statements.
-    const replayed = phase === 'building' ? build(sql, tx, only, { ...range, batch: options.batch }) : replay(tx, only, range);
-    return replayed.then((count) => {
-      done += count;
-      return count;
-    });
+  const track = (phase: RebuildProgress['phase']) => ({
+    from: position,
+    progress: (at: number, count: number) => {
+      position = at;
+      onProgress({ done: done + count, total, phase });
+    },
+  });
+  const counted = (count: number) => {
+    done += count;
+    return count;
   };
+  const pass = (tx: Tx, upTo: number | undefined, phase: RebuildProgress['phase']) => replay(tx, only, { ...track(phase), upTo }).then(counted);
   const inSchema = async (tx: Tx) => void (await tx.unsafe(`SET LOCAL search_path TO ${schema}, public`));
 
   await sql.unsafe(`CREATE SCHEMA ${schema}`);
@@ -65,7 +62,8 @@ export async function rebuildBeside(
       // Nothing reads these tables before the swap, and a lost build is built again: the commit
       // need not wait for its WAL to reach the disk.
       await tx.unsafe('SET LOCAL synchronous_commit = off');
-      await pass(tx, await safeHorizon(sql), 'building');
+      // The tables built at once, in memory where the projections fold (build.ts).
+      counted(await build(sql, tx, only, { ...track('building'), upTo: await safeHorizon(sql), batch: options.batch }));
     });
     // Tails appended while building, without holding anyone up, until what is left is short.
     for (let round = 0; round < 5; round++) {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { OfficeDetailsEdited, OfficeEvent, OfficeLeaseSet } from '../../events/office/events';
 import type { Db } from '../../events/store/types';
 import type { MemoryTables } from '../memoryTables';
-import { defineProjection, entityId, type Logged, type Statement } from '../projection';
+import { defineProjection, entityId, type Brief, type Logged, type Statement } from '../projection';
 
 /** The office fields the reports read, as office_history keeps them. */
 interface Figures {
@@ -47,10 +47,10 @@ function change(db: Db, event: Logged<OfficeEvent>, changes: Partial<Figures>) {
     SELECT office_id, ${list(next)}, valid_to FROM closed`;
 }
 
-const leaseFigures = ({ data: { signed_rate, term_months, start_date } }: Logged<OfficeLeaseSet>) => ({ signed_rate, term_months, start_date });
+const leaseFigures = ({ data: { signed_rate, term_months, start_date } }: Brief<OfficeLeaseSet>) => ({ signed_rate, term_months, start_date });
 
 /** A move or a new desk count changes the figures; nothing else an edit names does. */
-function detailFigures({ data: { location_id, desks } }: Logged<OfficeDetailsEdited>): Partial<Figures> | null {
+function detailFigures({ data: { location_id, desks } }: Brief<OfficeDetailsEdited>): Partial<Figures> | null {
   if (location_id === undefined && desks === undefined) return null;
   return { ...(location_id !== undefined && { location_id }), ...(desks !== undefined && { desks }) };
 }
@@ -62,7 +62,7 @@ const same = (a: unknown, b: unknown) =>
   (a ?? null) === (b ?? null) || (typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase());
 
 /** change() on the rows a rebuild holds in memory. */
-function foldChange(tables: MemoryTables, event: Logged<OfficeEvent>, changes: Partial<Figures>) {
+function foldChange(tables: MemoryTables, event: Brief<OfficeEvent>, changes: Partial<Figures>) {
   const history = tables.table('office_history');
   const open = history.where('office_id', entityId(event.stream_id)).find((row) => row.valid_to === null);
   if (!open) return;

@@ -3,13 +3,13 @@ import { DEFAULT_COMPANY_HOLIDAYS, DEFAULT_VACATION_DAYS } from '@shared/schemas
 import type { SettingsEvent } from '../../events/settings/events';
 import type { Db } from '../../events/store/types';
 import type { MemoryTables } from '../memoryTables';
-import { defineProjection, entityId, own, type Logged } from '../projection';
+import { defineProjection, entityId, own, type Brief } from '../projection';
 import { companySettingsTouched } from './queries';
 
 type Changes = Record<string, string | number | null>;
 
 /** The row the first change creates: the defaults for what that change leaves alone. */
-function firstRow(event: Logged<SettingsEvent>, changes: Changes) {
+function firstRow(event: Brief<SettingsEvent>, changes: Changes) {
   const { at } = event.metadata;
   return {
     id: entityId(event.stream_id),
@@ -24,7 +24,7 @@ function firstRow(event: Logged<SettingsEvent>, changes: Changes) {
 }
 
 /** The one row, created by the first change with the defaults for what that change leaves alone. */
-function upsert(db: Db, event: Logged<SettingsEvent>, changes: Changes) {
+function upsert(db: Db, event: Brief<SettingsEvent>, changes: Changes) {
   const { at } = event.metadata;
   const row = firstRow(event, changes);
   return db`
@@ -33,7 +33,7 @@ function upsert(db: Db, event: Logged<SettingsEvent>, changes: Changes) {
 }
 
 /** upsert() on the row a rebuild holds in memory. */
-function foldUpsert(tables: MemoryTables, event: Logged<SettingsEvent>, changes: Changes) {
+function foldUpsert(tables: MemoryTables, event: Brief<SettingsEvent>, changes: Changes) {
   const settings = tables.table('system_settings');
   const row = settings.get(entityId(event.stream_id));
   if (row) settings.set(row, { ...changes, version: event.version, updated_at: event.metadata.at });

@@ -2,7 +2,7 @@ import type postgres from 'postgres';
 import type { LiveEntity, LiveRows } from '@shared/realtime';
 import { PREPARED } from '../events/store/connect';
 import type { BriefEvent, Db, PendingEvent } from '../events/store/types';
-import type { MemoryTables } from './memoryTables';
+import type { MemoryTables, Row } from './memoryTables';
 
 /** One statement of a projection's work for one event. */
 export type Statement = postgres.PendingQuery<postgres.Row[]>;
@@ -99,7 +99,11 @@ export function entityId(streamId: string): string {
  * <the stream's entity>`: the usual change of an entity's own row.
  */
 export function foldOwn(tables: MemoryTables, table: string, event: BriefEvent, changes: object) {
-  tables.table(table).update(entityId(event.stream_id), { ...changes, version: event.version, updated_at: event.metadata.at });
+  const rows = tables.table(table);
+  const row = rows.get(entityId(event.stream_id));
+  if (!row) return;
+  rows.set(row, changes as Row);
+  rows.set(row, { version: event.version, updated_at: event.metadata.at });
 }
 
 /** The event's own row. */

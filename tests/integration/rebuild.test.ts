@@ -144,6 +144,28 @@ describe('rebuild', () => {
     expect(await snapshot(sql)).toEqual(before);
   });
 
+  it('creates every index each table.sql declares, though after the rows', async () => {
+    const { sql } = server.deps;
+    await rebuild(sql);
+    const tables = projections.flatMap((p) => p.tables);
+    const indexes = (schema: string) => sql<{ indexname: string; indexdef: string }[]>`
+      SELECT indexname, replace(indexdef, ${`${schema}.`}, '') AS indexdef FROM pg_indexes
+      WHERE schemaname = ${schema} AND tablename = ANY(${tables}) ORDER BY indexname`;
+    // The DDL run whole, as written, in a schema of its own.
+    await sql.unsafe('CREATE SCHEMA ddl_as_written');
+    try {
+      await sql.begin(async (tx) => {
+        await tx.unsafe('SET LOCAL search_path TO ddl_as_written');
+        for (const projection of projections) await tx.unsafe(projection.ddl);
+      });
+      const declared = await indexes('ddl_as_written');
+      expect(declared.length).toBeGreaterThan(tables.length);
+      expect(await indexes('public')).toEqual(declared);
+    } finally {
+      await sql.unsafe('DROP SCHEMA ddl_as_written CASCADE');
+    }
+  });
+
   it('rebuilds a read model whose schema version changed, at start-up', async () => {
     const { sql } = server.deps;
     const before = await snapshot(sql);

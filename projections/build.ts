@@ -7,7 +7,7 @@ import type { ReplayRange } from './replay';
 import { writeRows } from './writeRows';
 
 /** Positions per read; a few reads run ahead, on other connections, while one batch is folded. */
-export const BUILD_BATCH = 10_000;
+const BUILD_BATCH = 10_000;
 const AHEAD = 3;
 
 /**
@@ -60,7 +60,7 @@ async function* batches<E extends { position: number }>(
  * are created last. The others take each event's statement as replay() does, with their
  * indexes in place, since their statements read their own rows. Projections own their tables
  * and never read another's, so the two kinds need no order between them. Memory grows with the
- * read models' rows, not with the log. When every projection folds, only the time and author of
+ * read models' rows (history tables included), not with the log. When every projection folds, only the time and author of
  * each event's metadata are read (BriefEvent): half the work of reading the log. Returns the
  * events read.
  */

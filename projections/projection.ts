@@ -1,13 +1,17 @@
 import type postgres from 'postgres';
 import type { LiveEntity, LiveRows } from '@shared/realtime';
 import { PREPARED } from '../events/store/connect';
-import type { Db, PendingEvent } from '../events/store/types';
+import type { BriefEvent, Db, PendingEvent } from '../events/store/types';
+import type { MemoryTables, Row } from './memoryTables';
 
 /** One statement of a projection's work for one event. */
 export type Statement = postgres.PendingQuery<postgres.Row[]>;
 
 /** An event from the log whose payload is typed by its type name (payloads are validated on append). */
 export type Logged<E extends { type: string; data: unknown }> = Omit<PendingEvent, 'type' | 'data'> & E;
+
+/** The same as a rebuild's folds read it: of the metadata, only its time and author (BriefEvent). */
+export type Brief<E extends { type: string; data: unknown }> = Omit<BriefEvent, 'type' | 'data'> & E;
 
 /**
  * Rows of a projection that an event changed, named by a uuid column they hold as they stand
@@ -23,6 +27,13 @@ export interface Touched {
 export interface Handler<E extends { type: string; data: unknown }> {
   /** One statement (or null): a rebuild pipelines thousands, correct only if each event is one. */
   apply(db: Db, event: Logged<E>): Statement | null;
+  /**
+   * The same change as `apply`, made to the projection's rows held in memory (memoryTables.ts):
+   * what a rebuild runs, so each row is written once rather than once per event. It must leave
+   * exactly the rows `apply` leaves (tests/integration/rebuild.test.ts compares them). A
+   * projection folds in a rebuild only when every one of its handlers has one.
+   */
+  fold?(tables: MemoryTables, event: Brief<E>): void;
   /** Pure, because a catch-up asks it of events long past: the rows to push after this event. */
   changed(event: Logged<E>): Touched[];
 }
@@ -50,6 +61,8 @@ export interface Projection {
    */
   conflicts?: Record<string, { message: string; field: string }>;
   apply(db: Db, event: PendingEvent): Statement | null;
+  /** Present when every handler folds: a rebuild then builds this read model in memory. */
+  fold?(tables: MemoryTables, event: BriefEvent): void;
   changed(event: PendingEvent): Touched[];
   /** Pushed to browsers as rows of `entity`, loaded by what the events touched. */
   live?: LiveView;
@@ -67,9 +80,11 @@ export function defineProjection<E extends { type: string; data: unknown }>(
   const { on, ...rest } = spec;
   // Keyed by type name, so the handler found always takes the event's own payload type.
   const handlers: Partial<Record<string, Handler<{ type: string; data: unknown }>>> = on;
+  const folds = Object.values(handlers).every((handler) => handler?.fold);
   return {
     ...rest,
     apply: (db, event) => handlers[event.type]?.apply(db, event) ?? null,
+    ...(folds && { fold: (tables: MemoryTables, event: BriefEvent) => handlers[event.type]?.fold?.(tables, event) }),
     changed: (event) => handlers[event.type]?.changed(event) ?? [],
   };
 }
@@ -77,6 +92,29 @@ export function defineProjection<E extends { type: string; data: unknown }>(
 /** 'location-<uuid>' -> '<uuid>'. */
 export function entityId(streamId: string): string {
   return streamId.slice(streamId.indexOf('-') + 1);
+}
+
+/**
+ * A fold's `UPDATE <table> SET <changes>, version = <event's>, updated_at = <event's> WHERE id =
+ * <the stream's entity>`: the usual change of an entity's own row.
+ */
+export function foldOwn(tables: MemoryTables, table: string, event: BriefEvent, changes: object) {
+  const rows = tables.table(table);
+  const row = rows.get(entityId(event.stream_id));
+  if (!row) return;
+  rows.set(row, changes as Row);
+  rows.set(row, { version: event.version, updated_at: event.metadata.at });
+}
+
+/**
+ * A fold's `INSERT <row> ON CONFLICT (id) DO UPDATE SET <changes>`: one-row read models created by
+ * their first event (settings, a user's connection).
+ */
+export function foldUpsert(tables: MemoryTables, table: string, row: Row, changes: Row) {
+  const rows = tables.table(table);
+  const existing = rows.get(String(row.id));
+  if (existing) rows.set(existing, changes);
+  else rows.insert(row);
 }
 
 /** The event's own row. */
@@ -100,7 +138,7 @@ export function touchedWhere(alias: string, touched: Touched[]): { where: string
 }
 
 /** Location rename: the name is joined at read time, so every row at that location reads differently. */
-export type LocationRenamed = Logged<{ type: 'LocationUpdated'; data: { name?: string } }>;
+export type LocationRenamed = Brief<{ type: 'LocationUpdated'; data: { name?: string } }>;
 export const renamed = (event: LocationRenamed) => event.data.name !== undefined;
 
 /**
@@ -112,11 +150,16 @@ export function touchOnLocationRename(db: Db, table: 'offices' | 'members' | 'ta
   return db`UPDATE ${db(table)} SET updated_at = ${event.metadata.at} WHERE location_id = ${entityId(event.stream_id)}`;
 }
 
+/** touchOnLocationRename on the rows a rebuild holds in memory. */
+export function foldLocationRename(tables: MemoryTables, table: 'offices' | 'members' | 'tasks', event: LocationRenamed) {
+  if (renamed(event)) tables.table(table).updateWhere('location_id', entityId(event.stream_id), { updated_at: event.metadata.at });
+}
+
 export const rowsAtRenamedLocation = (event: LocationRenamed): Touched[] =>
   renamed(event) ? [{ column: 'location_id', value: entityId(event.stream_id) }] : [];
 
 /** Office renumbered: rows showing its number (joined at read time) read differently. */
-export type OfficeRenumbered = Logged<{ type: 'OfficeDetailsEdited'; data: { office_number?: string } }>;
+export type OfficeRenumbered = Brief<{ type: 'OfficeDetailsEdited'; data: { office_number?: string } }>;
 
 /**
  * An office's new number changes how rows of `table` naming it read: their updated_at moves, so
@@ -125,6 +168,13 @@ export type OfficeRenumbered = Logged<{ type: 'OfficeDetailsEdited'; data: { off
 export function touchOnOfficeRenumber(db: Db, table: 'members' | 'tasks', event: OfficeRenumbered) {
   if (event.data.office_number === undefined) return null;
   return db`UPDATE ${db(table)} SET updated_at = ${event.metadata.at} WHERE office_id = ${entityId(event.stream_id)}`;
+}
+
+/** touchOnOfficeRenumber on the rows a rebuild holds in memory. */
+export function foldOfficeRenumber(tables: MemoryTables, table: 'members' | 'tasks', event: OfficeRenumbered) {
+  if (event.data.office_number !== undefined) {
+    tables.table(table).updateWhere('office_id', entityId(event.stream_id), { updated_at: event.metadata.at });
+  }
 }
 
 export const rowsAtRenumberedOffice = (event: OfficeRenumbered): Touched[] =>

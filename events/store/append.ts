@@ -1,6 +1,6 @@
 import { ConcurrencyError } from './errors';
 import { PREPARED } from './connect';
-import type { Db, EventMetadata, NewEvent, Pool, StoredEvent, Tx } from './types';
+import type { BriefStoredEvent, Db, EventMetadata, NewEvent, Pool, StoredEvent, Tx } from './types';
 
 /**
  * The gap rule. Positions come from a sequence at insert time, but transactions commit out of
@@ -183,6 +183,23 @@ export async function readAll(db: Db, fromPosition: number, limit: number, upTo?
     : db.unsafe<StoredEvent[]>(
         `SELECT ${COLUMNS} FROM events WHERE position > $1 AND position <= $3 ORDER BY position LIMIT $2`,
         [fromPosition, limit, upTo], PREPARED);
+}
+
+/**
+ * readAll() for a rebuild's folds (projections/build.ts): up to `limit` events after
+ * `fromPosition`, at most `upTo`, with only the time and author of their metadata, read in about
+ * half the time.
+ */
+export async function readAllBrief(db: Db, fromPosition: number, limit: number, upTo: number): Promise<BriefStoredEvent[]> {
+  const rows = await db.unsafe<(Omit<BriefStoredEvent, 'metadata'> & BriefStoredEvent['metadata'])[]>(
+    `SELECT position, stream_id, stream_type, version, type, data, metadata->>'at' AS at, metadata->>'user_id' AS user_id
+     FROM events WHERE position > $1 AND position <= $3 ORDER BY position LIMIT $2`,
+    [fromPosition, limit, upTo], PREPARED);
+  // One literal of one shape per event: a rebuild reads millions.
+  return rows.map((r) => ({
+    position: r.position, stream_id: r.stream_id, stream_type: r.stream_type, version: r.version, type: r.type, data: r.data,
+    metadata: { at: r.at, user_id: r.user_id },
+  }));
 }
 
 /**

@@ -48,3 +48,10 @@ export interface StoredEvent<T extends string = string, D = unknown> {
 
 /** An event about to be appended: everything but its global position. */
 export type PendingEvent = Omit<StoredEvent, 'position'>;
+
+/**
+ * An event as a rebuild's folds read it: of its metadata only the time and the author. The rest
+ * (scope, correlation) is most of the bytes read, and no read model keeps it.
+ */
+export type BriefEvent = Omit<PendingEvent, 'metadata'> & { metadata: Pick<EventMetadata, 'at' | 'user_id'> };
+export type BriefStoredEvent = BriefEvent & { position: number };

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { CompanyEvent, ContactEvent } from '../../events/crm/events';
 import type { DealEvent } from '../../events/deal/events';
 import type { Db } from '../../events/store/types';
-import { defineProjection, entityId, own, type Touched } from '../projection';
+import type { MemoryTables } from '../memoryTables';
+import { defineProjection, entityId, foldOwn, own, type Touched } from '../projection';
 import { companiesTouched } from './queries';
 
 /** A company row also carries its contact and deal counts and deal total, read when loaded: events
@@ -10,6 +11,9 @@ import { companiesTouched } from './queries';
 const figuresChanged = (db: Db, ids: (string | null | undefined)[], at: string) => {
   const present = ids.filter((id): id is string => !!id);
   return present.length === 0 ? null : db`UPDATE crm_companies SET updated_at = ${at} WHERE id = ANY(${present}::uuid[])`;
+};
+const foldFiguresChanged = (tables: MemoryTables, ids: (string | null | undefined)[], at: string) => {
+  for (const id of ids) if (id) tables.table('crm_companies').update(id, { updated_at: at });
 };
 const companies = (...ids: (string | null | undefined)[]): Touched[] => ids.filter((id): id is string => !!id).map((value) => ({ column: 'id', value }));
 
@@ -28,6 +32,13 @@ export const companiesProjection = defineProjection<CompanyEvent | ContactEvent 
           VALUES (${d.id}, ${d.name}, ${d.industry}, ${d.website}, ${d.phone}, ${d.address}, ${d.employee_count}, ${d.annual_revenue},
             ${d.main_contact_id}, ${d.status}, ${d.notes}, ${d.lead_source}, ${version}, ${at}, ${at})`;
       },
+      fold(tables, { data: d, version, metadata: { at } }) {
+        tables.table('crm_companies').insert({
+          id: d.id, name: d.name, industry: d.industry, website: d.website, phone: d.phone, address: d.address,
+          employee_count: d.employee_count, annual_revenue: d.annual_revenue, main_contact_id: d.main_contact_id, status: d.status,
+          notes: d.notes, lead_source: d.lead_source, version, created_at: at, updated_at: at,
+        });
+      },
       changed: own,
     },
     CompanyEdited: {
@@ -37,32 +48,41 @@ export const companiesProjection = defineProjection<CompanyEvent | ContactEvent 
           ? db`UPDATE crm_companies SET version = ${version}, updated_at = ${at} WHERE id = ${entityId(stream_id)}`
           : db`UPDATE crm_companies SET ${db(data, columns)}, version = ${version}, updated_at = ${at} WHERE id = ${entityId(stream_id)}`;
       },
+      fold: (tables, event) => foldOwn(tables, 'crm_companies', event, event.data),
       changed: own,
     },
     CompanyDeleted: {
       apply: (db, { stream_id }) => db`DELETE FROM crm_companies WHERE id = ${entityId(stream_id)}`,
+      fold: (tables, { stream_id }) => tables.table('crm_companies').delete(entityId(stream_id)),
       changed: own,
     },
     ContactCreated: {
       apply: (db, { data, metadata: { at } }) => figuresChanged(db, [data.company_id], at),
+      fold: (tables, { data, metadata: { at } }) => foldFiguresChanged(tables, [data.company_id], at),
       changed: ({ data }) => companies(data.company_id),
     },
     ContactEdited: {
       apply: (db, { data, metadata: { at } }) => (data.company_id === undefined ? null : figuresChanged(db, [data.company_id, data.previous_company_id], at)),
+      fold: (tables, { data, metadata: { at } }) =>
+        data.company_id === undefined ? undefined : foldFiguresChanged(tables, [data.company_id, data.previous_company_id], at),
       changed: ({ data }) => (data.company_id === undefined ? [] : companies(data.company_id, data.previous_company_id)),
     },
     ContactDeleted: {
       apply: (db, { data, metadata: { at } }) => figuresChanged(db, [data.company_id], at),
+      fold: (tables, { data, metadata: { at } }) => foldFiguresChanged(tables, [data.company_id], at),
       changed: ({ data }) => companies(data.company_id),
     },
     DealCreated: {
       apply: (db, { data, metadata: { at } }) => figuresChanged(db, [data.company_id], at),
+      fold: (tables, { data, metadata: { at } }) => foldFiguresChanged(tables, [data.company_id], at),
       changed: ({ data }) => companies(data.company_id),
     },
     // An edit that changes a deal's value names its company, and one that moves the deal to
     // another company names the one it left too (events/deal/decider.ts).
     DealEdited: {
       apply: (db, { data, metadata: { at } }) => (data.company_id === undefined ? null : figuresChanged(db, [data.company_id, data.previous_company_id], at)),
+      fold: (tables, { data, metadata: { at } }) =>
+        data.company_id === undefined ? undefined : foldFiguresChanged(tables, [data.company_id, data.previous_company_id], at),
       changed: ({ data }) => (data.company_id === undefined ? [] : companies(data.company_id, data.previous_company_id)),
     },
   },

@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { DealEvent } from '../../events/deal/events';
 import type { SignatureStatus } from '@shared/domain/agreement';
 import type { LocationUpdated } from '../../events/location/events';
-import type { Db } from '../../events/store/types';
-import { defineProjection, entityId, own } from '../projection';
+import type { BriefEvent, Db } from '../../events/store/types';
+import type { MemoryTables } from '../memoryTables';
+import { defineProjection, entityId, foldOwn, own } from '../projection';
 import { dealsTouched } from './queries';
 
 /**
@@ -31,8 +32,23 @@ function signature(status: SignatureStatus) {
   return {
     apply: (db: Db, event: { stream_id: string; version: number; metadata: { at: string } }) =>
       db`UPDATE deals SET signature_status = ${status}, version = ${event.version}, updated_at = ${event.metadata.at} WHERE id = ${entityId(event.stream_id)}`,
+    fold: (tables: MemoryTables, event: BriefEvent) => foldOwn(tables, 'deals', event, { signature_status: status }),
     changed: own,
   };
+}
+
+/** place() on the rows a rebuild holds in memory; every part reads the state before it, as there. */
+function foldPlace(tables: MemoryTables, id: string, stage: string, rank: string, version: number, at: string) {
+  const deals = tables.table('deals');
+  const visits = tables.table('deal_stage_visits');
+  const deal = deals.get(id);
+  const before = deal?.stage;
+  for (const visit of visits.where('deal_id', id)) {
+    if (visit.left_at === null && visit.stage !== stage) visits.set(visit, { left_at: at });
+  }
+  if (!deal) return;
+  deals.set(deal, { stage, rank, version, updated_at: at, stage_changed_at: before === stage ? deal.stage_changed_at : at });
+  if (before !== stage) visits.insert({ deal_id: id, stage, entered_at: at, left_at: null });
 }
 
 export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
@@ -53,6 +69,17 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
             ${d.term_months}, ${d.term_days}, ${d.offered_price}, ${d.market_rate}, ${d.probability}, ${d.notice_by},
             ${d.notes}, ${d.source}, ${d.assigned_to}, ${d.stage}, ${d.rank}, ${at}, ${version}, ${at}, ${at})`;
       },
+      fold(tables, { data: d, version, metadata: { at } }) {
+        tables.table('deal_stage_visits').insert({ deal_id: d.id, stage: d.stage, entered_at: at, left_at: null });
+        tables.table('deals').insert({
+          id: d.id, deal_name: d.deal_name, company_id: d.company_id, company_name: d.company_name, contact_id: d.contact_id,
+          contact: d.contact, agreement_type: d.agreement_type, membership_type: d.membership_type, location_id: d.location_id,
+          office_ids: d.office_ids, start_date: d.start_date, term_months: d.term_months, term_days: d.term_days,
+          offered_price: d.offered_price, market_rate: d.market_rate, probability: d.probability, notice_by: d.notice_by,
+          notes: d.notes, source: d.source, assigned_to: d.assigned_to, stage: d.stage, rank: d.rank, stage_changed_at: at,
+          version, created_at: at, updated_at: at,
+        });
+      },
       changed: own,
     },
     DealEdited: {
@@ -67,14 +94,22 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
           UPDATE deals SET ${db(changes)}, version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
+      fold(tables, event) {
+        const { previous_company_id: _previous, ...changes } = event.data;
+        foldOwn(tables, 'deals', event, changes);
+      },
       changed: own,
     },
     DealMoved: {
       apply: (db, event) => place(db, entityId(event.stream_id), event.data.stage, event.data.rank, event.version, event.metadata.at),
+      fold: (tables, event) =>
+        foldPlace(tables, entityId(event.stream_id), event.data.stage, event.data.rank, event.version, event.metadata.at),
       changed: own,
     },
     DealMoveUndone: {
       apply: (db, event) => place(db, entityId(event.stream_id), event.data.stage, event.data.rank, event.version, event.metadata.at),
+      fold: (tables, event) =>
+        foldPlace(tables, entityId(event.stream_id), event.data.stage, event.data.rank, event.version, event.metadata.at),
       changed: own,
     },
     // A new agreement version replaces any open signing link: nothing is out for signature.
@@ -89,6 +124,9 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
             updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
+      fold(tables, event) {
+        foldOwn(tables, 'deals', event, { member_id: event.data.member_id, attention_reason: null });
+      },
       changed: own,
     },
     DealNeedsAttention: {
@@ -97,6 +135,9 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
           UPDATE deals SET attention_reason = ${event.data.reason}, version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
+      fold(tables, event) {
+        foldOwn(tables, 'deals', event, { attention_reason: event.data.reason });
+      },
       changed: own,
     },
     DealSigningRetried: {
@@ -104,6 +145,9 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
         return db`
           UPDATE deals SET attention_reason = NULL, version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
+      },
+      fold(tables, event) {
+        foldOwn(tables, 'deals', event, { attention_reason: null });
       },
       changed: own,
     },
@@ -114,6 +158,9 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
             version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
+      fold(tables, event) {
+        foldOwn(tables, 'deals', event, { executed_sha256: event.data.sha256, executed_size: event.data.size, executed_at: event.metadata.at });
+      },
       changed: own,
     },
     // A deal shows its location's name, and its name and city as the contract location (joined at
@@ -122,6 +169,10 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
       apply(db, event) {
         if (event.data.name === undefined && event.data.city === undefined) return null;
         return db`UPDATE deals SET updated_at = ${event.metadata.at} WHERE location_id = ${entityId(event.stream_id)}`;
+      },
+      fold(tables, event) {
+        if (event.data.name === undefined && event.data.city === undefined) return;
+        tables.table('deals').updateWhere('location_id', entityId(event.stream_id), { updated_at: event.metadata.at });
       },
       changed: (event) =>
         event.data.name === undefined && event.data.city === undefined ? [] : [{ column: 'location_id', value: entityId(event.stream_id) }],

@@ -1,7 +1,21 @@
 import { readFileSync } from 'node:fs';
 import type { GmailEvent } from '../../events/gmail/events';
-import { defineProjection, entityId, own } from '../projection';
+import { defineProjection, entityId, foldOwn, foldUpsert, own, type Brief } from '../projection';
 import { gmailConnectionsTouched } from './queries';
+
+/** The connection's row as GmailConnected leaves it. */
+function connectedRow(event: Brief<Extract<GmailEvent, { type: 'GmailConnected' }>>) {
+  const { at } = event.metadata;
+  return {
+    id: entityId(event.stream_id),
+    connected: true,
+    gmail_address: event.data.gmail_address,
+    ciphertext: event.data.ciphertext,
+    connected_at: at,
+    version: event.version,
+    updated_at: at,
+  };
+}
 
 /** Each user's mail connection: connected with its address and sealed tokens, or not. */
 export const gmailProjection = defineProjection<GmailEvent>({
@@ -12,17 +26,12 @@ export const gmailProjection = defineProjection<GmailEvent>({
   on: {
     GmailConnected: {
       apply: (db, event) => {
-        const { at } = event.metadata;
-        const row = {
-          id: entityId(event.stream_id),
-          connected: true,
-          gmail_address: event.data.gmail_address,
-          ciphertext: event.data.ciphertext,
-          connected_at: at,
-          version: event.version,
-          updated_at: at,
-        };
+        const row = connectedRow(event);
         return db`INSERT INTO gmail_connections ${db(row)} ON CONFLICT (id) DO UPDATE SET ${db(row, 'connected', 'gmail_address', 'ciphertext', 'connected_at', 'version', 'updated_at')}`;
+      },
+      fold: (tables, event) => {
+        const { id: _id, ...changes } = connectedRow(event);
+        foldUpsert(tables, 'gmail_connections', connectedRow(event), changes);
       },
       changed: own,
     },
@@ -31,6 +40,7 @@ export const gmailProjection = defineProjection<GmailEvent>({
         db`UPDATE gmail_connections SET connected = false, gmail_address = NULL, ciphertext = NULL, connected_at = NULL,
              version = ${event.version}, updated_at = ${event.metadata.at}
            WHERE id = ${entityId(event.stream_id)}`,
+      fold: (tables, event) => foldOwn(tables, 'gmail_connections', event, { connected: false, gmail_address: null, ciphertext: null, connected_at: null }),
       changed: own,
     },
   },

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { LocationEvent } from '../../events/location/events';
-import { defineProjection, entityId, own } from '../projection';
+import { defineProjection, entityId, foldOwn, own } from '../projection';
 import { locationsTouched } from './queries';
 
 export const locationsProjection = defineProjection<LocationEvent>({
@@ -16,6 +16,12 @@ export const locationsProjection = defineProjection<LocationEvent>({
           INSERT INTO locations (id, name, city, address, manager, floors, version, created_at, updated_at)
           VALUES (${d.id}, ${d.name}, ${d.city}, ${d.address}, ${d.manager}, ${d.floors}, ${version}, ${at}, ${at})`;
       },
+      fold(tables, { data: d, version, metadata: { at } }) {
+        tables.table('locations').insert({
+          id: d.id, name: d.name, city: d.city, address: d.address, manager: d.manager, floors: d.floors,
+          version, created_at: at, updated_at: at,
+        });
+      },
       changed: own,
     },
     LocationUpdated: {
@@ -24,6 +30,7 @@ export const locationsProjection = defineProjection<LocationEvent>({
           UPDATE locations SET ${db(event.data)}, version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
+      fold: (tables, event) => foldOwn(tables, 'locations', event, event.data),
       changed: own,
     },
   },

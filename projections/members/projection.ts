@@ -2,7 +2,18 @@ import { readFileSync } from 'node:fs';
 import type { LocationUpdated } from '../../events/location/events';
 import type { MemberEvent } from '../../events/member/events';
 import type { OfficeDetailsEdited } from '../../events/office/events';
-import { defineProjection, entityId, own, rowsAtRenamedLocation, rowsAtRenumberedOffice, touchOnLocationRename, touchOnOfficeRenumber } from '../projection';
+import {
+  defineProjection,
+  entityId,
+  foldLocationRename,
+  foldOfficeRenumber,
+  foldOwn,
+  own,
+  rowsAtRenamedLocation,
+  rowsAtRenumberedOffice,
+  touchOnLocationRename,
+  touchOnOfficeRenumber,
+} from '../projection';
 import { membersTouched } from './queries';
 
 export const membersProjection = defineProjection<MemberEvent | OfficeDetailsEdited | LocationUpdated>({
@@ -18,6 +29,12 @@ export const membersProjection = defineProjection<MemberEvent | OfficeDetailsEdi
           VALUES (${d.id}, ${d.company_name}, ${d.location_id}, ${db.json(d.primary_contact)}, ${d.membership_type},
             ${version}, ${at}, ${at})`;
       },
+      fold(tables, { data: d, version, metadata: { at } }) {
+        tables.table('members').insert({
+          id: d.id, company_name: d.company_name, location_id: d.location_id, primary_contact: d.primary_contact,
+          membership_type: d.membership_type, employees: [], version, created_at: at, updated_at: at,
+        });
+      },
       changed: own,
     },
     MemberEdited: {
@@ -28,6 +45,7 @@ export const membersProjection = defineProjection<MemberEvent | OfficeDetailsEdi
           UPDATE members SET ${db(changes)}, version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
+      fold: (tables, event) => foldOwn(tables, 'members', event, event.data),
       changed: own,
     },
     MemberEmployeeAdded: {
@@ -37,6 +55,10 @@ export const membersProjection = defineProjection<MemberEvent | OfficeDetailsEdi
             version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
+      fold(tables, event) {
+        const row = tables.table('members').get(entityId(event.stream_id));
+        if (row) foldOwn(tables, 'members', event, { employees: [...(row.employees as unknown[]), event.data.employee] });
+      },
       changed: own,
     },
     MemberOfficeAssigned: {
@@ -45,6 +67,7 @@ export const membersProjection = defineProjection<MemberEvent | OfficeDetailsEdi
           UPDATE members SET office_id = ${event.data.office_id}, version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
+      fold: (tables, event) => foldOwn(tables, 'members', event, { office_id: event.data.office_id }),
       changed: own,
     },
     MemberOfficeUnassigned: {
@@ -53,16 +76,19 @@ export const membersProjection = defineProjection<MemberEvent | OfficeDetailsEdi
           UPDATE members SET office_id = NULL, version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
+      fold: (tables, event) => foldOwn(tables, 'members', event, { office_id: null }),
       changed: own,
     },
     // The member row shows its office's number (joined at read time): a renumbering moves its
     // updated_at so clients take the pushed row.
     OfficeDetailsEdited: {
       apply: (db, event) => touchOnOfficeRenumber(db, 'members', event),
+      fold: (tables, event) => foldOfficeRenumber(tables, 'members', event),
       changed: rowsAtRenumberedOffice,
     },
     LocationUpdated: {
       apply: (db, event) => touchOnLocationRename(db, 'members', event),
+      fold: (tables, event) => foldLocationRename(tables, 'members', event),
       changed: rowsAtRenamedLocation,
     },
   },

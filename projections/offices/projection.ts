@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { LocationUpdated } from '../../events/location/events';
 import type { MemberEdited } from '../../events/member/events';
 import type { OfficeEvent } from '../../events/office/events';
-import { defineProjection, entityId, own, rowsAtRenamedLocation, touchOnLocationRename, type Logged } from '../projection';
+import { defineProjection, entityId, foldLocationRename, foldOwn, own, rowsAtRenamedLocation, touchOnLocationRename, type Logged } from '../projection';
 import { officesTouched } from './queries';
 
 /** The office's own row: its version moves with its stream. */
@@ -27,6 +27,12 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
           VALUES (${d.id}, ${d.office_number}, ${d.location_id}, ${d.type}, ${d.desks}, ${d.floor}, ${d.windowed},
             'VACANT', ${db.json(d.marketed_rates)}, ${v}, ${at}, ${at})`;
       },
+      fold(tables, { data: d, version, metadata: { at } }) {
+        tables.table('offices').insert({
+          id: d.id, office_number: d.office_number, location_id: d.location_id, type: d.type, desks: d.desks, floor: d.floor,
+          windowed: d.windowed, status: 'VACANT', marketed_rates: d.marketed_rates, contacts: [], version, created_at: at, updated_at: at,
+        });
+      },
       changed: own,
     },
     OfficeStatusChanged: {
@@ -34,6 +40,7 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
         const { v, at, id } = stamp(event);
         return db`UPDATE offices SET status = ${event.data.status}, version = ${v}, updated_at = ${at} WHERE id = ${id}`;
       },
+      fold: (tables, event) => foldOwn(tables, 'offices', event, { status: event.data.status }),
       changed: own,
     },
     OfficeRatesChanged: {
@@ -43,6 +50,7 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
           UPDATE offices SET marketed_rates = ${db.json(event.data.marketed_rates)}, version = ${v}, updated_at = ${at}
           WHERE id = ${id}`;
       },
+      fold: (tables, event) => foldOwn(tables, 'offices', event, { marketed_rates: event.data.marketed_rates }),
       changed: own,
     },
     OfficeLeaseSet: {
@@ -54,6 +62,10 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
             start_date = ${d.start_date}::date, end_date = ${d.end_date}::date, version = ${v}, updated_at = ${at}
           WHERE id = ${id}`;
       },
+      fold(tables, event) {
+        const { signed_rate, term_months, start_date, end_date } = event.data;
+        foldOwn(tables, 'offices', event, { signed_rate, term_months, start_date, end_date });
+      },
       changed: own,
     },
     OfficeDetailsEdited: {
@@ -61,6 +73,7 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
         const { v, at, id } = stamp(event);
         return db`UPDATE offices SET ${db(event.data)}, version = ${v}, updated_at = ${at} WHERE id = ${id}`;
       },
+      fold: (tables, event) => foldOwn(tables, 'offices', event, event.data),
       changed: own,
     },
     OfficeContactAdded: {
@@ -77,6 +90,14 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
             version = ${v}, updated_at = ${at}
           WHERE id = ${id}`;
       },
+      fold(tables, event) {
+        const { contact } = event.data;
+        const row = tables.table('offices').get(entityId(event.stream_id));
+        if (!row) return;
+        const current = row.contacts as Record<string, unknown>[];
+        const kept = contact.is_primary ? current.map((c) => ({ ...c, is_primary: false })) : current;
+        foldOwn(tables, 'offices', event, { contacts: [...kept, contact] });
+      },
       changed: own,
     },
     OfficeContactRemoved: {
@@ -90,6 +111,13 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
             version = ${v}, updated_at = ${at}
           WHERE id = ${id}`;
       },
+      fold(tables, event) {
+        const row = tables.table('offices').get(entityId(event.stream_id));
+        if (!row) return;
+        // As `c->>'id' <> $1`: a contact without an id is not kept either (NULL is not true).
+        const contacts = (row.contacts as { id?: unknown }[]).filter((c) => c.id != null && String(c.id) !== event.data.contact_id);
+        foldOwn(tables, 'offices', event, { contacts });
+      },
       changed: own,
     },
     OfficeCompanyAssigned: {
@@ -100,6 +128,8 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
             version = ${v}, updated_at = ${at}
           WHERE id = ${id}`;
       },
+      fold: (tables, event) =>
+        foldOwn(tables, 'offices', event, { status: 'LEASED', member_id: event.data.member_id, tenant: event.data.tenant }),
       changed: own,
     },
     OfficeCompanyUnassigned: {
@@ -109,6 +139,7 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
           UPDATE offices SET status = 'VACANT', member_id = NULL, tenant = NULL, version = ${v}, updated_at = ${at}
           WHERE id = ${id}`;
       },
+      fold: (tables, event) => foldOwn(tables, 'offices', event, { status: 'VACANT', member_id: null, tenant: null }),
       changed: own,
     },
     // The tenant is the company's name: a rename shows on its office. The office's version is
@@ -120,11 +151,16 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
           UPDATE offices SET tenant = ${event.data.company_name}, updated_at = ${event.metadata.at}
           WHERE member_id = ${entityId(event.stream_id)}`;
       },
+      fold(tables, event) {
+        if (event.data.company_name === undefined) return;
+        tables.table('offices').updateWhere('member_id', entityId(event.stream_id), { tenant: event.data.company_name, updated_at: event.metadata.at });
+      },
       changed: (event) =>
         event.data.company_name === undefined ? [] : [{ column: 'member_id', value: entityId(event.stream_id) }],
     },
     LocationUpdated: {
       apply: (db, event) => touchOnLocationRename(db, 'offices', event),
+      fold: (tables, event) => foldLocationRename(tables, 'offices', event),
       changed: rowsAtRenamedLocation,
     },
   },

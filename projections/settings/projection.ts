@@ -2,13 +2,16 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_COMPANY_HOLIDAYS, DEFAULT_VACATION_DAYS } from '@shared/schemas/settings';
 import type { SettingsEvent } from '../../events/settings/events';
 import type { Db } from '../../events/store/types';
-import { defineProjection, entityId, own, type Logged } from '../projection';
+import type { MemoryTables } from '../memoryTables';
+import { defineProjection, entityId, own, type Brief } from '../projection';
 import { companySettingsTouched } from './queries';
 
-/** The one row, created by the first change with the defaults for what that change leaves alone. */
-function upsert(db: Db, event: Logged<SettingsEvent>, changes: Record<string, string | number | null>) {
+type Changes = Record<string, string | number | null>;
+
+/** The row the first change creates: the defaults for what that change leaves alone. */
+function firstRow(event: Brief<SettingsEvent>, changes: Changes) {
   const { at } = event.metadata;
-  const row = {
+  return {
     id: entityId(event.stream_id),
     crm_api_key: null,
     company_holidays: DEFAULT_COMPANY_HOLIDAYS,
@@ -18,9 +21,23 @@ function upsert(db: Db, event: Logged<SettingsEvent>, changes: Record<string, st
     created_at: at,
     updated_at: at,
   };
+}
+
+/** The one row, created by the first change with the defaults for what that change leaves alone. */
+function upsert(db: Db, event: Brief<SettingsEvent>, changes: Changes) {
+  const { at } = event.metadata;
+  const row = firstRow(event, changes);
   return db`
     INSERT INTO system_settings ${db(row)}
     ON CONFLICT (id) DO UPDATE SET ${db({ ...changes, version: event.version, updated_at: at })}`;
+}
+
+/** upsert() on the row a rebuild holds in memory. */
+function foldUpsert(tables: MemoryTables, event: Brief<SettingsEvent>, changes: Changes) {
+  const settings = tables.table('system_settings');
+  const row = settings.get(entityId(event.stream_id));
+  if (row) settings.set(row, { ...changes, version: event.version, updated_at: event.metadata.at });
+  else settings.insert(firstRow(event, changes));
 }
 
 /**
@@ -33,9 +50,21 @@ export const settingsProjection = defineProjection<SettingsEvent>({
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['system_settings'],
   on: {
-    CrmApiKeySet: { apply: (db, event) => upsert(db, event, { crm_api_key: event.data.ciphertext }), changed: own },
-    CrmApiKeyCleared: { apply: (db, event) => upsert(db, event, { crm_api_key: null }), changed: own },
-    CompanyTimeOffChanged: { apply: (db, event) => upsert(db, event, { ...event.data }), changed: own },
+    CrmApiKeySet: {
+      apply: (db, event) => upsert(db, event, { crm_api_key: event.data.ciphertext }),
+      fold: (tables, event) => foldUpsert(tables, event, { crm_api_key: event.data.ciphertext }),
+      changed: own,
+    },
+    CrmApiKeyCleared: {
+      apply: (db, event) => upsert(db, event, { crm_api_key: null }),
+      fold: (tables, event) => foldUpsert(tables, event, { crm_api_key: null }),
+      changed: own,
+    },
+    CompanyTimeOffChanged: {
+      apply: (db, event) => upsert(db, event, { ...event.data }),
+      fold: (tables, event) => foldUpsert(tables, event, { ...event.data }),
+      changed: own,
+    },
   },
   live: { entity: 'company_settings', load: companySettingsTouched },
 });

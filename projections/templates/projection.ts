@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { TemplateEvent } from '../../events/template/events';
 import type { Db } from '../../events/store/types';
+import type { MemoryTables, Row } from '../memoryTables';
 import { defineProjection, entityId, own, type Statement } from '../projection';
 import { templatesTouched } from './queries';
 
@@ -14,6 +15,13 @@ function withVersion(db: Db, change: Statement, at: string, by: string) {
     WITH changed AS (${change} RETURNING id, name, category, description, content, version)
     INSERT INTO template_versions (template_id, version, name, category, description, content, at, by_user)
     SELECT id, version, name, category, description, content, ${at}, ${by} FROM changed`;
+}
+
+/** withVersion() on the rows a rebuild holds in memory: `row` as the change left it, if any. */
+function foldVersion(tables: MemoryTables, row: Row | undefined, at: string, by: string) {
+  if (!row) return;
+  const { id, name, category, description, content, version } = row;
+  tables.table('template_versions').insert({ template_id: id, version, name, category, description, content, at, by_user: by });
 }
 
 /** Templates and every version of each (the history). */
@@ -30,6 +38,11 @@ export const templatesProjection = defineProjection<TemplateEvent>({
           VALUES (${d.id}, ${d.name}, ${d.category}, ${d.description}, ${d.content}, ${version}, ${at}, ${at})`;
         return withVersion(db, insert, at, user_id);
       },
+      fold(tables, { data: d, version, metadata: { at, user_id } }) {
+        const row = { id: d.id, name: d.name, category: d.category, description: d.description, content: d.content, version, created_at: at, updated_at: at };
+        tables.table('templates').insert(row);
+        foldVersion(tables, row, at, user_id);
+      },
       changed: own,
     },
     TemplateEdited: {
@@ -40,6 +53,12 @@ export const templatesProjection = defineProjection<TemplateEvent>({
           WHERE id = ${entityId(event.stream_id)}`;
         return withVersion(db, update, at, user_id);
       },
+      fold(tables, event) {
+        const { at, user_id } = event.metadata;
+        const id = entityId(event.stream_id);
+        tables.table('templates').update(id, { ...event.data, version: event.version, updated_at: at });
+        foldVersion(tables, tables.table('templates').get(id), at, user_id);
+      },
       changed: own,
     },
     // Gone for everyone, history included: a deleted template answers 404 on every route.
@@ -49,6 +68,12 @@ export const templatesProjection = defineProjection<TemplateEvent>({
         return db`
           WITH versions AS (DELETE FROM template_versions WHERE template_id = ${id})
           DELETE FROM templates WHERE id = ${id}`;
+      },
+      fold(tables, event) {
+        const id = entityId(event.stream_id);
+        const versions = tables.table('template_versions');
+        for (const row of versions.where('template_id', id)) versions.remove(row);
+        tables.table('templates').delete(id);
       },
       changed: own,
     },

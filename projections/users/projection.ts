@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { UserEvent } from '../../events/user/events';
-import { defineProjection, entityId, own } from '../projection';
+import { defineProjection, entityId, foldOwn, own } from '../projection';
 import { usersTouched } from './queries';
 
 export const usersProjection = defineProjection<UserEvent>({
@@ -17,6 +17,12 @@ export const usersProjection = defineProjection<UserEvent>({
           VALUES (${d.id}, ${d.name}, ${d.email}, ${d.role}, ${d.locations}, ${d.primary_location}, ${d.password_hash},
                   ${version}, ${at}, ${at})`;
       },
+      fold(tables, { data: d, version, metadata: { at } }) {
+        tables.table('users').insert({
+          id: d.id, name: d.name, email: d.email, role: d.role, locations: d.locations, primary_location: d.primary_location,
+          password_hash: d.password_hash, version, created_at: at, updated_at: at,
+        });
+      },
       changed: own,
     },
     UserUpdated: {
@@ -25,6 +31,7 @@ export const usersProjection = defineProjection<UserEvent>({
           UPDATE users SET ${db(event.data)}, version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
+      fold: (tables, event) => foldOwn(tables, 'users', event, event.data),
       changed: own,
     },
     UserPasswordChanged: {
@@ -33,10 +40,12 @@ export const usersProjection = defineProjection<UserEvent>({
           UPDATE users SET password_hash = ${event.data.password_hash}, version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
+      fold: (tables, event) => foldOwn(tables, 'users', event, { password_hash: event.data.password_hash }),
       changed: own,
     },
     UserDeleted: {
       apply: (db, event) => db`DELETE FROM users WHERE id = ${entityId(event.stream_id)}`,
+      fold: (tables, event) => tables.table('users').delete(entityId(event.stream_id)),
       changed: own,
     },
   },

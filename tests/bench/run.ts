@@ -20,7 +20,8 @@ import { count, median, perSecond, ratio, seconds, table, verdict } from './repo
  * then live latency (REST mutation to every allowed socket) on a second one.
  * Figures are printed, never asserted: they depend on the machine.
  */
-const LOG = { events: 1_000_000, locations: 1_000, users: 1_000, userShare: 0.1, rounds: 4 };
+/** BENCH_EVENTS makes a smaller log for trying things out; the figures stand on the 1,000,000. */
+const LOG = { events: Number(process.env.BENCH_EVENTS ?? 1_000_000), locations: 1_000, users: 1_000, userShare: 0.1, rounds: 4 };
 const APPENDS = [
   { writers: 1, transactions: 3_000 },
   { writers: 8, transactions: 3_000 },
@@ -38,7 +39,10 @@ const LIVE = { clientsPerLocation: 25, samples: 200, warmup: 20 };
 /** Live p99 should stay under this many bare socket.io p99s plus one commit's p99. */
 const LIVE_TARGET_FACTOR = 3;
 
-/** `npm run bench -- live dashboard` runs only those parts; without names, all of them. */
+/**
+ * `npm run bench -- live dashboard` runs only those parts; without names, all of them. `rebuild`
+ * is the store part without its appends: the log, readAll, the rebuild and its COPY reference.
+ */
 const wanted = process.argv.slice(2);
 const runs = (name: string) => wanted.length === 0 || wanted.includes(name);
 
@@ -61,7 +65,7 @@ async function withDatabase<T>(database: BenchDatabase, work: (database: BenchDa
   }
 }
 
-if (runs('store')) await withDatabase(await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writers)) + 2), async (database) => {
+if (runs('store') || wanted.includes('rebuild')) await withDatabase(await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writers)) + 2), async (database) => {
   const { sql } = database;
   const [pg] = await sql<{ version: string }[]>`SELECT version()`;
   console.log('FlexSpace event store benchmark');
@@ -83,9 +87,12 @@ if (runs('store')) await withDatabase(await openBenchDatabase(Math.max(...APPEND
   progress('copying the log with COPY, the reference for the rebuild');
   const copied = await benchCopy(sql);
 
-  progress('copying the log into raw_events');
-  await prepareRawTable(sql);
-  const appends = await benchAppends(sql, log.locationStreams, APPENDS, WARMUP_TRANSACTIONS, SEGMENTS, progress);
+  const appends = [];
+  if (runs('store')) {
+    progress('copying the log into raw_events');
+    await prepareRawTable(sql);
+    appends.push(...(await benchAppends(sql, log.locationStreams, APPENDS, WARMUP_TRANSACTIONS, SEGMENTS, progress)));
+  }
 
   const appendRows = appends.flatMap((a) => {
     const r = a.appendPerSecond / a.rawPerSecond;
@@ -137,6 +144,9 @@ if (runs('store')) await withDatabase(await openBenchDatabase(Math.max(...APPEND
   );
   console.log(
     `Rebuild verified: ${count(log.locations)} locations and ${count(log.users)} users, each at its stream's head version.`,
+  );
+  console.log(
+    `Rebuild ${perSecond(rebuilt.perSecond, 'events')}, COPY of the same rows ${perSecond(copied.perSecond, 'events')}, rebuild/COPY ${ratio(rebuilt.perSecond / copied.perSecond)}; target >= ${perSecond(REBUILD_TARGET, 'events')}: ${verdict(rebuilt.perSecond, REBUILD_TARGET)}.`,
   );
   console.log('raw INSERT: a table of the same columns and indexes as events, no lock, no head read, no notify.');
 });

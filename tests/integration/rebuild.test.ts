@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../events/store/types';
+import type { Projection } from '../../projections/projection';
+import { rebuildBeside } from '../../projections/rebuildBeside';
 import { ensureProjections, projections, rebuild } from '../../projections/registry';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 
@@ -42,17 +44,67 @@ beforeAll(async () => {
   const m2 = await call('POST', '/api/members', { company_name: 'Lark Co', location_id, primary_contact: { name: 'L', email: 'l@x.com' } });
   await call('PATCH', `/api/members/${m2.id}/office`, { office_id: a.id });
   await call('PATCH', `/api/members/${m2.id}/office`, { office_id: '' });
+  // Rows that show an office's number or a location's name (joined at read time) move their
+  // updated_at when either changes: a task at office b, then b renumbered; the location renamed
+  // with offices, members and a task at it; a seeded location renamed and moved to another city
+  // (its deals too).
+  await call('POST', '/api/tasks', { title: 'Fix blinds', description: 'Office b', location_id, office_id: b.id });
+  await call('PUT', `/api/offices/${b.id}`, { office_number: '102B' });
+  await call('PUT', `/api/locations/${location_id}`, { name: 'Fishtown Yard' });
+  const [deal] = await call('GET', '/api/deals');
+  await call('PUT', `/api/locations/${deal.location_id}`, { name: 'Renamed With Deals', city: 'Camden' });
+  // Deals: a move and its undoing, an edit. Tasks: an edit and a status change.
+  await call('PATCH', `/api/deals/${deal.id}/stage`, { stage: deal.stage === 'tour_booked' ? 'tour_completed' : 'tour_booked' });
+  await call('POST', `/api/deals/${deal.id}/undo`, {});
+  await call('PUT', `/api/deals/${deal.id}`, { probability: 35, notes: 'Edited before the rebuild' });
+  const [task] = await call('GET', '/api/tasks');
+  await call('PUT', `/api/tasks/${task.id}`, { title: 'Edited before the rebuild' });
+  // CRM: a company renamed (its contacts pushed again), a contact moved to another company, one
+  // deleted, and a company deleted with its contacts.
+  const companies = await call('GET', '/api/companies');
+  const contacts = await call('GET', '/api/contacts');
+  await call('PUT', `/api/companies/${companies[0].id}`, { name: 'Renamed Company' });
+  const moved = contacts.find((c: { company_id: string | null }) => c.company_id && c.company_id !== companies[1].id);
+  await call('PUT', `/api/contacts/${moved.id}`, { company_id: companies[1].id });
+  await call('DELETE', `/api/contacts/${contacts[contacts.length - 1].id}`);
+  const doomed = await call('POST', '/api/companies', { name: 'Short Lived' });
+  await call('POST', '/api/contacts', { name: 'Brief', email: 'brief@x.com', company_id: doomed.id });
+  await call('DELETE', `/api/companies/${doomed.id}`);
+  // A user registered, edited with a new password, then deleted; another kept.
+  const kept = await call('POST', '/api/users', { name: 'Kept User', email: 'kept@x.com', password: 'Passw0rd!long' });
+  await call('PUT', `/api/users/${kept.id}`, { name: 'Kept User Renamed', password: 'An0ther-passw0rd' });
+  const gone = await call('POST', '/api/users', { name: 'Gone User', email: 'gone@x.com', password: 'Passw0rd!long' });
+  await call('DELETE', `/api/users/${gone.id}`);
   // Templates: versions kept for one, another deleted with its history.
   const t = await call('POST', '/api/templates', { name: 'Kept', category: 'Email', content: 'Hi [Name]' });
   await call('PUT', `/api/templates/${t.id}`, { content: 'Hello [Name] at [Place]', description: 'Greeting' });
-  const gone = await call('POST', '/api/templates', { name: 'Gone', category: 'Social', content: 'Bye' });
-  await call('PUT', `/api/templates/${gone.id}`, { content: 'Bye [Name]' });
-  await call('DELETE', `/api/templates/${gone.id}`);
+  const goneTemplate = await call('POST', '/api/templates', { name: 'Gone', category: 'Social', content: 'Bye' });
+  await call('PUT', `/api/templates/${goneTemplate.id}`, { content: 'Bye [Name]' });
+  await call('DELETE', `/api/templates/${goneTemplate.id}`);
   // System settings (a key set, then removed; time off changed twice) and a deleted document.
   await call('PUT', '/api/settings/system', { crm_api_key: 'crm_rebuild_key_1', vacation_days: 30 });
   await call('PUT', '/api/settings/system', { crm_api_key: null, company_holidays: 10 });
   const [document] = await call('GET', '/api/resources');
   await call('DELETE', `/api/resources/${document.id}`);
+  // A deal's agreement sent, viewed and signed through the public page; the signing process then
+  // leases its offices (or says why it cannot) and stores the executed copy.
+  const o1 = await call('POST', '/api/offices', { office_number: '301', location_id, desks: 2, marketed_rates: { monthly: 500 } });
+  const o2 = await call('POST', '/api/offices', { office_number: '302', location_id, desks: 6, marketed_rates: { monthly: 1500 } });
+  const signed = await call('POST', '/api/deals', {
+    deal_name: 'Rebuilt Signing', company_name: 'Quill Co', contact: { name: 'Quinn', email: 'quinn@quill.example' }, location_id,
+    offered_price: 2400, office_ids: [o1.id, o2.id], start_date: '2026-01-01', term_months: 12,
+  });
+  await call('PATCH', `/api/deals/${signed.id}/stage`, { stage: 'tour_completed' });
+  await call('POST', `/api/deals/${signed.id}/agreement`, {});
+  const { signing_url } = await call('POST', `/api/deals/${signed.id}/signature`, {});
+  const link = new URL(signing_url as string).pathname.split('/').pop()!;
+  expect((await server.api('GET', `/api/signing/${link}`)).status).toBe(200);
+  expect((await server.api('POST', `/api/signing/${link}`, { body: { signer_name: 'Quinn Q', accept: true } })).status).toBe(200);
+  const deadline = Date.now() + 15_000;
+  while ((await call('GET', `/api/deals/${signed.id}`)).stage !== 'agreement_signed') {
+    if (Date.now() > deadline) throw new Error('the signing process did not sign the deal');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 });
 afterAll(async () => {
   await server.stop();
@@ -75,12 +127,12 @@ describe('rebuild', () => {
     const { sql } = server.deps;
     const live = await snapshot(sql);
     expect(live.locations).toHaveLength(9);
-    expect(live.users).toHaveLength(3);
+    expect(live.users).toHaveLength(4);
     // The demo seed's ~120 offices and ~150 member companies, plus the two and two above.
     expect(live.offices!.length).toBeGreaterThanOrEqual(110);
     expect(live.members!.length).toBeGreaterThanOrEqual(140);
     expect(live.offices!.filter((o) => (o as { status: string }).status === 'LEASED').length).toBeGreaterThan(60);
-    expect(live.offices).toContainEqual(expect.objectContaining({ office_number: '102', tenant: 'Kite Works', status: 'LEASED' }));
+    expect(live.offices).toContainEqual(expect.objectContaining({ office_number: '102B', tenant: 'Kite Works', status: 'LEASED' }));
     expect(live.offices).toContainEqual(expect.objectContaining({ office_number: '101', tenant: null, status: 'VACANT', term_months: 12 }));
     expect(live.templates).toContainEqual(expect.objectContaining({ name: 'Kept', content: 'Hello [Name] at [Place]', version: 2 }));
     expect(live.templates).not.toContainEqual(expect.objectContaining({ name: 'Gone' }));
@@ -88,6 +140,49 @@ describe('rebuild', () => {
     const replayed = await rebuild(sql);
     expect(replayed).toBeGreaterThan(2000);
     expect(await snapshot(sql)).toEqual(live);
+  });
+
+  it('builds every read model in memory: each handler of each projection folds', () => {
+    // A handler without `fold` sends its whole projection back to one statement per event.
+    expect(projections.filter((p) => !p.fold).map((p) => p.name)).toEqual([]);
+  });
+
+  it('gives the same rows when the log is read a few positions at a time (streams span many reads)', async () => {
+    const { sql } = server.deps;
+    const before = await snapshot(sql);
+    await rebuildBeside(sql, projections, undefined, { batch: 7 });
+    expect(await snapshot(sql)).toEqual(before);
+  });
+
+  it('gives the same rows when some read models are built by their statements, beside folded ones', async () => {
+    const { sql } = server.deps;
+    const before = await snapshot(sql);
+    const bySql = new Set(['offices', 'deals', 'templates', 'office_history']);
+    const mixed: Projection[] = projections.map((p) => (bySql.has(p.name) ? { ...p, fold: undefined } : p));
+    await rebuildBeside(sql, mixed, undefined, { batch: 500 });
+    expect(await snapshot(sql)).toEqual(before);
+  });
+
+  it('creates every index each table.sql declares, though after the rows', async () => {
+    const { sql } = server.deps;
+    await rebuild(sql);
+    const tables = projections.flatMap((p) => p.tables);
+    const indexes = (schema: string) => sql<{ indexname: string; indexdef: string }[]>`
+      SELECT indexname, replace(indexdef, ${`${schema}.`}, '') AS indexdef FROM pg_indexes
+      WHERE schemaname = ${schema} AND tablename = ANY(${tables}) ORDER BY indexname`;
+    // The DDL run whole, as written, in a schema of its own.
+    await sql.unsafe('CREATE SCHEMA ddl_as_written');
+    try {
+      await sql.begin(async (tx) => {
+        await tx.unsafe('SET LOCAL search_path TO ddl_as_written');
+        for (const projection of projections) await tx.unsafe(projection.ddl);
+      });
+      const declared = await indexes('ddl_as_written');
+      expect(declared.length).toBeGreaterThan(tables.length);
+      expect(await indexes('public')).toEqual(declared);
+    } finally {
+      await sql.unsafe('DROP SCHEMA ddl_as_written CASCADE');
+    }
   });
 
   it('rebuilds a read model whose schema version changed, at start-up', async () => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, signedInContext } from './support/app';
+import { apiAs, expectLive, signedInContext } from './support/app';
+import { createOffice, officeCard, uniqueNumber } from './support/data';
 import { card, createDeal, openBoard, uniqueName } from './support/deals';
 
 /** A deal of its own in Tour Completed at 55 Broadway, with an office, a start date and a term. */
@@ -14,15 +15,26 @@ async function dealReadyForAgreement(page: Page, token: string, name: string) {
 }
 
 const signature = (page: Page, name: string) => card(page, name).locator('[data-signature-status]');
+const monthly = (rate: number) => ({ marketed_rates: { monthly: rate, six_month: rate, twelve_month: rate } });
 
 test.describe('agreements and e-signature', () => {
-  test('generate, send, sign from a fresh browser without a session, and watch the card turn Signed live', async ({ browser }) => {
+  test('generate, send, sign from a fresh browser without a session; the card turns Signed and moves to Agreement Signed live, and the offices grid shows them leased', async ({ browser }) => {
     const admin = await signedInContext(browser, 'admin');
     await admin.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const board = await admin.context.newPage();
     await board.setViewportSize({ width: 1600, height: 1000 });
     const name = uniqueName('Signing Flow');
-    await dealReadyForAgreement(board, admin.token, name);
+    // Two offices of its own, so the split of the offered price shows on the leases.
+    const [small, large] = [uniqueNumber('SA'), uniqueNumber('SB')];
+    const offices = [await createOffice(board, admin.token, '55 Broadway', small, monthly(500)), await createOffice(board, admin.token, '55 Broadway', large, monthly(1500))];
+    const deal = await createDeal(board, admin.token, name, { office_ids: offices.map((o) => o.id), start_date: '2031-03-01', term_months: 12, offered_price: 2400 });
+    expect((await apiAs(board, admin.token, 'PATCH', `/api/deals/${deal.id}/stage`, { stage: 'tour_completed' })).status).toBe(200);
+    // A second tab of the same user watches the offices grid.
+    const grid = await admin.context.newPage();
+    await grid.goto('/offices');
+    await expectLive(grid);
+    await grid.getByLabel('Search offices').fill(small);
+    await expect(officeCard(grid, small)).toContainText('VACANT');
 
     await openBoard(board);
     await board.getByLabel('Search deals').fill(name);
@@ -55,8 +67,8 @@ test.describe('agreements and e-signature', () => {
     await expect(summary).toContainText('55 Broadway');
     await expect(summary).toContainText('March 1, 2031');
     await expect(summary).toContainText('12 months');
-    await expect(summary).toContainText('$2,500');
-    await expect(summary).toContainText('$30,000');
+    await expect(summary).toContainText('$2,400');
+    await expect(summary).toContainText('$28,800');
     await expect(page.getByRole('link', { name: 'Open the agreement (PDF)' })).toBeVisible();
     await expect(signature(board, name)).toHaveText('Viewed');
 
@@ -70,8 +82,13 @@ test.describe('agreements and e-signature', () => {
     await expect(page.getByTestId('signing-done')).toContainText('Thank you, the agreement is signed');
     await expect(page.getByTestId('signing-done')).toContainText('Pat Doe');
 
-    // The first browser's board follows without a reload.
+    // The first browser follows without a reload: the card is signed, the signing process moves
+    // it to Agreement Signed, and the offices grid shows the offices leased.
     await expect(signature(board, name)).toHaveText('Signed');
+    await expect(card(board, name)).toHaveAttribute('data-stage', 'agreement_signed');
+    await expect(officeCard(grid, small)).toContainText('LEASED');
+    const rates = await Promise.all(offices.map(async (o) => ((await apiAs(board, admin.token, 'GET', `/api/offices/${o.id}`)).body as { signed_rate: number }).signed_rate));
+    expect(rates).toEqual([600, 1800]);
 
     // The link is spent: opened again, it says so.
     await page.goto(link);

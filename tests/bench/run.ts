@@ -31,7 +31,7 @@ const WARMUP_TRANSACTIONS = 200;
 /** append() and raw INSERT alternate in this many slices of each configuration. */
 const SEGMENTS = 3;
 const READ_BATCH = 5_000;
-const APPEND_TARGET = 0.7;
+const APPEND_TARGET = 0.9;
 const REBUILD_TARGET = 30_000;
 /** 25 managers' sockets per location, 200 measured mutations alternating between the two. */
 const LIVE = { clientsPerLocation: 25, samples: 200, warmup: 20 };
@@ -83,30 +83,11 @@ if (runs('store')) await withDatabase(await openBenchDatabase(Math.max(...APPEND
   progress('copying the log with COPY, the reference for the rebuild');
   const copied = await benchCopy(sql);
 
-  progress('copying the log into raw_events');
-  await prepareRawTable(sql);
-  const appends = await benchAppends(sql, log.locationStreams, APPENDS, WARMUP_TRANSACTIONS, SEGMENTS, progress);
-
-  const appendRows = appends.flatMap((a) => {
-    const r = a.appendPerSecond / a.rawPerSecond;
-    const label = `${a.writers} writer${a.writers === 1 ? '' : 's'}, ${count(a.transactions)} tx${a.follow ? ', log followed' : ''}`;
-    return [
-      [
-        `append(), 1 event/tx, ${label}`,
-        perSecond(a.appendPerSecond, 'tx'),
-        ratio(r),
-        `>= ${APPEND_TARGET}`,
-        verdict(r, APPEND_TARGET),
-      ],
-      [`  raw INSERT, same rows, ${label}`, perSecond(a.rawPerSecond, 'tx'), '', '', ''],
-    ];
-  });
   console.log('');
   console.log(
     table(
-      ['Measure', 'Throughput', 'append/raw', 'Target', 'Status'],
+      ['Measure', 'Throughput', 'ratio', 'Target', 'Status'],
       [
-        ...appendRows,
         [
           `readAll(), batches of ${READ_BATCH}, ${count(read.events)} events`,
           perSecond(read.perSecond, 'events'),
@@ -138,6 +119,36 @@ if (runs('store')) await withDatabase(await openBenchDatabase(Math.max(...APPEND
   console.log(
     `Rebuild verified: ${count(log.locations)} locations and ${count(log.users)} users, each at its stream's head version.`,
   );
+});
+
+/**
+ * Single-event appends against a raw INSERT of the same rows, on a log of its own (smaller than
+ * the store part's: the index depth, not the log's length, is what an insert pays).
+ */
+const APPEND_LOG = { events: 200_000, locations: 1_000, users: 1_000, userShare: 0.1, rounds: 4 };
+
+if (runs('appends')) await withDatabase(await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writers)) + 2), async (database) => {
+  const { sql } = database;
+  const [pg] = await sql<{ version: string }[]>`SELECT version()`;
+  console.log('');
+  console.log(`Appends: ${os.cpus().length} CPUs, Node ${process.version}, ${pg?.version.split(' on ')[0] ?? 'PostgreSQL'} (${database.server})`);
+  progress(`generating ${count(APPEND_LOG.events)} events for the appends`);
+  const log = await generateLog(sql, APPEND_LOG);
+  progress('copying the log into raw_events');
+  await prepareRawTable(sql);
+  const appends = await benchAppends(sql, log.locationStreams, APPENDS, WARMUP_TRANSACTIONS, SEGMENTS, progress);
+  const rows = appends.flatMap((a) => {
+    const r = a.appendPerSecond / a.rawPerSecond;
+    const label = `${a.writers} writer${a.writers === 1 ? '' : 's'}, ${count(a.transactions)} tx${a.follow ? ', log followed' : ''}`;
+    return [
+      [`append(), 1 event/tx, ${label}`, perSecond(a.appendPerSecond, 'tx'), ratio(r), `>= ${APPEND_TARGET}`, verdict(r, APPEND_TARGET)],
+      [`  raw INSERT, same rows, ${label}`, perSecond(a.rawPerSecond, 'tx'), '', '', ''],
+    ];
+  });
+  console.log('');
+  console.log(table(['Measure', 'Throughput', 'append/raw', 'Target', 'Status'], rows));
+  console.log('');
+  console.log(`Log: ${count(log.events)} events before the appends.`);
   console.log('raw INSERT: a table of the same columns and indexes as events, no lock, no head read, no notify.');
 });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announce, append, readAll, readStream } from '../../events/store/append';
+import { APPEND_LOCK, announce, append, readAll, readStream, safeHorizon } from '../../events/store/append';
 import { ConcurrencyError } from '../../events/store/errors';
-import { subscribe } from '../../events/store/subscribe';
+import { contiguous, subscribe } from '../../events/store/subscribe';
 import type { EventMetadata, StoredEvent } from '../../events/store/types';
 import type { Database } from '../../server/db/database';
 import { createTestDatabase } from '../support/db';
@@ -117,5 +117,68 @@ describe('event store', () => {
     const fromLog = (await readAll(db.sql, start, 1_000_000)).map((e) => e.position);
     expect(positions).toEqual(fromLog);
     expect(written).toHaveLength(writers * perWriter);
+  });
+
+  it('holds back events above the position of an append still in flight until it commits', async () => {
+    const received: StoredEvent[] = [];
+    const subscription = await subscribe(db.sql, {
+      from: await safeHorizon(db.sql),
+      gapMs: 5,
+      handle: async (events) => void received.push(...events),
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let drawn!: (position: number) => void;
+    const held = new Promise<number>((resolve) => (drawn = resolve));
+    // Draws a position, then stays open: its hole sits below the next append's committed row.
+    const inFlight = db.sql.begin(async (tx) => {
+      const [event] = await append(tx, { streamId: `test-${randomUUID()}`, streamType: 'test', expectedVersion: 0, events: [{ type: 'Held', data: {} }], metadata: metadata() });
+      drawn(event!.position);
+      await released;
+      return event!;
+    });
+    const early = await held;
+    const [later] = await appendOne(`test-${randomUUID()}`, 0);
+    expect(later!.position).toBeGreaterThan(early);
+    // The follower saw the committed row above the hole and now waits for the appends in flight.
+    while ((await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = ${APPEND_LOCK} AND NOT granted`).length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(received.map((e) => e.position)).not.toContain(later!.position);
+    release();
+    const committed = await inFlight;
+    announce(db.sql, committed.position);
+    await subscription.waitFor(later!.position);
+    await subscription.stop();
+    expect(received.map((e) => e.position)).toEqual([early, later!.position]);
+  });
+
+  it('passes the position of a rolled-back append and delivers what follows it', async () => {
+    const received: StoredEvent[] = [];
+    const subscription = await subscribe(db.sql, {
+      from: await safeHorizon(db.sql),
+      gapMs: 5,
+      handle: async (events) => void received.push(...events),
+    });
+    let burnt = 0;
+    await expect(
+      db.sql.begin(async (tx) => {
+        const [event] = await append(tx, { streamId: `test-${randomUUID()}`, streamType: 'test', expectedVersion: 0, events: [{ type: 'Undone', data: {} }], metadata: metadata() });
+        burnt = event!.position;
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const [after] = await appendOne(`test-${randomUUID()}`, 0);
+    expect(after!.position).toBeGreaterThan(burnt);
+    await subscription.waitFor(after!.position);
+    await subscription.stop();
+    expect(received.map((e) => e.position)).toEqual([after!.position]);
+  });
+
+  it('takes as contiguous only the events that follow the position without a hole', () => {
+    const at = (position: number) => ({ position }) as StoredEvent;
+    expect(contiguous([at(4), at(5), at(7)], 3).map((e) => e.position)).toEqual([4, 5]);
+    expect(contiguous([at(5)], 3)).toEqual([]);
+    expect(contiguous([at(4), at(5)], 3).map((e) => e.position)).toEqual([4, 5]);
   });
 });

@@ -11,6 +11,7 @@ import { benchGridRender } from './gridRender';
 import { benchImport } from './imports';
 import { benchSearch } from './search';
 import { benchOfficeList } from './officeList';
+import { benchPush } from './push';
 import { benchCopy, benchReadAll, benchRebuild } from './readAndRebuild';
 import { benchReports } from './reports';
 import { count, median, perSecond, ratio, seconds, table, verdict } from './report';
@@ -193,6 +194,35 @@ if (runs('live')) await withDatabase(await openBenchDatabase(20), async (databas
   console.log(`  alternate between the two, one at a time; none reached the other location's sockets.`);
   console.log(`Bare: the same number of sockets and rooms, a payload of the same ${count(live.payloadBytes)} bytes (a real change message).`);
   console.log(`Clients and servers share this process. Live part: ${seconds(elapsed)}.`);
+});
+
+/** A location edited through the API until 1,000 sockets have it: one node, then across two. */
+const PUSH = { sockets: 1_000, tabsPerUser: 10, samples: 100, warmup: 10, rounds: 4 };
+const PUSH_TARGET = 2;
+
+if (runs('push')) await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`live push to ${count(PUSH.sockets)} sockets: the servers on a fresh database, ${database.name}`);
+  const result = await benchPush(database, PUSH, progress);
+  const sockets = count(result.sockets);
+  console.log('');
+  console.log(
+    table(
+      [`Live push, ${sockets} sockets (${count(result.users)} users of ${result.audiences} kinds), ${PUSH.samples} writes each`, 'p50', 'p95', 'p99'],
+      [
+        [`one node: PUT /api/locations/:id -> the row at all ${sockets} sockets`, ...percentileCells(result.oneNode)],
+        ['  until the PUT is answered (part of the above)', ...percentileCells(result.answer)],
+        [`  raw INSERT + NOTIFY -> bare socket.io broadcast to ${sockets} (alternating)`, ...percentileCells(result.bare)],
+        [`two nodes: the PUT on node A, the ${sockets} sockets on node B`, ...percentileCells(result.twoNodes)],
+        [`  raw INSERT + NOTIFY -> bare socket.io broadcast to ${sockets} (alternating)`, ...percentileCells(result.bareTwo)],
+      ],
+    ),
+  );
+  const p99 = result.oneNode.p99 / result.bare.p99;
+  console.log('');
+  console.log(`One node, push / raw: p50 ${ratio(result.oneNode.p50 / result.bare.p50)}, p99 ${ratio(p99)} (target p99 <= ${PUSH_TARGET}: ${p99 <= PUSH_TARGET ? 'met' : 'BELOW'})`);
+  console.log(`Two nodes, push / raw: p50 ${ratio(result.twoNodes.p50 / result.bareTwo.p50)}, p99 ${ratio(result.twoNodes.p99 / result.bareTwo.p99)}`);
+  console.log(`Payload ${count(result.payloadBytes)} bytes. Node B, the bare server and all clients share this process; node A is a child process, started for the two-node part only.`);
 });
 
 /** A deal dragged on the board, to 200 other sockets; 8 users dragging at once. */

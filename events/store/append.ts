@@ -170,6 +170,15 @@ export async function readStream(db: Db, streamId: string, afterVersion = 0): Pr
 }
 
 /**
+ * Takes the stream write lock `lockClass` for `streamId` (held until the transaction ends), then
+ * reads the stream's events after `afterVersion`, as committed once the lock was granted: one
+ * round trip (migration 0010).
+ */
+export async function lockAndReadStream(tx: Tx, lockClass: number, streamId: string, afterVersion: number): Promise<StoredEvent[]> {
+  return tx.unsafe<StoredEvent[]>(`SELECT ${COLUMNS} FROM lock_stream_and_read($1, $2, $3)`, [lockClass, streamId, afterVersion], PREPARED);
+}
+
+/**
  * Up to `limit` events after `fromPosition` (exclusive), in log order, and none above
  * `upTo` when given. A reader outside the append transaction that must never skip an event
  * passes a horizon from `safeHorizon`.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPEND_LOCK, announce, append, readAll, readStream, safeHorizon } from '../../events/store/append';
+import { APPEND_LOCK, announce, append, lockAndReadStream, readAll, readStream, safeHorizon } from '../../events/store/append';
 import { ConcurrencyError } from '../../events/store/errors';
 import { contiguous, subscribe } from '../../events/store/subscribe';
 import type { EventMetadata, StoredEvent } from '../../events/store/types';
@@ -180,5 +180,30 @@ describe('event store', () => {
     expect(contiguous([at(4), at(5), at(7)], 3).map((e) => e.position)).toEqual([4, 5]);
     expect(contiguous([at(5)], 3)).toEqual([]);
     expect(contiguous([at(4), at(5)], 3).map((e) => e.position)).toEqual([4, 5]);
+  });
+
+  it('reads a stream after its lock is granted, so a writer that waited sees what the previous holder committed', async () => {
+    const stream = `test-${randomUUID()}`;
+    const LOCK_CLASS = 7_340_099;
+    await appendOne(stream, 0);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const first = db.sql.begin(async (tx) => {
+      const seen = await lockAndReadStream(tx, LOCK_CLASS, stream, 0);
+      await append(tx, { streamId: stream, streamType: 'test', expectedVersion: seen.length, events: [{ type: 'First', data: {} }], metadata: metadata() });
+      locked();
+      await released;
+    });
+    await holding;
+    const second = db.sql.begin((tx) => lockAndReadStream(tx, LOCK_CLASS, stream, 1));
+    // The second waits on the lock (its statement began before the first commits).
+    while ((await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCK_CLASS} AND NOT granted`).length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    release();
+    await first;
+    expect((await second).map((e) => [e.version, e.type])).toEqual([[2, 'First']]);
   });
 });

@@ -23,12 +23,14 @@ export const EVENTS_CHANNEL = 'events';
 /**
  * Wakes every subscriber after a commit. Sent after the commit, not inside the transaction: a
  * NOTIFY inside would make PostgreSQL serialise the commits of all appends on its notification
- * queue lock. Wake-ups carry no data, so while one is in flight further ones coalesce into a
- * single follow-up. A wake-up lost to a crash between commit and notify costs a subscriber at
- * most its poll interval, never an event.
+ * queue lock. Subscribers of this process are woken at once, without the database. The NOTIFY
+ * is for other processes: it is its own statement and transaction, about as much work for the
+ * database as a small append, so one is sent at once after a quiet spell and, while commits keep
+ * coming, at most one per NOTIFY_INTERVAL_MS, naming the last position committed (wake-ups carry
+ * no data; a subscriber reads the log from where it stands). A wake-up lost to a crash between
+ * commit and notify costs a subscriber at most its poll interval, never an event.
  */
 export function announce(sql: Pool, position: number): void {
-  // Subscribers in this process are woken at once; others hear the NOTIFY.
   for (const wake of localWakers.get(sql) ?? []) wake();
   let state = announcers.get(sql);
   if (!state) announcers.set(sql, (state = { sending: false, latest: 0, sent: 0 }));
@@ -42,10 +44,20 @@ export function announce(sql: Pool, position: number): void {
     }
     s.sending = true;
     s.sent = s.latest;
-    sql.notify(EVENTS_CHANNEL, String(s.sent)).then(send, send);
+    const started = performance.now();
+    // Commits announced meanwhile wait out the interval, then go as one NOTIFY.
+    const after = () => {
+      const wait = NOTIFY_INTERVAL_MS - (performance.now() - started);
+      if (wait > 0 && s.sent < s.latest) setTimeout(send, wait);
+      else send();
+    };
+    sql.notify(EVENTS_CHANNEL, String(s.sent)).then(after, after);
   };
   send();
 }
+
+/** Under a steady stream of commits, the least time between two NOTIFYs of one process. */
+export const NOTIFY_INTERVAL_MS = 5;
 const announcers = new WeakMap<Pool, { sending: boolean; latest: number; sent: number }>();
 const localWakers = new WeakMap<Pool, Set<() => void>>();
 

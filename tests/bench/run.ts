@@ -30,7 +30,7 @@ const APPENDS = [
 ];
 const WARMUP_TRANSACTIONS = 200;
 /** append() and raw INSERT alternate in this many slices of each configuration. */
-const SEGMENTS = 3;
+const SEGMENTS = 10;
 const READ_BATCH = 5_000;
 const APPEND_TARGET = 0.9;
 const REBUILD_TARGET = 30_000;

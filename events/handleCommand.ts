@@ -166,12 +166,8 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
 
   /** Remembers committed states and wakes subscribers, once a transaction has committed. */
   function committed(results: { streamId: string; result: CommandResult<unknown, unknown> }[]) {
-    let last = 0;
-    for (const { streamId, result } of results) {
-      remember(streamId, result.version, result.state);
-      for (const event of result.events) last = Math.max(last, event.position);
-    }
-    if (last > 0) announce(sql, last);
+    for (const { streamId, result } of results) remember(streamId, result.version, result.state);
+    announce(sql, results.flatMap(({ result }) => result.events));
   }
 
   /**

@@ -21,20 +21,26 @@ const POSITION_SEQUENCE = 'events_position_seq';
 export const EVENTS_CHANNEL = 'events';
 
 /**
- * Wakes every subscriber after a commit. Sent after the commit, not inside the transaction: a
- * NOTIFY inside would make PostgreSQL serialise the commits of all appends on its notification
- * queue lock. Subscribers of this process are woken at once, without the database. The NOTIFY
- * is for other processes: it is its own statement and transaction, about as much work for the
- * database as a small append, so one is sent at once after a quiet spell and, while commits keep
- * coming, at most one per NOTIFY_INTERVAL_MS, naming the last position committed (wake-ups carry
- * no data; a subscriber reads the log from where it stands). A wake-up lost to a crash between
+ * Wakes every subscriber after a commit of `events`. Subscribers of this process are handed the
+ * events at once, as the log holds them (JSON), without the database: they need not read back
+ * what was just written. The NOTIFY is for other processes. It is sent after the commit, not
+ * inside the transaction: a NOTIFY inside would make PostgreSQL serialise the commits of all
+ * appends on its notification queue lock. It is its own statement and transaction, about as
+ * much work for the database as a small append, so one is sent at once after a quiet spell and,
+ * while commits keep coming, at most one per NOTIFY_INTERVAL_MS, naming the last position
+ * committed (a subscriber reads the log from where it stands). A wake-up lost to a crash between
  * commit and notify costs a subscriber at most its poll interval, never an event.
  */
-export function announce(sql: Pool, position: number): void {
-  for (const wake of localWakers.get(sql) ?? []) wake();
+export function announce(sql: Pool, events: StoredEvent[]): void {
+  if (events.length === 0) return;
+  const wakers = localWakers.get(sql);
+  if (wakers && wakers.size > 0) {
+    const committed = JSON.parse(JSON.stringify(events)) as StoredEvent[];
+    for (const wake of wakers) wake(committed);
+  }
   let state = announcers.get(sql);
   if (!state) announcers.set(sql, (state = { sending: false, latest: 0, sent: 0 }));
-  state.latest = Math.max(state.latest, position);
+  for (const event of events) state.latest = Math.max(state.latest, event.position);
   if (state.sending) return;
   const s = state;
   const send = (): void => {
@@ -59,15 +65,18 @@ export function announce(sql: Pool, position: number): void {
 /** Under a steady stream of commits, the least time between two NOTIFYs of one process. */
 export const NOTIFY_INTERVAL_MS = 5;
 const announcers = new WeakMap<Pool, { sending: boolean; latest: number; sent: number }>();
-const localWakers = new WeakMap<Pool, Set<() => void>>();
+const localWakers = new WeakMap<Pool, Set<(events: StoredEvent[]) => void>>();
 
 /** The last position this process committed (and announced) on `sql`; 0 before any. */
 export function lastAnnounced(sql: Pool): number {
   return announcers.get(sql)?.latest ?? 0;
 }
 
-/** Registers a wake-up called when this process announces a commit on `sql`; returns its removal. */
-export function onLocalAnnounce(sql: Pool, wake: () => void): () => void {
+/**
+ * Registers a wake-up called with the events when this process announces a commit on `sql`;
+ * returns its removal. The events are shared between the wake-ups: read them, never change them.
+ */
+export function onLocalAnnounce(sql: Pool, wake: (events: StoredEvent[]) => void): () => void {
   let set = localWakers.get(sql);
   if (!set) localWakers.set(sql, (set = new Set()));
   set.add(wake);

@@ -27,6 +27,8 @@ export interface Subscription {
 
 /** Waited for a hole in the positions before taking the append lock to settle it. */
 const GAP_MS = 10;
+/** Events of this process's commits kept for delivery without a read of the log. */
+const LOCAL_MAX = 10_000;
 
 /**
  * The events of `batch` (read in position order after `from`) that follow `from` without a
@@ -39,15 +41,16 @@ export function contiguous(batch: StoredEvent[], from: number): StoredEvent[] {
 }
 
 /**
- * Follows the log: LISTEN wakes it, then it catches up from its position in batches, and never
- * skips a row that commits late nor repeats one. Positions are drawn before commit and
- * transactions commit out of order, so a committed row may sit above a hole: a position drawn by
- * an append still in flight (it will fill it) or by one that rolled back (never filled). Events
- * that follow the last delivered one without a hole are delivered at once, without a lock: every
- * position up to them is taken. Above a hole it waits for the commit that fills it; a hole still
- * open after `gapMs` is settled with the safe horizon (APPEND_LOCK in append.ts: every append in
- * flight has ended, so a hole below it stays one), the only time the follower takes that lock,
- * which would otherwise hold every new append until the ones in flight commit.
+ * Follows the log: LISTEN (or a commit of this process, with its events) wakes it, then it
+ * catches up from its position in batches, and never skips a row that commits late nor repeats
+ * one. Positions are drawn before commit and transactions commit out of order, so a committed row
+ * may sit above a hole: a position drawn by an append still in flight (it will fill it) or by one
+ * that rolled back (never filled). Events that follow the last delivered one without a hole are
+ * delivered at once, without a lock: every position up to them is taken. Those this process
+ * committed itself are not even read back. Above a hole it waits for the commit that fills it; a
+ * hole still open after `gapMs` is settled with the safe horizon (APPEND_LOCK in append.ts: once
+ * every append in flight has ended, a hole below it stays one). That is the only time the
+ * follower takes the lock, which holds every new append until the ones in flight commit.
  */
 export async function subscribe(sql: Pool, options: SubscriptionOptions): Promise<Subscription> {
   const batchSize = options.batchSize ?? 500;
@@ -73,7 +76,13 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
   const listener = await sql.listen(EVENTS_CHANNEL, (payload) => {
     if (!(Number(payload) <= position)) poke();
   });
-  const stopLocal = onLocalAnnounce(sql, poke);
+  // Events this process committed, by position, until delivered: those that follow the position
+  // reached without a hole go to `handle` without reading the log. Beyond LOCAL_MAX the log is read.
+  const local = new Map<number, StoredEvent>();
+  const stopLocal = onLocalAnnounce(sql, (events) => {
+    for (const event of events) if (event.position > position && local.size < LOCAL_MAX) local.set(event.position, event);
+    poke();
+  });
 
   const settleWaiters = () => {
     for (let i = waiters.length - 1; i >= 0; i--) {
@@ -83,6 +92,12 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
 
   /** What may be delivered now of the events after `position`; `full`: there may be more. */
   const next = async (): Promise<{ events: StoredEvent[]; full: boolean }> => {
+    const handed: StoredEvent[] = [];
+    for (let event = local.get(position + 1); event && handed.length < batchSize; event = local.get(event.position + 1)) handed.push(event);
+    if (handed.length > 0) {
+      hole = null;
+      return { events: handed, full: local.has(handed[handed.length - 1]!.position + 1) };
+    }
     const batch = await readAll(sql, position, batchSize);
     const ready = contiguous(batch, position);
     if (ready.length === batch.length) {
@@ -108,6 +123,7 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
         if (events.length > 0) {
           await options.handle(events);
           position = events[events.length - 1]!.position;
+          for (const at of local.keys()) if (at <= position) local.delete(at);
           settleWaiters();
         }
         if (full) continue;

@@ -102,7 +102,7 @@ async function runPlan(plan: Plan, transaction: (row: Row) => Promise<unknown>):
 /** As handleCommand appends: one transaction, then the wake-up for subscribers. */
 export const appendPlan = (sql: Pool, plan: Plan) =>
   runPlan(plan, async (row) => {
-    const [event] = await sql.begin((tx) =>
+    const events = await sql.begin((tx) =>
       append(tx, {
         streamId: row.streamId,
         streamType: row.streamType,
@@ -111,7 +111,7 @@ export const appendPlan = (sql: Pool, plan: Plan) =>
         metadata: row.metadata,
       }),
     );
-    announce(sql, event!.position);
+    announce(sql, events);
   });
 
 export const insertPlanRaw = (sql: Pool, plan: Plan) =>

@@ -93,31 +93,34 @@ export interface AppendArgs {
 }
 
 /**
- * Appends events to one stream inside the caller's transaction. A version mismatch raises
- * ConcurrencyError and writes nothing.
+ * Appends events to one stream inside the caller's transaction. `expectedVersion` is the
+ * stream's version as the caller read it (handleCommand reads it under the stream's lock): an
+ * append of a version already taken (another writer got there first) raises ConcurrencyError
+ * and writes nothing. The unique (stream, version) index decides, so there is no read of the
+ * stream's head here; versions only grow, so a version read from the stream is never above it.
  */
 export async function append(tx: Tx, args: AppendArgs): Promise<StoredEvent[]> {
   const { streamId, streamType, expectedVersion, events, metadata } = args;
   if (events.length === 0) return [];
   const versions = events.map((_, i) => expectedVersion + i + 1);
   // One statement: the lock (shared, see APPEND_LOCK) is granted before the join yields a row,
-  // so before any position is drawn. The insert writes nothing unless the stream is at
-  // expectedVersion; a concurrent append of the same version that commits first makes it fail
-  // on the unique (stream, version) index. Data goes as JSON text: postgres.js would read an
-  // array element with a `type` key (an office's type) as a typed parameter and lose it.
-  const rows = await tx<{ position: number; version: number }[]>`
-    WITH lock AS (
-      SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})
-    ), head AS (
-      SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = ${streamId}
-    )
-    INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-    SELECT ${streamId}, ${streamType}, v, t, d::jsonb, ${tx.json(metadata as never)}
-    FROM lock, unnest(${versions}::int[], ${events.map((e) => e.type)}::text[], ${events.map((e) => JSON.stringify(e.data))}::text[])
-         AS x(v, t, d)
-    WHERE (SELECT version FROM head) = ${expectedVersion}
-    ORDER BY v
-    RETURNING position, version`.catch((error: { code?: string; constraint_name?: string }) => {
+  // so before any position is drawn. Data goes as JSON text: postgres.js would read an array
+  // element with a `type` key (an office's type) as a typed parameter and lose it.
+  const first = events[0]!;
+  const rows = await (events.length === 1
+    ? tx<{ position: number; version: number }[]>`
+        INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+        SELECT ${streamId}, ${streamType}, ${versions[0]!}::int, ${first.type}, ${JSON.stringify(first.data)}::text::jsonb, ${tx.json(metadata as never)}
+        FROM (SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})) AS lock
+        RETURNING position, version`
+    : tx<{ position: number; version: number }[]>`
+        INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+        SELECT ${streamId}, ${streamType}, v, t, d::jsonb, ${tx.json(metadata as never)}
+        FROM (SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})) AS lock,
+             unnest(${versions}::int[], ${events.map((e) => e.type)}::text[], ${events.map((e) => JSON.stringify(e.data))}::text[]) AS x(v, t, d)
+        ORDER BY v
+        RETURNING position, version`
+  ).catch((error: { code?: string; constraint_name?: string }) => {
     if (error.code === '23505' && error.constraint_name === 'events_stream_version_unique') {
       throw new ConcurrencyError(streamId, expectedVersion);
     }

@@ -58,6 +58,10 @@ describe('event store', () => {
     expect(events[2]!.data).toEqual({ n: 3 });
     const [kinds] = await db.sql`SELECT jsonb_typeof(data) AS data, jsonb_typeof(metadata) AS metadata FROM events WHERE stream_id = ${stream} LIMIT 1`;
     expect(kinds).toEqual({ data: "object", metadata: "object" });
+    // A single event's data with a `type` key (an office's type) is stored as the object it is.
+    await db.sql.begin((tx) => append(tx, { streamId: stream, streamType: 'test', expectedVersion: 3, events: [{ type: 'Typed', data: { type: 'Private', desks: 4 } }], metadata: metadata() }));
+    const [typed] = await db.sql<{ data: unknown; kind: string }[]>`SELECT data, jsonb_typeof(data) AS kind FROM events WHERE stream_id = ${stream} AND version = 4`;
+    expect(typed).toEqual({ data: { type: 'Private', desks: 4 }, kind: 'object' });
   });
 
   it('lets exactly one of 50 concurrent appends with the same expected version win', async () => {

@@ -61,6 +61,11 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
   let wake: (() => void) | null = null;
   // A wake-up that came while a batch was being read or handled: look again before sleeping.
   let pending = false;
+  // Whether the next look reads the log: after a NOTIFY, a timer, a waitFor, a full batch. This
+  // process's own commits are handed over; one that finds a position below it still missing
+  // does not read (that position's commit wakes the follower, or its age settles it).
+  let readWanted = true;
+  let timer: NodeJS.Timeout | undefined;
   const waiters: { position: number; resolve: () => void }[] = [];
   /** The first missing position above `position`, and since when it has been missing. */
   let hole: { position: number; since: number } | null = null;
@@ -74,7 +79,9 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
   // A NOTIFY carries the last position its sender committed: one at or below the position
   // reached (this process's own commit, already read on its local wake-up) needs no new look.
   const listener = await sql.listen(EVENTS_CHANNEL, (payload) => {
-    if (!(Number(payload) <= position)) poke();
+    if (Number(payload) <= position) return;
+    readWanted = true;
+    poke();
   });
   // Events this process committed, by position, until delivered: those that follow the position
   // reached without a hole go to `handle` without reading the log. Beyond LOCAL_MAX the log is read.
@@ -98,18 +105,26 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
       hole = null;
       return { events: handed, full: local.has(handed[handed.length - 1]!.position + 1) };
     }
+    if (!readWanted) {
+      // Own commits above a missing position: wait for it, from when it was first seen missing.
+      if (local.size > 0 && hole?.position !== position + 1) hole = { position: position + 1, since: performance.now() };
+      return { events: [], full: false };
+    }
+    readWanted = false;
     const batch = await readAll(sql, position, batchSize);
     const ready = contiguous(batch, position);
     if (ready.length === batch.length) {
       hole = null;
-      return { events: ready, full: batch.length === batchSize };
+      readWanted = batch.length === batchSize;
+      return { events: ready, full: readWanted };
     }
     const missing = (ready[ready.length - 1]?.position ?? position) + 1;
     if (hole?.position !== missing) hole = { position: missing, since: performance.now() };
     if (performance.now() - hole.since < gapMs) return { events: ready, full: false };
     hole = null;
     const settled = await readAll(sql, position, batchSize, await safeHorizon(sql));
-    return { events: settled, full: settled.length === batchSize };
+    readWanted = settled.length === batchSize;
+    return { events: settled, full: readWanted };
   };
 
   /** Above a hole, look again once it is old enough to settle, if no commit wakes us first. */
@@ -128,6 +143,7 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
         }
         if (full) continue;
       } catch (error) {
+        readWanted = true;
         options.onError?.(error);
       }
       if (!running) break;
@@ -135,8 +151,12 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
       const sleep = sleepMs();
       await new Promise<void>((resolve) => {
         wake = resolve;
-        setTimeout(poke, sleep).unref();
+        timer = setTimeout(() => {
+          readWanted = true;
+          poke();
+        }, sleep).unref();
       });
+      clearTimeout(timer);
     }
   })();
 
@@ -146,11 +166,13 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
       if (target <= position) return Promise.resolve();
       return new Promise<void>((resolve) => {
         waiters.push({ position: target, resolve });
+        readWanted = true;
         poke();
       });
     },
     async stop() {
       running = false;
+      clearTimeout(timer);
       poke();
       await loop;
       stopLocal();

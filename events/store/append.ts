@@ -38,38 +38,56 @@ export function announce(sql: Pool, events: StoredEvent[]): void {
     const committed = JSON.parse(JSON.stringify(events)) as StoredEvent[];
     for (const wake of wakers) wake(committed);
   }
-  let state = announcers.get(sql);
-  if (!state) announcers.set(sql, (state = { sending: false, latest: 0, sent: 0 }));
-  for (const event of events) state.latest = Math.max(state.latest, event.position);
-  if (state.sending) return;
-  const s = state;
-  const send = (): void => {
-    if (s.sent >= s.latest) {
-      s.sending = false;
-      return;
-    }
-    s.sending = true;
-    s.sent = s.latest;
-    const started = performance.now();
-    // Commits announced meanwhile wait out the interval, then go as one NOTIFY.
-    const after = () => {
-      const wait = NOTIFY_INTERVAL_MS - (performance.now() - started);
-      if (wait > 0 && s.sent < s.latest) setTimeout(send, wait);
-      else send();
+  let notifier = announcers.get(sql);
+  if (!notifier) announcers.set(sql, (notifier = createNotifier(sql)));
+  let last = 0;
+  for (const event of events) last = Math.max(last, event.position);
+  notifier.committed(last);
+}
+
+/**
+ * One process's NOTIFYs on one pool: at once when none went out in the last NOTIFY_INTERVAL_MS,
+ * else once that interval has passed, naming the last position committed by then; never two at
+ * a time.
+ */
+function createNotifier(sql: Pool) {
+  let latest = 0;
+  let sent = 0;
+  let sentAt = -Infinity;
+  let busy = false;
+  const fire = () => {
+    sent = latest;
+    sentAt = performance.now();
+    const done = () => {
+      busy = false;
+      schedule();
     };
-    sql.notify(EVENTS_CHANNEL, String(s.sent)).then(after, after);
+    sql.notify(EVENTS_CHANNEL, String(sent)).then(done, done);
   };
-  send();
+  const schedule = () => {
+    if (busy || sent >= latest) return;
+    busy = true;
+    const wait = sentAt + NOTIFY_INTERVAL_MS - performance.now();
+    if (wait > 0) setTimeout(fire, wait);
+    else fire();
+  };
+  return {
+    latest: () => latest,
+    committed(position: number) {
+      latest = Math.max(latest, position);
+      schedule();
+    },
+  };
 }
 
 /** Under a steady stream of commits, the least time between two NOTIFYs of one process. */
 export const NOTIFY_INTERVAL_MS = 5;
-const announcers = new WeakMap<Pool, { sending: boolean; latest: number; sent: number }>();
+const announcers = new WeakMap<Pool, ReturnType<typeof createNotifier>>();
 const localWakers = new WeakMap<Pool, Set<(events: StoredEvent[]) => void>>();
 
 /** The last position this process committed (and announced) on `sql`; 0 before any. */
 export function lastAnnounced(sql: Pool): number {
-  return announcers.get(sql)?.latest ?? 0;
+  return announcers.get(sql)?.latest() ?? 0;
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '@shared/domain/access';
 import { refusal, type Action } from '@shared/policy';
 import type { Aggregate } from './decider';
-import { announce, append, appendMany, readStream, type AppendArgs } from './store/append';
+import { announce, append, appendMany, lockAndReadStream, readStream, type AppendArgs } from './store/append';
 import { ConcurrencyError, DomainError, type ChangedSince } from './store/errors';
 import type { EventMetadata, NewEvent, PendingEvent, Pool, StoredEvent, Tx } from './store/types';
 
@@ -110,10 +110,12 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     // A stream this transaction already wrote: its lock is held and its state is known (in bulk
     // mode its events are not even in the table yet).
     const local = scratch?.states.get(streamId) as { version: number; state: S } | undefined;
-    if (!local) await tx`SELECT pg_advisory_xact_lock(${STREAM_LOCK_CLASS}, hashtext(${streamId}))`;
-    // Events never change, so a state folded earlier only needs the events written since.
+    // Events never change, so a state folded earlier only needs the events written since: read
+    // in the same round trip as the stream's lock is taken, once it is granted.
     const cached = local ?? (states.get(streamId) as { version: number; state: S } | undefined);
-    const newer = local ? [] : ((await readStream(tx, streamId, cached?.version ?? 0)) as unknown as (StoredEvent & E)[]);
+    const newer = local
+      ? []
+      : ((await lockAndReadStream(tx, STREAM_LOCK_CLASS, streamId, cached?.version ?? 0)) as unknown as (StoredEvent & E)[]);
     const base = cached ?? { version: 0, state: aggregate.decider.initialState };
     const version = newer.length === 0 ? base.version : newer[newer.length - 1]!.version;
     // An unknown stream is the decider's to refuse (404), not a conflict.
@@ -164,12 +166,8 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
 
   /** Remembers committed states and wakes subscribers, once a transaction has committed. */
   function committed(results: { streamId: string; result: CommandResult<unknown, unknown> }[]) {
-    let last = 0;
-    for (const { streamId, result } of results) {
-      remember(streamId, result.version, result.state);
-      for (const event of result.events) last = Math.max(last, event.position);
-    }
-    if (last > 0) announce(sql, last);
+    for (const { streamId, result } of results) remember(streamId, result.version, result.state);
+    announce(sql, results.flatMap(({ result }) => result.events));
   }
 
   /**

@@ -21,41 +21,80 @@ const POSITION_SEQUENCE = 'events_position_seq';
 export const EVENTS_CHANNEL = 'events';
 
 /**
- * Wakes every subscriber after a commit. Sent after the commit, not inside the transaction: a
- * NOTIFY inside would make PostgreSQL serialise the commits of all appends on its notification
- * queue lock. Wake-ups carry no data, so while one is in flight further ones coalesce into a
- * single follow-up. A wake-up lost to a crash between commit and notify costs a subscriber at
- * most its poll interval, never an event.
+ * Wakes every subscriber after a commit of `events`. Subscribers of this process are handed the
+ * events at once, as the log holds them (JSON), without the database: they need not read back
+ * what was just written. The NOTIFY is for other processes. It is sent after the commit, not
+ * inside the transaction: a NOTIFY inside would make PostgreSQL serialise the commits of all
+ * appends on its notification queue lock. It is its own statement and transaction, about as
+ * much work for the database as a small append, so one is sent at once after a quiet spell and,
+ * while commits keep coming, at most one per NOTIFY_INTERVAL_MS, naming the last position
+ * committed (a subscriber reads the log from where it stands). A wake-up lost to a crash between
+ * commit and notify costs a subscriber at most its poll interval, never an event.
  */
-export function announce(sql: Pool, position: number): void {
-  // Subscribers in this process are woken at once; others hear the NOTIFY.
-  for (const wake of localWakers.get(sql) ?? []) wake();
-  let state = announcers.get(sql);
-  if (!state) announcers.set(sql, (state = { sending: false, latest: 0, sent: 0 }));
-  state.latest = Math.max(state.latest, position);
-  if (state.sending) return;
-  const s = state;
-  const send = (): void => {
-    if (s.sent >= s.latest) {
-      s.sending = false;
-      return;
-    }
-    s.sending = true;
-    s.sent = s.latest;
-    sql.notify(EVENTS_CHANNEL, String(s.sent)).then(send, send);
-  };
-  send();
+export function announce(sql: Pool, events: StoredEvent[]): void {
+  if (events.length === 0) return;
+  const wakers = localWakers.get(sql);
+  if (wakers && wakers.size > 0) {
+    const committed = JSON.parse(JSON.stringify(events)) as StoredEvent[];
+    for (const wake of wakers) wake(committed);
+  }
+  let notifier = announcers.get(sql);
+  if (!notifier) announcers.set(sql, (notifier = createNotifier(sql)));
+  let last = 0;
+  for (const event of events) last = Math.max(last, event.position);
+  notifier.committed(last);
 }
-const announcers = new WeakMap<Pool, { sending: boolean; latest: number; sent: number }>();
-const localWakers = new WeakMap<Pool, Set<() => void>>();
+
+/**
+ * One process's NOTIFYs on one pool: at once when none went out in the last NOTIFY_INTERVAL_MS,
+ * else once that interval has passed, naming the last position committed by then; never two at
+ * a time.
+ */
+function createNotifier(sql: Pool) {
+  let latest = 0;
+  let sent = 0;
+  let sentAt = -Infinity;
+  let busy = false;
+  const fire = () => {
+    sent = latest;
+    sentAt = performance.now();
+    const done = () => {
+      busy = false;
+      schedule();
+    };
+    sql.notify(EVENTS_CHANNEL, String(sent)).then(done, done);
+  };
+  const schedule = () => {
+    if (busy || sent >= latest) return;
+    busy = true;
+    const wait = sentAt + NOTIFY_INTERVAL_MS - performance.now();
+    if (wait > 0) setTimeout(fire, wait);
+    else fire();
+  };
+  return {
+    latest: () => latest,
+    committed(position: number) {
+      latest = Math.max(latest, position);
+      schedule();
+    },
+  };
+}
+
+/** Under a steady stream of commits, the least time between two NOTIFYs of one process. */
+export const NOTIFY_INTERVAL_MS = 5;
+const announcers = new WeakMap<Pool, ReturnType<typeof createNotifier>>();
+const localWakers = new WeakMap<Pool, Set<(events: StoredEvent[]) => void>>();
 
 /** The last position this process committed (and announced) on `sql`; 0 before any. */
 export function lastAnnounced(sql: Pool): number {
-  return announcers.get(sql)?.latest ?? 0;
+  return announcers.get(sql)?.latest() ?? 0;
 }
 
-/** Registers a wake-up called when this process announces a commit on `sql`; returns its removal. */
-export function onLocalAnnounce(sql: Pool, wake: () => void): () => void {
+/**
+ * Registers a wake-up called with the events when this process announces a commit on `sql`;
+ * returns its removal. The events are shared between the wake-ups: read them, never change them.
+ */
+export function onLocalAnnounce(sql: Pool, wake: (events: StoredEvent[]) => void): () => void {
   let set = localWakers.get(sql);
   if (!set) localWakers.set(sql, (set = new Set()));
   set.add(wake);
@@ -72,31 +111,34 @@ export interface AppendArgs {
 }
 
 /**
- * Appends events to one stream inside the caller's transaction. A version mismatch raises
- * ConcurrencyError and writes nothing.
+ * Appends events to one stream inside the caller's transaction. `expectedVersion` is the
+ * stream's version as the caller read it (handleCommand reads it under the stream's lock): an
+ * append of a version already taken (another writer got there first) raises ConcurrencyError
+ * and writes nothing. The unique (stream, version) index decides, so there is no read of the
+ * stream's head here; versions only grow, so a version read from the stream is never above it.
  */
 export async function append(tx: Tx, args: AppendArgs): Promise<StoredEvent[]> {
   const { streamId, streamType, expectedVersion, events, metadata } = args;
   if (events.length === 0) return [];
   const versions = events.map((_, i) => expectedVersion + i + 1);
   // One statement: the lock (shared, see APPEND_LOCK) is granted before the join yields a row,
-  // so before any position is drawn. The insert writes nothing unless the stream is at
-  // expectedVersion; a concurrent append of the same version that commits first makes it fail
-  // on the unique (stream, version) index. Data goes as JSON text: postgres.js would read an
-  // array element with a `type` key (an office's type) as a typed parameter and lose it.
-  const rows = await tx<{ position: number; version: number }[]>`
-    WITH lock AS (
-      SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})
-    ), head AS (
-      SELECT coalesce(max(version), 0) AS version FROM events WHERE stream_id = ${streamId}
-    )
-    INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-    SELECT ${streamId}, ${streamType}, v, t, d::jsonb, ${tx.json(metadata as never)}
-    FROM lock, unnest(${versions}::int[], ${events.map((e) => e.type)}::text[], ${events.map((e) => JSON.stringify(e.data))}::text[])
-         AS x(v, t, d)
-    WHERE (SELECT version FROM head) = ${expectedVersion}
-    ORDER BY v
-    RETURNING position, version`.catch((error: { code?: string; constraint_name?: string }) => {
+  // so before any position is drawn. Data goes as JSON text: postgres.js would read an array
+  // element with a `type` key (an office's type) as a typed parameter and lose it.
+  const first = events[0]!;
+  const rows = await (events.length === 1
+    ? tx<{ position: number; version: number }[]>`
+        INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+        SELECT ${streamId}, ${streamType}, ${versions[0]!}::int, ${first.type}, ${JSON.stringify(first.data)}::text::jsonb, ${tx.json(metadata as never)}
+        FROM (SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})) AS lock
+        RETURNING position, version`
+    : tx<{ position: number; version: number }[]>`
+        INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+        SELECT ${streamId}, ${streamType}, v, t, d::jsonb, ${tx.json(metadata as never)}
+        FROM (SELECT pg_advisory_xact_lock_shared(${APPEND_LOCK})) AS lock,
+             unnest(${versions}::int[], ${events.map((e) => e.type)}::text[], ${events.map((e) => JSON.stringify(e.data))}::text[]) AS x(v, t, d)
+        ORDER BY v
+        RETURNING position, version`
+  ).catch((error: { code?: string; constraint_name?: string }) => {
     if (error.code === '23505' && error.constraint_name === 'events_stream_version_unique') {
       throw new ConcurrencyError(streamId, expectedVersion);
     }
@@ -167,6 +209,15 @@ export async function readStream(db: Db, streamId: string, afterVersion = 0): Pr
     [streamId, afterVersion],
     PREPARED,
   );
+}
+
+/**
+ * Takes the stream write lock `lockClass` for `streamId` (held until the transaction ends), then
+ * reads the stream's events after `afterVersion`, as committed once the lock was granted: one
+ * round trip (migration 0010).
+ */
+export async function lockAndReadStream(tx: Tx, lockClass: number, streamId: string, afterVersion: number): Promise<StoredEvent[]> {
+  return tx.unsafe<StoredEvent[]>(`SELECT ${COLUMNS} FROM lock_stream_and_read($1, $2, $3)`, [lockClass, streamId, afterVersion], PREPARED);
 }
 
 /**

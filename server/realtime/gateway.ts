@@ -166,16 +166,22 @@ export async function startGateway(
     for (const socket of boardSockets(locationId)) if (socket.data.user.id !== message.user_id) socket.emit('dragging', message);
   });
 
-  /** Sends `message` to `sockets`, each as its user may see it; one view computed per kind of user. */
+  /**
+   * Sends `message` to `sockets`, each as its user may see it: one view computed and encoded per
+   * kind of user (socket.io encodes a broadcast once).
+   */
   function deliver(sockets: GatewaySocket[], message: ChangeMessage) {
-    const groups = new Map<string, GatewaySocket[]>();
+    const groups = new Map<string, { user: User; ids: string[] }>();
     for (const socket of sockets) {
-      const key = viewKey(socket.data.user, message);
-      groups.set(key, [...(groups.get(key) ?? []), socket]);
+      const { user } = socket.data;
+      const key = viewKey(user, message);
+      const group = groups.get(key);
+      if (group) group.ids.push(socket.id);
+      else groups.set(key, { user, ids: [socket.id] });
     }
-    for (const group of groups.values()) {
+    for (const { user, ids } of groups.values()) {
       // This node's sockets only: every node follows the log and pushes to its own.
-      io.local.to(group.map((s) => s.id)).emit('change', viewFor(group[0]!.data.user, message));
+      io.local.to(ids).emit('change', viewFor(user, message));
     }
   }
 

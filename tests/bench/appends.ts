@@ -3,6 +3,7 @@ import { announce, append, safeHorizon } from '../../events/store/append';
 import { subscribe } from '../../events/store/subscribe';
 import type { EventMetadata, NewEvent, Pool } from '../../events/store/types';
 import { prng } from '../../server/seed/prng';
+import { median } from './report';
 
 /**
  * The same columns, defaults and indexes as `events`, but written by a bare INSERT: no
@@ -102,7 +103,7 @@ async function runPlan(plan: Plan, transaction: (row: Row) => Promise<unknown>):
 /** As handleCommand appends: one transaction, then the wake-up for subscribers. */
 export const appendPlan = (sql: Pool, plan: Plan) =>
   runPlan(plan, async (row) => {
-    const [event] = await sql.begin((tx) =>
+    const events = await sql.begin((tx) =>
       append(tx, {
         streamId: row.streamId,
         streamType: row.streamType,
@@ -111,7 +112,7 @@ export const appendPlan = (sql: Pool, plan: Plan) =>
         metadata: row.metadata,
       }),
     );
-    announce(sql, event!.position);
+    announce(sql, events);
   });
 
 export const insertPlanRaw = (sql: Pool, plan: Plan) =>
@@ -139,6 +140,11 @@ export interface AppendResult {
   transactions: number;
   appendPerSecond: number;
   rawPerSecond: number;
+  /**
+   * The median over the slices of append/raw, each slice's two runs back to back: less swayed by
+   * a burst of other load on the machine than the ratio of the totals.
+   */
+  sliceRatio: number;
 }
 
 /**
@@ -164,21 +170,26 @@ export async function benchAppends(
   const results: AppendResult[] = [];
   for (const [i, { writers, transactions, follow }] of configurations.entries()) {
     progress(`append() and raw INSERT: ${transactions} single-event transactions each, ${writers} writer(s)${follow ? ', log followed' : ''}`);
-    // A subscriber, as the live gateway runs one: it takes the append lock exclusively for an
-    // instant on each catch-up (safeHorizon), which the raw INSERT never pays.
+    // A subscriber, as the live gateway runs one: handed this process's commits, reading the log
+    // only above a hole, and taking the append lock exclusively (safeHorizon) for a hole that
+    // lasts; the raw INSERT pays none of it.
     const follower = follow
       ? await subscribe(sql, { from: await safeHorizon(sql), handle: async () => undefined })
       : null;
     let appendSeconds = 0;
     let rawSeconds = 0;
+    const ratios: number[] = [];
     for (let segment = 0; segment < segments; segment++) {
       const size =
         Math.floor((transactions * (segment + 1)) / segments) - Math.floor((transactions * segment) / segments);
       const plan = planAppends(heads, writers, size, 1000 * i + segment);
       await settle(sql);
-      appendSeconds += await appendPlan(sql, plan);
+      const appended = await appendPlan(sql, plan);
       await settle(sql);
-      rawSeconds += await insertPlanRaw(sql, plan);
+      const raw = await insertPlanRaw(sql, plan);
+      appendSeconds += appended;
+      rawSeconds += raw;
+      ratios.push(raw / appended);
     }
     await follower?.stop();
     results.push({
@@ -187,6 +198,7 @@ export async function benchAppends(
       transactions,
       appendPerSecond: transactions / appendSeconds,
       rawPerSecond: transactions / rawSeconds,
+      sliceRatio: median(ratios),
     });
   }
   return results;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announce, append, readAll, readStream } from '../../events/store/append';
+import { APPEND_LOCK, announce, append, lockAndReadStream, readAll, readStream, safeHorizon } from '../../events/store/append';
 import { ConcurrencyError } from '../../events/store/errors';
-import { subscribe } from '../../events/store/subscribe';
+import { contiguous, subscribe } from '../../events/store/subscribe';
 import type { EventMetadata, StoredEvent } from '../../events/store/types';
 import type { Database } from '../../server/db/database';
 import { createTestDatabase } from '../support/db';
@@ -28,7 +28,7 @@ const appendOne = async (streamId: string, expectedVersion: number, n = 0) => {
   const events = await db.sql.begin((tx) =>
     append(tx, { streamId, streamType: 'test', expectedVersion, events: [{ type: 'Tested', data: { n } }], metadata: metadata() }),
   );
-  announce(db.sql, events[0]!.position);
+  announce(db.sql, events);
   return events;
 };
 
@@ -58,6 +58,10 @@ describe('event store', () => {
     expect(events[2]!.data).toEqual({ n: 3 });
     const [kinds] = await db.sql`SELECT jsonb_typeof(data) AS data, jsonb_typeof(metadata) AS metadata FROM events WHERE stream_id = ${stream} LIMIT 1`;
     expect(kinds).toEqual({ data: "object", metadata: "object" });
+    // A single event's data with a `type` key (an office's type) is stored as the object it is.
+    await db.sql.begin((tx) => append(tx, { streamId: stream, streamType: 'test', expectedVersion: 3, events: [{ type: 'Typed', data: { type: 'Private', desks: 4 } }], metadata: metadata() }));
+    const [typed] = await db.sql<{ data: unknown; kind: string }[]>`SELECT data, jsonb_typeof(data) AS kind FROM events WHERE stream_id = ${stream} AND version = 4`;
+    expect(typed).toEqual({ data: { type: 'Private', desks: 4 }, kind: 'object' });
   });
 
   it('lets exactly one of 50 concurrent appends with the same expected version win', async () => {
@@ -80,7 +84,7 @@ describe('event store', () => {
     expect((await readStream(db.sql, stream))[0]!.type).toBe('Tested');
   });
 
-  it('delivers every event exactly once, in position order, to a subscriber while 8 writers append', async () => {
+  it('delivers every event exactly once, in position order and as the log holds it, to a subscriber while 8 writers append', async () => {
     const start = 0;
     const received: StoredEvent[] = [];
     const subscription = await subscribe(db.sql, {
@@ -114,8 +118,96 @@ describe('event store', () => {
     const receivedSet = new Set(positions);
     expect(receivedSet.size).toBe(positions.length);
     for (const p of written) expect(receivedSet.has(p)).toBe(true);
-    const fromLog = (await readAll(db.sql, start, 1_000_000)).map((e) => e.position);
-    expect(positions).toEqual(fromLog);
+    // The same events as the log holds, whether handed over by this process's commits or read.
+    expect(received).toEqual(await readAll(db.sql, start, 1_000_000));
     expect(written).toHaveLength(writers * perWriter);
+  });
+
+  it('holds back events above the position of an append still in flight until it commits', async () => {
+    const received: StoredEvent[] = [];
+    const subscription = await subscribe(db.sql, {
+      from: await safeHorizon(db.sql),
+      gapMs: 5,
+      handle: async (events) => void received.push(...events),
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let drawn!: (position: number) => void;
+    const held = new Promise<number>((resolve) => (drawn = resolve));
+    // Draws a position, then stays open: its hole sits below the next append's committed row.
+    const inFlight = db.sql.begin(async (tx) => {
+      const [event] = await append(tx, { streamId: `test-${randomUUID()}`, streamType: 'test', expectedVersion: 0, events: [{ type: 'Held', data: {} }], metadata: metadata() });
+      drawn(event!.position);
+      await released;
+      return event!;
+    });
+    const early = await held;
+    const [later] = await appendOne(`test-${randomUUID()}`, 0);
+    expect(later!.position).toBeGreaterThan(early);
+    // The follower saw the committed row above the hole and now waits for the appends in flight.
+    while ((await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = ${APPEND_LOCK} AND NOT granted`).length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(received.map((e) => e.position)).not.toContain(later!.position);
+    release();
+    const committed = await inFlight;
+    announce(db.sql, [committed]);
+    await subscription.waitFor(later!.position);
+    await subscription.stop();
+    expect(received.map((e) => e.position)).toEqual([early, later!.position]);
+  });
+
+  it('passes the position of a rolled-back append and delivers what follows it', async () => {
+    const received: StoredEvent[] = [];
+    const subscription = await subscribe(db.sql, {
+      from: await safeHorizon(db.sql),
+      gapMs: 5,
+      handle: async (events) => void received.push(...events),
+    });
+    let burnt = 0;
+    await expect(
+      db.sql.begin(async (tx) => {
+        const [event] = await append(tx, { streamId: `test-${randomUUID()}`, streamType: 'test', expectedVersion: 0, events: [{ type: 'Undone', data: {} }], metadata: metadata() });
+        burnt = event!.position;
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const [after] = await appendOne(`test-${randomUUID()}`, 0);
+    expect(after!.position).toBeGreaterThan(burnt);
+    await subscription.waitFor(after!.position);
+    await subscription.stop();
+    expect(received.map((e) => e.position)).toEqual([after!.position]);
+  });
+
+  it('takes as contiguous only the events that follow the position without a hole', () => {
+    const at = (position: number) => ({ position }) as StoredEvent;
+    expect(contiguous([at(4), at(5), at(7)], 3).map((e) => e.position)).toEqual([4, 5]);
+    expect(contiguous([at(5)], 3)).toEqual([]);
+    expect(contiguous([at(4), at(5)], 3).map((e) => e.position)).toEqual([4, 5]);
+  });
+
+  it('reads a stream after its lock is granted, so a writer that waited sees what the previous holder committed', async () => {
+    const stream = `test-${randomUUID()}`;
+    const LOCK_CLASS = 7_340_099;
+    await appendOne(stream, 0);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const first = db.sql.begin(async (tx) => {
+      const seen = await lockAndReadStream(tx, LOCK_CLASS, stream, 0);
+      await append(tx, { streamId: stream, streamType: 'test', expectedVersion: seen.length, events: [{ type: 'First', data: {} }], metadata: metadata() });
+      locked();
+      await released;
+    });
+    await holding;
+    const second = db.sql.begin((tx) => lockAndReadStream(tx, LOCK_CLASS, stream, 1));
+    // The second waits on the lock (its statement began before the first commits).
+    while ((await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCK_CLASS} AND NOT granted`).length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    release();
+    await first;
+    expect((await second).map((e) => [e.version, e.type])).toEqual([[2, 'First']]);
   });
 });

@@ -25,7 +25,7 @@ async function appendEvents(type: string, count: number): Promise<number[]> {
   const positions: number[] = [];
   for (let i = 0; i < count; i++) {
     const [event] = await db.sql.begin((tx) => append(tx, { streamId: stream, streamType: 'test', expectedVersion: i, events: [{ type, data: { i } }], metadata: metadata() }));
-    announce(db.sql, event!.position);
+    announce(db.sql, [event!]);
     positions.push(event!.position);
   }
   return positions;

@@ -35,7 +35,7 @@ export async function signDeal(
   const signer_name = options.signer_name ?? 'Pat Signer';
   const ip = options.ip ?? '203.0.113.7';
   const user_agent = options.user_agent ?? 'Mozilla/5.0 (X11; Linux x86_64) SigningTest/1.0';
-  const [signed] = await sql.begin(async (tx) => {
+  const appended = await sql.begin(async (tx) => {
     const events = await readStream(tx, streamId);
     const created = events.find((e) => e.type === 'DealCreated');
     if (!created) throw new Error(`no deal ${dealId}`);
@@ -57,8 +57,9 @@ export async function signDeal(
         },
       ],
     });
-    return appended.slice(1);
+    return appended;
   });
-  announce(sql, signed!.position);
+  announce(sql, appended);
+  const signed = appended[1];
   return { position: signed!.position, version: signed!.version, sha256, agreement, token_id, signer_name, ip, user_agent };
 }

@@ -1,3 +1,4 @@
+import type { GmailEmail } from '@shared/schemas/gmail';
 import { HttpError } from '../httpError';
 
 const TIMEOUT_MS = 10_000;
@@ -22,17 +23,8 @@ interface GmailMessage {
   payload?: { headers?: Header[] };
 }
 
-/** A message's metadata as the history shows it. */
-export interface MessageMetadata {
-  id: string;
-  thread_id: string | null;
-  subject: string;
-  sender: string;
-  recipients: string;
-  snippet: string;
-  date: string;
-  is_read: boolean;
-}
+/** A message's metadata as the history shows it: the e-mail's shape on the wire. */
+export type MessageMetadata = GmailEmail;
 
 /** Gmail's REST API (users.getProfile, users.messages.list, users.messages.get), with plain fetch. */
 export function gmailApi(baseUrl: string) {

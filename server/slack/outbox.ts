@@ -1,15 +1,8 @@
-import type { SlackDelivery, SlackEventType } from '@shared/schemas/slack';
+import type { SlackDelivery } from '@shared/schemas/slack';
 import type { Db, Pool } from '../../events/store/types';
 
-export interface NewNotification {
-  event_position: number;
-  rule_id: string;
-  event_type: SlackEventType;
-  deal_id: string;
-  deal_name: string;
-  channel: string;
-  text: string;
-}
+/** An outbox row as the log process writes it; the delivery loop fills in the rest. */
+export type NewNotification = Pick<SlackDelivery, 'event_position' | 'rule_id' | 'event_type' | 'deal_id' | 'deal_name' | 'channel' | 'text'>;
 
 /**
  * One row per event and rule: written in the notification process's transaction, so it commits

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { GmailEvent } from '../../events/gmail/events';
+import type { UserDeleted } from '../../events/user/events';
 import { defineProjection, entityId, foldOwn, foldUpsert, own, type Brief } from '../projection';
 import { gmailConnectionsTouched } from './queries';
 
@@ -18,9 +19,9 @@ function connectedRow(event: Brief<Extract<GmailEvent, { type: 'GmailConnected' 
 }
 
 /** Each user's mail connection: connected with its address and sealed tokens, or not. */
-export const gmailProjection = defineProjection<GmailEvent>({
+export const gmailProjection = defineProjection<GmailEvent | UserDeleted>({
   name: 'gmail',
-  version: 1,
+  version: 2,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['gmail_connections'],
   on: {
@@ -42,6 +43,13 @@ export const gmailProjection = defineProjection<GmailEvent>({
            WHERE id = ${entityId(event.stream_id)}`,
       fold: (tables, event) => foldOwn(tables, 'gmail_connections', event, { connected: false, gmail_address: null, ciphertext: null, connected_at: null }),
       changed: own,
+    },
+    /** A deleted user's connection goes with them: nothing of theirs is read again. */
+    UserDeleted: {
+      apply: (db, event) => db`DELETE FROM gmail_connections WHERE id = ${entityId(event.stream_id)}`,
+      fold: (tables, event) => tables.table('gmail_connections').delete(entityId(event.stream_id)),
+      // Nothing to push: the row was its owner's alone, and their sockets close with the deletion.
+      changed: () => [],
     },
   },
   live: { entity: 'gmail_status', load: gmailConnectionsTouched },

@@ -31,9 +31,8 @@ export function gmailService(sql: Pool, handle: HandleCommand, box: SecretBox, c
   };
   const api = gmailApi(config.gmailApiUrl);
   const withAccessToken = gmailAccess(sql, box, oauth);
-  const commandOptions = (userId: string, tx?: Tx) => ({
+  const commandOptions = (userId: string) => ({
     action: 'gmail.connect' as const,
-    tx,
     read: (db: Tx) => getGmailConnection(db, userId),
   });
 
@@ -61,13 +60,16 @@ export function gmailService(sql: Pool, handle: HandleCommand, box: SecretBox, c
       return view;
     },
 
-    /** Disconnects, and drops the refreshed tokens with it, in one transaction. */
+    /**
+     * Disconnects, and drops the refreshed tokens with it, in one transaction (through the
+     * command path's own transaction, so the change is announced to the live push at once).
+     */
     async disconnect(context: CommandContext, userId: string): Promise<GmailConnection> {
-      return sql.begin(async (tx) => {
-        const { view } = await handle(gmailAggregate, userId, { type: 'DisconnectGmail' }, context, commandOptions(userId, tx));
-        await tx`DELETE FROM gmail_access_tokens WHERE user_id = ${userId}`;
+      return handle.transaction(async (run, tx) => {
+        const { view } = await run(gmailAggregate, userId, { type: 'DisconnectGmail' }, context, commandOptions(userId));
+        await forgetRefreshedTokens(tx, userId);
         return view;
-      }) as Promise<GmailConnection>;
+      });
     },
 
     /** The newest messages to or from the contact, or any contact of the company. */
@@ -92,4 +94,10 @@ async function addressesOf(sql: Pool, query: GmailEmailsQuery): Promise<string[]
   const company = await getCompany(sql, query.company_id!);
   if (!company) throw notFoundHttp('Company not found');
   return (await listContacts(sql, { company_id: company.id })).map((c) => c.email);
+}
+
+/** The tokens kept beside the log for a user (refreshed ones, connections under way): gone on disconnect and on deletion. */
+export async function forgetRefreshedTokens(tx: Tx, userId: string): Promise<void> {
+  await tx`DELETE FROM gmail_access_tokens WHERE user_id = ${userId}`;
+  await tx`DELETE FROM gmail_oauth_states WHERE user_id = ${userId}`;
 }

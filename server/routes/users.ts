@@ -10,6 +10,7 @@ import { canSee, POLICY } from '@shared/policy';
 import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
 import { CreateUserInput, UpdateUserInput, UserListQuery } from '@shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
+import { forgetRefreshedTokens } from '../gmail/gmailService';
 import type { AppDeps } from '../deps';
 import { forbidden, HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
@@ -117,9 +118,13 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
     permit('user.manage'),
     validate({ params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
       found(await getUser(sql, id), USER_NOT_FOUND);
-      await handle(userAggregate, id, { type: 'DeleteUser', actor_id: actorOf(ctx).id }, commandContext(ctx), {
-        expectedVersion: body.version ?? query.version,
-        action: 'user.manage',
+      await handle.transaction(async (run, tx) => {
+        await run(userAggregate, id, { type: 'DeleteUser', actor_id: actorOf(ctx).id }, commandContext(ctx), {
+          expectedVersion: body.version ?? query.version,
+          action: 'user.manage',
+        });
+        // The mail connection's row goes with the user (its projection); the tokens kept beside the log here.
+        await forgetRefreshedTokens(tx, id);
       });
       ctx.status = 204;
     }),

@@ -286,6 +286,29 @@ describe('disconnecting', () => {
     expect(again.body.version).toBe(2);
   });
 
+  it('goes with its user: a deleted manager leaves no connection, refreshed token or connection under way behind', async () => {
+    const email = `gone.mailer.${Date.now()}@example.com`;
+    const password = 'a-long-enough-password';
+    const created = await api<{ id: string }>('POST', '/api/users', tokens.admin, { name: 'Gone Mailer', email, password, role: 'manager' });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id;
+    const { access_token } = await signIn(server.api, { email, password });
+    const { code, state } = await consent(access_token);
+    expect((await callback({ code, state, redirect_uri: REDIRECT }, access_token)).status).toBe(200);
+    expect((await connect(access_token)).status).toBe(200); // a second connection started, not finished
+    const sql = server.deps.sql;
+    // As a refresh leaves it: the newest sealed tokens beside the log.
+    await sql`INSERT INTO gmail_access_tokens (user_id, connection_version, ciphertext, refreshed_at) VALUES (${id}, 1, 'sealed', now())`;
+    const kept = async () => ({
+      connections: (await sql`SELECT 1 FROM gmail_connections WHERE id = ${id}`).length,
+      states: (await sql`SELECT 1 FROM gmail_oauth_states WHERE user_id = ${id}`).length,
+      tokens: (await sql`SELECT 1 FROM gmail_access_tokens WHERE user_id = ${id}`).length,
+    });
+    expect(await kept()).toEqual({ connections: 1, states: 1, tokens: 1 });
+    expect((await api('DELETE', `/api/users/${id}`, tokens.admin)).status).toBe(204);
+    expect(await kept()).toEqual({ connections: 0, states: 0, tokens: 0 });
+  });
+
   it('a Gmail out of reach is a 502 that says so', async () => {
     const { code, state } = await consent(tokens.admin);
     expect((await callback({ code, state, redirect_uri: REDIRECT }, tokens.admin)).status).toBe(200);

@@ -49,6 +49,7 @@ export default defineConfig({
       GOOGLE_AUTH_URL: `${google}/o/oauth2/v2/auth`,
       GOOGLE_TOKEN_URL: `${google}/token`,
       GMAIL_API_URL: google,
+      GOOGLE_REVOKE_URL: `${google}/revoke`,
       WEBHOOK_ALLOWED_HOSTS: `127.0.0.1:${SLACK_RECEIVER_PORT}`,
     },
     stdout: 'ignore',

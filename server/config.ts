@@ -40,6 +40,7 @@ const Env = z.object({
   GOOGLE_AUTH_URL: z.string().url().default(GOOGLE_DEFAULTS.authUrl),
   GOOGLE_TOKEN_URL: z.string().url().default(GOOGLE_DEFAULTS.tokenUrl),
   GMAIL_API_URL: z.string().url().default(GOOGLE_DEFAULTS.gmailApiUrl),
+  GOOGLE_REVOKE_URL: z.string().url().default(GOOGLE_DEFAULTS.revokeUrl),
   SIGNING_LINK_TTL_DAYS: z.coerce.number().positive('SIGNING_LINK_TTL_DAYS must be above 0').max(365).default(DEFAULT_SIGNING_LINK_TTL_DAYS),
   PUBLIC_URL: z.url().optional(),
   WEBHOOK_ALLOWED_HOSTS: z
@@ -132,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       authUrl: e.GOOGLE_AUTH_URL,
       tokenUrl: e.GOOGLE_TOKEN_URL,
       gmailApiUrl: e.GMAIL_API_URL,
+      revokeUrl: e.GOOGLE_REVOKE_URL,
     },
     signingLinkTtlDays: e.SIGNING_LINK_TTL_DAYS,
     publicUrl: e.PUBLIC_URL,

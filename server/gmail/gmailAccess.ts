@@ -14,12 +14,17 @@ const UNREADABLE =
  * to this connection, else the connection's own), refreshed first when about to run out, and
  * refreshed once more if Gmail refuses the token anyway (revoked, or a clock apart).
  */
+/** The connection's newest tokens: a refresh's, if it belongs to this connection, else its own; null when they cannot be opened. */
+export async function storedTokens(sql: Pool, box: SecretBox, connection: GmailConnectionRow): Promise<GmailTokens | null> {
+  const [refreshed] = await sql<{ ciphertext: string }[]>`
+    SELECT ciphertext FROM gmail_access_tokens WHERE user_id = ${connection.id} AND connection_version = ${connection.version}`;
+  const sealed = refreshed?.ciphertext ?? connection.ciphertext;
+  return sealed === null ? null : openTokens(box, connection.id, sealed);
+}
+
 export function gmailAccess(sql: Pool, box: SecretBox, oauth: () => GoogleOAuth) {
   async function current(connection: GmailConnectionRow): Promise<GmailTokens> {
-    const [refreshed] = await sql<{ ciphertext: string }[]>`
-      SELECT ciphertext FROM gmail_access_tokens WHERE user_id = ${connection.id} AND connection_version = ${connection.version}`;
-    const sealed = refreshed?.ciphertext ?? connection.ciphertext;
-    const tokens = sealed === null ? null : openTokens(box, connection.id, sealed);
+    const tokens = await storedTokens(sql, box, connection);
     if (!tokens) throw new HttpError(409, UNREADABLE);
     return tokens;
   }

@@ -7,7 +7,7 @@ import { GMAIL_MESSAGES, type GmailConnection, type GmailEmail, type GmailEmails
 import { HttpError, notFoundHttp } from '../httpError';
 import type { SecretBox } from '../settings/secretBox';
 import { emailQuery } from './emailQuery';
-import { gmailAccess } from './gmailAccess';
+import { gmailAccess, storedTokens } from './gmailAccess';
 import { gmailApi } from './gmailApi';
 import { missingGoogleSettings, type GoogleConfig } from './googleConfig';
 import { googleOAuth, type GoogleOAuth } from './googleOAuth';
@@ -65,11 +65,18 @@ export function gmailService(sql: Pool, handle: HandleCommand, box: SecretBox, c
      * command path's own transaction, so the change is announced to the live push at once).
      */
     async disconnect(context: CommandContext, userId: string): Promise<GmailConnection> {
-      return handle.transaction(async (run, tx) => {
+      const connection = await getGmailConnectionRow(sql, userId);
+      const grant = connection?.connected ? await storedTokens(sql, box, connection) : null;
+      const view = await handle.transaction(async (run, tx) => {
         const { view } = await run(gmailAggregate, userId, { type: 'DisconnectGmail' }, context, commandOptions(userId));
         await forgetRefreshedTokens(tx, userId);
         return view;
       });
+      // Then Google is told to drop the grant, so "stop email tracking" holds at Google too. The
+      // server has forgotten the tokens either way: a grant Google could not be told about now
+      // stays revocable by the user in their Google account, and the disconnect still stands.
+      if (grant && missing.length === 0) await oauth().revoke(grant.refresh_token).catch(() => undefined);
+      return view;
     },
 
     /** The newest messages to or from the contact, or any contact of the company. */

@@ -3,6 +3,7 @@ export const GOOGLE_DEFAULTS = {
   authUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
   tokenUrl: 'https://oauth2.googleapis.com/token',
   gmailApiUrl: 'https://gmail.googleapis.com',
+  revokeUrl: 'https://oauth2.googleapis.com/revoke',
 } as const;
 
 /** Read-only access to the mailbox: the history lists messages and never changes them. */
@@ -14,6 +15,8 @@ export interface GoogleConfig {
   authUrl: string;
   tokenUrl: string;
   gmailApiUrl: string;
+  /** Where a disconnect tells Google to drop the grant; unset: Google's. */
+  revokeUrl?: string;
 }
 
 /** The Google client's variables still unset: empty when Gmail can be connected. */

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { HttpError } from '../httpError';
-import { GMAIL_SCOPE, type GoogleConfig } from './googleConfig';
+import { GMAIL_SCOPE, GOOGLE_DEFAULTS, type GoogleConfig } from './googleConfig';
 
 /** Google answers within seconds; a request hanging longer is a provider failure, said as such. */
 const TIMEOUT_MS = 10_000;
@@ -28,6 +28,7 @@ export function googleOAuth(config: GoogleConfig & { clientId: string; clientSec
     issuer: 'https://accounts.google.com',
     authorization_endpoint: config.authUrl,
     token_endpoint: config.tokenUrl,
+    revocation_endpoint: config.revokeUrl ?? GOOGLE_DEFAULTS.revokeUrl,
   };
   const client: oauth.Client = { client_id: config.clientId };
   const auth = oauth.ClientSecretPost(config.clientSecret);
@@ -70,6 +71,12 @@ export function googleOAuth(config: GoogleConfig & { clientId: string; clientSec
         oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, options())),
       );
       return tokenSet(answer, now);
+    },
+
+    /** Tells Google to drop the grant (RFC 7009): the refresh token and the access tokens it gave. */
+    async revoke(refreshToken: string): Promise<void> {
+      const revokeOptions = { [oauth.allowInsecureRequests]: loopback(as.revocation_endpoint!), signal: AbortSignal.timeout(TIMEOUT_MS) };
+      await call('revoke the Gmail grant', async () => oauth.processRevocationResponse(await oauth.revocationRequest(as, client, auth, refreshToken, revokeOptions)));
     },
   };
 }

@@ -273,9 +273,14 @@ describe('the e-mail history', () => {
 });
 
 describe('disconnecting', () => {
-  it('stops the history, drops the tokens from the read model and the refreshed ones, and is idempotent', async () => {
+  it('stops the history, drops the tokens from the read model and the refreshed ones, revokes the grant at Google, and is idempotent', async () => {
+    const revokedBefore = google.revoked.length;
     const res = await api<GmailStatus>('POST', '/api/gmail/disconnect', tokens.manager);
     expect(res.status, res.text).toBe(200);
+    // The manager's one grant (its refresh token), told to Google once.
+    expect(google.revoked.slice(revokedBefore)).toHaveLength(1);
+    expect(google.issued).toContain(google.revoked[revokedBefore]);
+    expect(google.revoked[revokedBefore]).toMatch(/^1\/\/standin-/);
     expect(res.body).toMatchObject({ connected: false, gmail_address: null, version: 2 });
     const [row] = await server.deps.sql<{ ciphertext: string | null }[]>`SELECT ciphertext FROM gmail_connections WHERE id = ${managerId}`;
     expect(row!.ciphertext).toBeNull();
@@ -284,6 +289,7 @@ describe('disconnecting', () => {
     const again = await api<GmailStatus>('POST', '/api/gmail/disconnect', tokens.manager);
     expect(again.status).toBe(200);
     expect(again.body.version).toBe(2);
+    expect(google.revoked.length).toBe(revokedBefore + 1);
   });
 
   it('goes with its user: a deleted manager leaves no connection, refreshed token or connection under way behind', async () => {

@@ -63,7 +63,9 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}) {
       messages.push({ ...message, id: message.id ?? randomBytes(8).toString('hex') });
     },
     url: '',
-    config: { clientId, clientSecret, authUrl: '', tokenUrl: '', gmailApiUrl: '' },
+    /** Refresh tokens revoked at the revocation endpoint, in order. */
+    revoked: [] as string[],
+    config: { clientId, clientSecret, authUrl: '', tokenUrl: '', gmailApiUrl: '', revokeUrl: '' },
     /**
      * What a browser would do with the authorization address: load it and take the redirect's
      * code and state (for API tests, which have no browser).
@@ -142,6 +144,17 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}) {
     return oauthError(res, 400, 'unsupported_grant_type', 'Invalid grant_type');
   }
 
+  /** RFC 7009 as Google does it: the client's credentials, the token; a refresh token revoked never refreshes again. */
+  async function revokeEndpoint(req: IncomingMessage, res: ServerResponse) {
+    const body = new URLSearchParams(await readBody(req));
+    if (body.get('client_id') !== clientId || body.get('client_secret') !== clientSecret) return oauthError(res, 401, 'invalid_client', 'The OAuth client was not found.');
+    const revoked = body.get('token') ?? '';
+    if (!refreshTokens.delete(revoked)) return oauthError(res, 400, 'invalid_token', 'Token expired or revoked');
+    standIn.revoked.push(revoked);
+    res.writeHead(200);
+    res.end();
+  }
+
   /** `from:a OR to:a OR ...`, as the server writes it. */
   const matches = (q: string, m: StandInMessage) =>
     q.split(' OR ').some((term) => {
@@ -190,6 +203,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}) {
     const url = new URL(req.url ?? '/', 'http://standin');
     if (req.method === 'GET' && url.pathname === '/o/oauth2/v2/auth') return authorizePage(url, res);
     if (req.method === 'POST' && url.pathname === '/token') return void tokenEndpoint(req, res);
+    if (req.method === 'POST' && url.pathname === '/revoke') return void revokeEndpoint(req, res);
     if (req.method === 'GET' && url.pathname.startsWith('/gmail/v1/users/me/')) return gmail(url, req, res);
     if (req.method === 'POST' && url.pathname === '/standin/messages') {
       return void readBody(req).then((text) => {
@@ -206,7 +220,7 @@ export async function startGoogleStandIn(options: GoogleStandInOptions = {}) {
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   standIn.url = url;
-  standIn.config = { clientId, clientSecret, authUrl: `${url}/o/oauth2/v2/auth`, tokenUrl: `${url}/token`, gmailApiUrl: url };
+  standIn.config = { clientId, clientSecret, authUrl: `${url}/o/oauth2/v2/auth`, tokenUrl: `${url}/token`, gmailApiUrl: url, revokeUrl: `${url}/revoke` };
   standIn.close = () =>
     new Promise<void>((resolve) => {
       server.close(() => resolve());

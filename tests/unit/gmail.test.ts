@@ -63,7 +63,7 @@ describe('sealed Gmail tokens', () => {
 
 describe('Gmail configuration', () => {
   it('defaults to Google’s own endpoints and reads the client from the environment', () => {
-    expect(loadConfig({}).google).toEqual({ clientId: undefined, clientSecret: undefined, authUrl: GOOGLE_DEFAULTS.authUrl, tokenUrl: GOOGLE_DEFAULTS.tokenUrl, gmailApiUrl: GOOGLE_DEFAULTS.gmailApiUrl });
+    expect(loadConfig({}).google).toEqual({ clientId: undefined, clientSecret: undefined, authUrl: GOOGLE_DEFAULTS.authUrl, tokenUrl: GOOGLE_DEFAULTS.tokenUrl, gmailApiUrl: GOOGLE_DEFAULTS.gmailApiUrl, revokeUrl: GOOGLE_DEFAULTS.revokeUrl });
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret', GMAIL_API_URL: 'http://127.0.0.1:9/' }).google).toMatchObject({ clientId: 'id', clientSecret: 'secret', gmailApiUrl: 'http://127.0.0.1:9/' });
     expect(() => loadConfig({ GOOGLE_TOKEN_URL: 'not a url' })).toThrow(/GOOGLE_TOKEN_URL/);
   });

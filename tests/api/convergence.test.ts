@@ -16,8 +16,10 @@ import { DEAL_STAGES } from '@shared/domain/deals';
 import { signDeal } from '../support/signature';
 import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/domain/tasks';
 import type { Task } from '@shared/schemas/tasks';
+import type { GmailStatus } from '@shared/schemas/gmail';
 import { listen, type Listener } from '../support/sockets';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+import { startGoogleStandIn, type GoogleStandIn } from '../support/googleStandIn';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -27,18 +29,30 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
  * user's GET answers after each step.
  */
 
-const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates', 'tasks', 'resources', 'company_settings', 'slack_config', 'slack_workflows'] as const satisfies readonly LiveEntity[];
-/** Where a user's GET reads each entity; the company's time off is one row, not a list. */
-const READ_PATH: Partial<Record<LiveEntity, string>> = { company_settings: '/api/settings/company', slack_config: '/api/slack/config', slack_workflows: '/api/slack/workflows' };
+const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates', 'tasks', 'resources', 'company_settings', 'slack_config', 'slack_workflows', 'gmail_status'] as const satisfies readonly LiveEntity[];
+/** Where a user's GET reads each entity; the company's time off and one's own mail connection are one row, not a list. */
+const READ_PATH: Partial<Record<LiveEntity, string>> = {
+  company_settings: '/api/settings/company',
+  slack_config: '/api/slack/config',
+  slack_workflows: '/api/slack/workflows',
+  gmail_status: '/api/gmail/status',
+};
 /** Administrators' alone: anyone else's GET is refused, so their picture holds none of these rows. */
 const ADMIN_ONLY: ReadonlySet<LiveEntity> = new Set(['slack_config', 'slack_workflows']);
+/** Whose GET of the entity is refused: Slack's for all but administrators, a mail connection for viewers. */
+const refused = (token: string, entity: Entity) => (ADMIN_ONLY.has(entity) && token !== adminToken) || (entity === 'gmail_status' && token === viewerToken);
 /** An entity's rows as the user's GET answers them, a single row as a list of one. */
 async function rowsOf(token: string, entity: Entity): Promise<(Versioned & { id: string })[]> {
-  if (ADMIN_ONLY.has(entity) && token !== adminToken) {
+  if (refused(token, entity)) {
     expect((await server.api('GET', READ_PATH[entity]!, { token })).status).toBe(403);
     return [];
   }
   const answer = await get<(Versioned & { id: string }) | (Versioned & { id: string })[]>(token, READ_PATH[entity] ?? `/api/${entity}`);
+  if (entity === 'gmail_status') {
+    // The status adds the server's own set-up (configured, missing settings) to the row, which is what is pushed.
+    const { configured: _configured, missing_settings: _missing, ...row } = answer as GmailStatus;
+    return [row];
+  }
   return Array.isArray(answer) ? answer : [answer];
 }
 type Entity = (typeof ENTITIES)[number];
@@ -60,6 +74,10 @@ interface Session {
 let server: TestServer;
 /** Where the Slack steps' notifications go: a local receiver, never the internet. */
 let receiver: WebhookReceiver;
+/** Google for the mail-connection steps: a stand-in, never the internet. */
+let google: GoogleStandIn;
+const REDIRECT = 'http://127.0.0.1:5173/auth/callback';
+let viewerToken: string;
 let sessions: Session[];
 let adminToken: string;
 let secondManagerId: string;
@@ -149,7 +167,8 @@ async function expectConverged(step: string) {
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  server = await startTestServer({ webhookAllowedHosts: [`127.0.0.1:${receiver.port}`] });
+  google = await startGoogleStandIn();
+  server = await startTestServer({ webhookAllowedHosts: [`127.0.0.1:${receiver.port}`], google: google.config });
   const admin = await signIn(server.api, demoCredentials.admin);
   adminToken = admin.access_token;
   const locations = await get<Location[]>(adminToken, '/api/locations');
@@ -194,6 +213,7 @@ beforeAll(async () => {
   };
   // The companies of the pool's deals, so a deal's value and its company's figures meet.
   pool.companies = [...new Set(pool.deals.map((d) => d.company_id).filter((id): id is string => !!id))];
+  viewerToken = tokens.viewer;
   sessions = [];
   for (const [name, token] of Object.entries(tokens)) sessions.push(await open(name, token));
 });
@@ -202,6 +222,7 @@ afterAll(async () => {
   for (const session of sessions ?? []) session.listener?.close();
   await server?.stop();
   await receiver?.close();
+  await google?.close();
 });
 
 const USERS = ['admin', 'manager', 'secondManager', 'viewer'] as const;
@@ -240,6 +261,8 @@ const step = fc.oneof(
   // Slack's configuration and rules are administrators' alone: refused to others, pushed to admins only.
   fc.record({ kind: fc.constant('slackConfig'), enabled: fc.boolean(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('slackRules'), rules: fc.integer({ min: 0, max: 3 }), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('gmailConnect'), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('gmailDisconnect'), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('taskStatus'), task: fc.nat(), status: fc.constantFrom(...TASK_STATUSES), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('editTask'), task: fc.nat(), priority: fc.constantFrom(...TASK_PRIORITIES), by: fc.constantFrom(...USERS) }),
   // A task given one of the pool's offices: refused unless the office is at the task's location.
@@ -355,6 +378,15 @@ async function run(s: Step): Promise<number> {
       return call('PUT', '/api/slack/workflows', {
         workflow_rules: Array.from({ length: s.rules }, (_, i) => ({ id: `rule-${i}`, event_type: 'deal_stage_change', enabled: i % 2 === 0, channel: '', message_template: `Step ${n}: {deal_name}`, conditions: {} })),
       });
+    case 'gmailConnect': {
+      // The whole round trip: connect, Google's consent (the stand-in), the callback.
+      const started = await server.api<{ auth_url: string }>('POST', '/api/gmail/connect', { token, body: { redirect_uri: REDIRECT } });
+      if (started.status !== 200) return started.status;
+      const { code, state } = await google.authorize(started.body.auth_url);
+      return call('POST', '/api/gmail/callback', { code, state, redirect_uri: REDIRECT });
+    }
+    case 'gmailDisconnect':
+      return call('POST', '/api/gmail/disconnect', {});
     case 'taskStatus':
       return call('PATCH', `/api/tasks/${task!.id}/status`, { status: s.status });
     case 'editTask':

@@ -16,7 +16,7 @@ import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
-import { openContent } from '../resources/contents';
+import { sendStoredFile } from '../resources/sendStoredFile';
 import { newTokenId } from '../signing/signingLinks';
 import { commandContext } from './context';
 import { visible } from './guards';
@@ -79,13 +79,8 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
       visible(actorOf(ctx), await getDeal(sql, id), DEAL_NOT_FOUND);
       const agreement = (await agreementVersions(sql, id)).find((v) => v.agreement_version === version);
       if (!agreement) throw new HttpError(404, 'Agreement not found');
-      const body = await openContent(sql, agreement.sha256, agreement.size);
-      if (!body) throw new Error(`the agreement ${agreement.sha256} of deal ${id} is missing`);
-      ctx.attachment(agreement.file_name, { type: 'inline' });
-      ctx.type = 'application/pdf';
-      ctx.length = agreement.size;
-      ctx.etag = agreement.sha256;
-      ctx.body = body;
+      const file = { sha256: agreement.sha256, size: agreement.size, fileName: agreement.file_name, contentType: 'application/pdf', inline: true };
+      await sendStoredFile(ctx, sql, file, `the agreement ${agreement.sha256} of deal ${id} is missing`);
     }),
   );
 

@@ -10,7 +10,7 @@ import { HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
-import { openContent } from '../resources/contents';
+import { sendStoredFile } from '../resources/sendStoredFile';
 import { visible } from './guards';
 
 export const NO_EXECUTED_COPY = 'This deal has no executed agreement yet';
@@ -30,13 +30,8 @@ export function dealSigningRoutes(deps: AppDeps, auth: Middleware): Router {
       const deal = visible(actorOf(ctx), await getDeal(sql, params.id), DEAL_NOT_FOUND);
       const copy = deal.executed_copy;
       if (!copy) throw new HttpError(404, NO_EXECUTED_COPY);
-      const body = await openContent(sql, copy.sha256, copy.size);
-      if (!body) throw new Error(`the executed copy of deal ${deal.id} is missing`);
-      ctx.attachment(`Executed agreement - ${deal.deal_name}.pdf`);
-      ctx.type = 'application/pdf';
-      ctx.length = copy.size;
-      ctx.etag = copy.sha256;
-      ctx.body = body;
+      const file = { sha256: copy.sha256, size: copy.size, fileName: `Executed agreement - ${deal.deal_name}.pdf`, contentType: 'application/pdf' };
+      await sendStoredFile(ctx, sql, file, `the executed copy of deal ${deal.id} is missing`);
     }),
   );
 

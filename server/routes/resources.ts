@@ -10,7 +10,8 @@ import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import { parse, validate } from '../middleware/validate';
 import { permit } from '../policies';
-import { dropUnusedContent, openContent, storeContent } from '../resources/contents';
+import { dropUnusedContent, storeContent } from '../resources/contents';
+import { sendStoredFile } from '../resources/sendStoredFile';
 import { describeFile } from '../resources/describeFile';
 import { readUpload } from '../resources/multipart';
 import { uploadSlots } from '../resources/uploadSlots';
@@ -53,15 +54,9 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     validate({ params: IdParam }, async (ctx, { params }) => {
       const resource = found(await getResource(sql, params.id), RESOURCE_NOT_FOUND);
-      const body = await openContent(sql, resource.sha256, resource.size);
-      if (!body) throw new Error(`the file of document ${resource.id} is missing`);
-      // attachment() writes a Content-Disposition safe for any name (an ASCII fallback and the
-      // UTF-8 original); the type is the one read from the bytes, not guessed from the name.
-      ctx.attachment(resource.file_name);
-      ctx.type = resource.content_type;
-      ctx.length = resource.size;
-      ctx.etag = resource.sha256;
-      ctx.body = body;
+      // The type is the one read from the bytes at upload, not guessed from the name.
+      const file = { sha256: resource.sha256, size: resource.size, fileName: resource.file_name, contentType: resource.content_type };
+      await sendStoredFile(ctx, sql, file, `the file of document ${resource.id} is missing`);
     }),
   );
 

@@ -1,36 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { CHANGED_SINCE_MOVE, DEAL_CLOSED, DEAL_NOT_FOUND, NOTHING_TO_UNDO, dealDecider } from '../../events/deal/decider';
-import type { DealEvent, DealTermsData } from '../../events/deal/events';
+import type { DealEvent } from '../../events/deal/events';
+import { DEAL_ID, dealTerms } from './dealFixtures';
 import { rankBetween } from '../../events/deal/rank';
 import { dealValue, marketRate } from '@shared/domain/deals';
 import { specFor } from '../support/givenWhenThen';
 
 const given = specFor(dealDecider);
-const id = '11111111-1b2c-4d5e-8f90-123456789abc';
-const loc = '22222222-1b2c-4d5e-8f90-123456789abc';
+const id = DEAL_ID;
 const dana = 'user-dana';
 const lee = 'user-lee';
-const terms: DealTermsData = {
-  deal_name: 'Acme Expansion',
-  company_id: null,
-  company_name: 'Acme',
-  contact_id: null,
-  contact: { name: 'Pat Doe', email: 'pat@acme.example', phone: null, title: null },
-  agreement_type: 'new_business',
-  membership_type: 'Private Office',
-  location_id: loc,
-  office_ids: [],
-  start_date: null,
-  term_months: 12,
-  term_days: null,
-  offered_price: 3000,
-  market_rate: null,
-  probability: 50,
-  notice_by: null,
-  notes: null,
-  source: null,
-  assigned_to: 'Dana Lee',
-};
+const terms = dealTerms();
 const created: DealEvent = { type: 'DealCreated', data: { id, ...terms, stage: 'form_submitted', rank: 'a0' } };
 const movedByDana: DealEvent = {
   type: 'DealMoved',

@@ -1,39 +1,20 @@
 import { describe, it } from 'vitest';
 import { AGREEMENT_REGENERATED, AGREEMENT_SIGNED, NO_AGREEMENT, SIGNING_MESSAGES } from '@shared/domain/agreement';
 import { CHANGED_SINCE_MOVE, DEAL_CLOSED, DEAL_NOT_FOUND, dealDecider } from '../../events/deal/decider';
-import type { DealEvent, DealTermsData } from '../../events/deal/events';
+import type { DealEvent } from '../../events/deal/events';
+import { DEAL_ID, dealTerms } from './dealFixtures';
 import { rankBetween } from '../../events/deal/rank';
 import { specFor } from '../support/givenWhenThen';
 
 const given = specFor(dealDecider);
-const id = '11111111-1b2c-4d5e-8f90-123456789abc';
+const id = DEAL_ID;
 const office = '33333333-1b2c-4d5e-8f90-123456789abc';
 const dana = 'user-dana';
 const sha1 = 'a'.repeat(64);
 const sha2 = 'b'.repeat(64);
 const token1 = '55555555-1b2c-4d5e-8f90-123456789abc';
 const token2 = '66666666-1b2c-4d5e-8f90-123456789abc';
-const terms: DealTermsData = {
-  deal_name: 'Acme Expansion',
-  company_id: null,
-  company_name: 'Acme',
-  contact_id: null,
-  contact: { name: 'Pat Doe', email: 'pat@acme.example', phone: null, title: null },
-  agreement_type: 'new_business',
-  membership_type: 'Private Office',
-  location_id: '22222222-1b2c-4d5e-8f90-123456789abc',
-  office_ids: [office],
-  start_date: '2030-03-01',
-  term_months: 12,
-  term_days: null,
-  offered_price: 3000,
-  market_rate: 3200,
-  probability: 50,
-  notice_by: null,
-  notes: null,
-  source: null,
-  assigned_to: 'Dana Lee',
-};
+const terms = dealTerms({ office_ids: [office], start_date: '2030-03-01', market_rate: 3200 });
 const created: DealEvent = { type: 'DealCreated', data: { id, ...terms, stage: 'tour_completed', rank: 'a0' } };
 const generate = (version: number, sha256 = sha1) =>
   ({ type: 'GenerateAgreement', agreement_version: version, sha256, size: 1234, file_name: `Agreement v${version}.pdf`, actor_id: dana, above: null, below: 'a0' }) as const;

@@ -1,35 +1,15 @@
 import { describe, it } from 'vitest';
 import { DEAL_CLOSED, NOTHING_TO_RETRY, SYSTEM, dealDecider } from '../../events/deal/decider';
-import type { DealEvent, DealTermsData } from '../../events/deal/events';
+import type { DealEvent } from '../../events/deal/events';
+import { DEAL_ID, dealTerms } from './dealFixtures';
 import { specFor } from '../support/givenWhenThen';
 
 const given = specFor(dealDecider);
-const id = '11111111-1b2c-4d5e-8f90-123456789abc';
-const loc = '22222222-1b2c-4d5e-8f90-123456789abc';
+const id = DEAL_ID;
 const member = '33333333-1b2c-4d5e-8f90-123456789abc';
 const office = '44444444-1b2c-4d5e-8f90-123456789abc';
 const sha = 'a'.repeat(64);
-const terms: DealTermsData = {
-  deal_name: 'Acme Expansion',
-  company_id: null,
-  company_name: 'Acme',
-  contact_id: null,
-  contact: { name: 'Pat Doe', email: 'pat@acme.example', phone: null, title: null },
-  agreement_type: 'new_business',
-  membership_type: 'Private Office',
-  location_id: loc,
-  office_ids: [office],
-  start_date: '2025-07-01',
-  term_months: 12,
-  term_days: null,
-  offered_price: 2400,
-  market_rate: 2000,
-  probability: 50,
-  notice_by: null,
-  notes: null,
-  source: null,
-  assigned_to: 'Dana Lee',
-};
+const terms = dealTerms({ office_ids: [office], start_date: '2025-07-01', offered_price: 2400, market_rate: 2000 });
 const created: DealEvent = { type: 'DealCreated', data: { id, ...terms, stage: 'agreement_sent', rank: 'a0' } };
 const generated: DealEvent = { type: 'DealAgreementGenerated', data: { agreement_version: 1, sha256: sha, size: 1200, file_name: 'agreement.pdf' } };
 const signed: DealEvent = {

@@ -3,7 +3,7 @@ import type { Actor } from '@shared/domain/access';
 import { refusal, type Action } from '@shared/policy';
 import type { Aggregate } from './decider';
 import { announce, append, appendMany, lockAndReadStream, readStream, type AppendArgs } from './store/append';
-import { ConcurrencyError, DomainError, type ChangedSince } from './store/errors';
+import { ConcurrencyError, DomainError, isDeadlock, type ChangedSince } from './store/errors';
 import type { EventMetadata, NewEvent, PendingEvent, Pool, StoredEvent, Tx } from './store/types';
 
 /** Runs the inline projections for events about to be appended, in the same transaction. */
@@ -57,9 +57,6 @@ const CACHED_STATES = 5_000;
  * never wait for each other.
  */
 const STREAM_LOCK_CLASS = 7_340_003;
-
-/** PostgreSQL's deadlock (two commands locking the same streams in opposite orders): retried. */
-const DEADLOCK = '40P01';
 
 /** Checks the policy table; a refusal is a 403 that rolls the transaction back. */
 function authorize(context: CommandContext, action: Action | undefined, locations: string[]) {
@@ -203,7 +200,8 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
         committed(results);
         return value;
       } catch (error) {
-        const deadlock = (error as { code?: string }).code === DEADLOCK;
+        // A deadlock (two commands locking the same streams in opposite orders): retried.
+        const deadlock = isDeadlock(error);
         if (!(deadlock || (error instanceof ConcurrencyError && !pinned)) || attempt >= RETRIES) throw error;
       }
     }

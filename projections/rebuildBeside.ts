@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { APPEND_LOCK, headPosition, safeHorizon } from '../events/store/append';
+import { isDeadlock } from '../events/store/errors';
 import type { Pool, Tx } from '../events/store/types';
 import type { Projection } from './projection';
 import { build } from './build';
@@ -12,6 +13,8 @@ export interface RebuildProgress {
   phase: 'building' | 'catching up' | 'swapping';
 }
 
+/** How often a swap rolled back as a deadlock's victim is tried again. */
+const SWAP_ATTEMPTS = 5;
 /** A tail shorter than this is replayed under the append lock, in the swap itself. */
 const SHORT_TAIL = 2_000;
 
@@ -74,6 +77,26 @@ export async function rebuildBeside(
         await pass(tx, horizon, 'catching up');
       });
     }
+    // The swap locks every table it replaces, one after another; a transaction that already read
+    // one of them and now waits for another the swap holds makes a deadlock, and PostgreSQL may
+    // roll the swap back. Nothing of it stayed then (its tail replay included), so it is tried again.
+    for (let attempt = 1; ; attempt++) {
+      const [from, doneBefore] = [position, done];
+      try {
+        await swap();
+        break;
+      } catch (error) {
+        if (!isDeadlock(error) || attempt >= SWAP_ATTEMPTS) throw error;
+        [position, done] = [from, doneBefore];
+      }
+    }
+  } finally {
+    await sql.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  }
+  for (const table of tables) await sql.unsafe(`VACUUM (ANALYZE) ${table}`);
+  return done;
+
+  async function swap() {
     await sql.begin(async (tx) => {
       // Table locks first, then the append lock: a writer holding a row of these tables takes the
       // append lock last, so it finishes before the swap rather than waiting on it.
@@ -91,9 +114,5 @@ export async function rebuildBeside(
           ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version`;
       }
     });
-  } finally {
-    await sql.unsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
   }
-  for (const table of tables) await sql.unsafe(`VACUUM (ANALYZE) ${table}`);
-  return done;
 }

@@ -39,6 +39,9 @@ export class DomainError extends Error {
   }
 }
 
+/** Whether PostgreSQL rolled the transaction back as a deadlock's victim: nothing of it stayed, so it may be tried again. */
+export const isDeadlock = (error: unknown) => (error as { code?: string } | null)?.code === '40P01';
+
 export const notFound = (message: string) => new DomainError(404, message);
 export const conflict = (message: string) => new DomainError(409, message);
 export const invalid = (message: string) => new DomainError(400, message);

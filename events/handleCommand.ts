@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '@shared/domain/access';
 import { refusal, type Action } from '@shared/policy';
 import type { Aggregate } from './decider';
-import { announce, append, appendMany, lockAndReadStream, readStream, type AppendArgs } from './store/append';
+import { announce, claimNotify } from './store/announce';
+import { append, appendMany, lockAndReadStream, readStream, type AppendArgs } from './store/append';
 import { ConcurrencyError, DomainError, isDeadlock, type ChangedSince } from './store/errors';
 import type { EventMetadata, NewEvent, PendingEvent, Pool, StoredEvent, Tx } from './store/types';
 
@@ -81,6 +82,8 @@ async function changedSince(tx: Tx, streamId: string, expected: number): Promise
 interface Scratch {
   states: Map<string, { version: number; state: unknown }>;
   deferred?: { args: AppendArgs; result: CommandResult<unknown, unknown> }[];
+  /** The position named by the NOTIFY one of this transaction's appends carried (announce.ts). */
+  carried?: number;
 }
 
 export function createCommandHandler(sql: Pool, project: InlineProjector) {
@@ -147,7 +150,8 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
       data: event.data,
       metadata,
     }));
-    // Projections first, then the append: the append's lock is held only for insert and commit.
+    // Projections first, then the append: a reader's safe horizon waits on an append from its
+    // insert to its commit only.
     await project(tx, pending);
     const args: AppendArgs = { streamId, streamType: aggregate.streamType, expectedVersion: version, events: decided, metadata };
     scratch?.states.set(streamId, { version: version + decided.length, state: next });
@@ -157,14 +161,17 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
       scratch.deferred.push({ args, result: result as CommandResult<unknown, unknown> });
       return result;
     }
-    const events = await append(tx, args);
+    // The first append of a transaction may carry the NOTIFY for other processes.
+    const notify = scratch !== undefined && scratch.carried === undefined ? claimNotify(sql) : undefined;
+    const events = await append(tx, { ...args, notify });
+    if (notify !== undefined) scratch!.carried = events[events.length - 1]!.position;
     return { state: next, version: version + decided.length, events, view: await read() };
   }
 
   /** Remembers committed states and wakes subscribers, once a transaction has committed. */
-  function committed(results: { streamId: string; result: CommandResult<unknown, unknown> }[]) {
+  function committed(results: { streamId: string; result: CommandResult<unknown, unknown> }[], carried: number | undefined) {
     for (const { streamId, result } of results) remember(streamId, result.version, result.state);
-    announce(sql, results.flatMap(({ result }) => result.events));
+    announce(sql, results.flatMap(({ result }) => result.events), carried);
   }
 
   /**
@@ -174,14 +181,15 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
    * command named an expected version (then it is a 409).
    *
    * `bulk`: for thousands of commands in one transaction (an import). Their events are appended
-   * together at the end, so the append lock, which the live gateway waits on for a safe horizon,
-   * is held for one insert instead of the whole run: other users' writes and pushes do not wait
-   * for the import. A command's result then has its `events` only after the commit.
+   * together at the end, so a safe horizon (which the live gateway waits on to settle a hole)
+   * waits for one insert and its commit instead of the whole run: other users' pushes do not
+   * wait for the import. A command's result then has its `events` only after the commit.
    */
   async function transaction<T>(work: (run: RunInTransaction, tx: Tx) => Promise<T>, { bulk = false }: { bulk?: boolean } = {}): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const results: { streamId: string; result: CommandResult<unknown, unknown> }[] = [];
       let pinned = false;
+      let carried: number | undefined;
       try {
         const value = (await sql.begin(async (tx) => {
           const scratch: Scratch = { states: new Map(), deferred: bulk ? [] : undefined };
@@ -195,9 +203,10 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
             const stored = await appendMany(tx, scratch.deferred.map((d) => d.args));
             scratch.deferred.forEach((d, i) => (d.result.events = stored[i]!));
           }
+          carried = scratch.carried;
           return value;
         })) as T;
-        committed(results);
+        committed(results, carried);
         return value;
       } catch (error) {
         // A deadlock (two commands locking the same streams in opposite orders): retried.

@@ -1,4 +1,5 @@
-import { headPosition, lastAnnounced, safeHorizon } from '../events/store/append';
+import { lastAnnounced } from '../events/store/announce';
+import { headPosition, safeHorizon } from '../events/store/append';
 import { subscribe } from '../events/store/subscribe';
 import type { Pool, StoredEvent } from '../events/store/types';
 import type { ChangeMessage } from '@shared/realtime';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { APPEND_LOCK, headPosition, safeHorizon } from '../events/store/append';
+import { headPosition, safeHorizon } from '../events/store/append';
 import { isDeadlock } from '../events/store/errors';
 import type { Pool, Tx } from '../events/store/types';
 import type { Projection } from './projection';
@@ -98,12 +98,14 @@ export async function rebuildBeside(
 
   async function swap() {
     await sql.begin(async (tx) => {
-      // Table locks first, then the append lock: a writer holding a row of these tables takes the
-      // append lock last, so it finishes before the swap rather than waiting on it.
+      // Table locks first, then the log: a writer holding a row of these tables inserts its
+      // events last, so it finishes before the swap rather than waiting on it. SHARE on events
+      // waits for the appends in flight and holds new ones until the swap commits, so the last
+      // pass replays a log that cannot change under it.
       const current = (await tx<{ name: string }[]>`
         SELECT t AS name FROM unnest(${tables}::text[]) AS t WHERE to_regclass('public.' || t) IS NOT NULL`).map((r) => r.name);
       if (current.length > 0) await tx.unsafe(`LOCK TABLE ${current.map((t) => `public.${t}`).join(', ')} IN ACCESS EXCLUSIVE MODE`);
-      await tx`SELECT pg_advisory_xact_lock(${APPEND_LOCK})`;
+      await tx`LOCK TABLE public.events IN SHARE MODE`;
       await inSchema(tx);
       await pass(tx, undefined, 'swapping');
       for (const table of current) await tx.unsafe(`DROP TABLE public.${table} CASCADE`);

@@ -1,4 +1,5 @@
-import { EVENTS_CHANNEL, onLocalAnnounce, readAll, safeHorizon } from './append';
+import { EVENTS_CHANNEL, onLocalAnnounce, readPayload, senderMark } from './announce';
+import { readAll, safeHorizon } from './append';
 import type { Pool, StoredEvent } from './types';
 
 export interface SubscriptionOptions {
@@ -25,7 +26,7 @@ export interface Subscription {
   stop(): Promise<void>;
 }
 
-/** Waited for a hole in the positions before taking the append lock to settle it. */
+/** Waited for a hole in the positions before the safe horizon settles it. */
 const GAP_MS = 10;
 /** Events of this process's commits kept for delivery without a read of the log. */
 const LOCAL_MAX = 10_000;
@@ -48,9 +49,9 @@ export function contiguous(batch: StoredEvent[], from: number): StoredEvent[] {
  * that rolled back (never filled). Events that follow the last delivered one without a hole are
  * delivered at once, without a lock: every position up to them is taken. Those this process
  * committed itself are not even read back. Above a hole it waits for the commit that fills it; a
- * hole still open after `gapMs` is settled with the safe horizon (APPEND_LOCK in append.ts: once
- * every append in flight has ended, a hole below it stays one). That is the only time the
- * follower takes the lock, which holds every new append until the ones in flight commit.
+ * hole still open after `gapMs` is settled with the safe horizon (`safeHorizon` in append.ts:
+ * once every append in flight at that moment has ended, a hole below the sequence's last value
+ * stays one). That wait holds no append up.
  */
 export async function subscribe(sql: Pool, options: SubscriptionOptions): Promise<Subscription> {
   const batchSize = options.batchSize ?? 500;
@@ -77,9 +78,11 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
     else pending = true;
   };
   // A NOTIFY carries the last position its sender committed: one at or below the position
-  // reached (this process's own commit, already read on its local wake-up) needs no new look.
+  // reached needs no new look, nor one from this pool, whose commits are handed over (`local`).
+  const own = senderMark(sql);
   const listener = await sql.listen(EVENTS_CHANNEL, (payload) => {
-    if (Number(payload) <= position) return;
+    const heard = readPayload(payload);
+    if (heard.mark === own || heard.position <= position) return;
     readWanted = true;
     poke();
   });

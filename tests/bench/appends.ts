@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { announce, append, safeHorizon } from '../../events/store/append';
+import { announce, claimNotify } from '../../events/store/announce';
+import { append, safeHorizon } from '../../events/store/append';
 import { subscribe } from '../../events/store/subscribe';
 import type { EventMetadata, NewEvent, Pool } from '../../events/store/types';
 import { prng } from '../../server/seed/prng';
@@ -103,6 +104,7 @@ async function runPlan(plan: Plan, transaction: (row: Row) => Promise<unknown>):
 /** As handleCommand appends: one transaction, then the wake-up for subscribers. */
 export const appendPlan = (sql: Pool, plan: Plan) =>
   runPlan(plan, async (row) => {
+    const notify = claimNotify(sql);
     const events = await sql.begin((tx) =>
       append(tx, {
         streamId: row.streamId,
@@ -110,9 +112,10 @@ export const appendPlan = (sql: Pool, plan: Plan) =>
         expectedVersion: row.expectedVersion,
         events: [row.event],
         metadata: row.metadata,
+        notify,
       }),
     );
-    announce(sql, events);
+    announce(sql, events, notify !== undefined ? events[events.length - 1]!.position : undefined);
   });
 
 export const insertPlanRaw = (sql: Pool, plan: Plan) =>

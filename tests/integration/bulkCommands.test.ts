@@ -58,7 +58,7 @@ describe('a bulk transaction', () => {
     await handle.transaction(async (run) => {
       await run(counter, mine, { type: 'Add' }, context());
       // Outside this transaction, on other connections: an append would deadlock the test if
-      // the bulk transaction held the append lock now, and so would the gateway's horizon.
+      // the bulk transaction had drawn its positions already, and so would the gateway's horizon.
       const elsewhere = await handle(counter, other, { type: 'Add' }, context());
       expect(elsewhere.events).toHaveLength(1);
       expect(await safeHorizon(db.sql)).toBeGreaterThanOrEqual(elsewhere.events[0]!.position);

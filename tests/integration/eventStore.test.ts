@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPEND_LOCK, announce, append, lockAndReadStream, readAll, readStream, safeHorizon } from '../../events/store/append';
+import { announce } from '../../events/store/announce';
+import { append, lockAndReadStream, readAll, readStream, safeHorizon } from '../../events/store/append';
 import { ConcurrencyError } from '../../events/store/errors';
 import { contiguous, subscribe } from '../../events/store/subscribe';
 import type { EventMetadata, StoredEvent } from '../../events/store/types';
@@ -145,7 +146,7 @@ describe('event store', () => {
     const [later] = await appendOne(`test-${randomUUID()}`, 0);
     expect(later!.position).toBeGreaterThan(early);
     // The follower saw the committed row above the hole and now waits for the appends in flight.
-    while ((await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND objid = ${APPEND_LOCK} AND NOT granted`).length === 0) {
+    while ((await db.sql`SELECT 1 FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%events_safe_horizon()%' AND pid <> pg_backend_pid()`).length === 0) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(received.map((e) => e.position)).not.toContain(later!.position);

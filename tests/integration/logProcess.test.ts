@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommandHandler } from '../../events/handleCommand';
-import { announce, append } from '../../events/store/append';
+import { announce } from '../../events/store/announce';
+import { append } from '../../events/store/append';
 import type { EventMetadata } from '../../events/store/types';
 import type { Database } from '../../server/db/database';
 import { startLogProcess, type LogProcess, type RunningProcess } from '../../server/processes/logProcess';

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { announce, append, readStream } from '../../events/store/append';
+import { announce } from '../../events/store/announce';
+import { append, readStream } from '../../events/store/append';
 import type { Pool } from '../../events/store/types';
 import { storeContent } from '../../server/resources/contents';
 import { pdfBytes } from './sampleFiles';

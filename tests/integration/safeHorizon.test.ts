@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announce, claimNotify, EVENTS_CHANNEL, NOTIFY_INTERVAL_MS, readPayload, senderMark } from '../../events/store/announce';
+import { append, safeHorizon } from '../../events/store/append';
+import { createPool } from '../../events/store/connect';
+import type { EventMetadata, Pool, StoredEvent } from '../../events/store/types';
+import type { Database } from '../../server/db/database';
+import { createTestDatabase } from '../support/db';
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase(10);
+});
+afterAll(async () => {
+  await db.close();
+});
+
+const metadata = (): EventMetadata => ({
+  user_id: 'test',
+  correlation_id: randomUUID(),
+  causation_id: null,
+  at: new Date().toISOString(),
+  scope: { locations: [] },
+});
+
+const args = (notify?: string) => ({
+  streamId: `test-${randomUUID()}`,
+  streamType: 'test',
+  expectedVersion: 0,
+  events: [{ type: 'Tested', data: {} }],
+  metadata: metadata(),
+  notify,
+});
+
+/** An append whose transaction stays open until `release()`; `drawn` is its position. */
+function appendHeldOpen(sql: Pool) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let drawn!: (position: number) => void;
+  const position = new Promise<number>((resolve) => (drawn = resolve));
+  const committed = sql.begin(async (tx) => {
+    const [event] = await append(tx, args());
+    drawn(event!.position);
+    await released;
+    return event!;
+  });
+  return { position, release, committed };
+}
+
+const settledWithin = async <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+
+describe('safe horizon', () => {
+  it('given an append in flight, when the horizon is asked, then it waits for that commit and names its position', async () => {
+    const held = appendHeldOpen(db.sql);
+    const drawn = await held.position;
+    const horizon = safeHorizon(db.sql);
+    expect(await settledWithin(horizon, 300)).toBe(false);
+    held.release();
+    await held.committed;
+    expect(await horizon).toBeGreaterThanOrEqual(drawn);
+  });
+
+  it('given an append rolled back, then the horizon passes its position without waiting', async () => {
+    let burnt = 0;
+    await expect(
+      db.sql.begin(async (tx) => {
+        burnt = (await append(tx, args()))[0]!.position;
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await safeHorizon(db.sql)).toBeGreaterThanOrEqual(burnt);
+  });
+
+  it('given a horizon waiting on an append in flight, then other appends go on and commit meanwhile', async () => {
+    const held = appendHeldOpen(db.sql);
+    const drawn = await held.position;
+    const horizon = safeHorizon(db.sql);
+    const [other] = await db.sql.begin((tx) => append(tx, args()));
+    expect(other!.position).toBeGreaterThan(drawn);
+    expect(await settledWithin(horizon, 100)).toBe(false);
+    held.release();
+    await held.committed;
+    await horizon;
+  });
+
+  it('given two horizons asked at once, then neither waits for the other', async () => {
+    const both = Promise.all([safeHorizon(db.sql), safeHorizon(db.sql), safeHorizon(db.sql)]);
+    expect(await settledWithin(both, 2_000)).toBe(true);
+  });
+});
+
+describe('the NOTIFY for other processes', () => {
+  /** What another process hears on the events channel, as positions. */
+  async function listen() {
+    const other = createPool(db.url, { max: 2 });
+    const heard: number[] = [];
+    await other.listen(EVENTS_CHANNEL, (payload) => void heard.push(readPayload(payload).position));
+    return { heard, close: () => other.end({ timeout: 1 }) };
+  }
+
+  const until = async (check: () => boolean, what: string) => {
+    const deadline = Date.now() + 5_000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+
+  /** As handleCommand appends: claim, append (carrying when claimed), commit, announce. */
+  async function commit(sql: Pool): Promise<{ event: StoredEvent; carried: boolean }> {
+    const notify = claimNotify(sql);
+    const [event] = await sql.begin((tx) => append(tx, args(notify)));
+    announce(sql, [event!], notify !== undefined ? event!.position : undefined);
+    return { event: event!, carried: notify !== undefined };
+  }
+
+  it('given a turn claimed, then a second claim within the interval is refused', () => {
+    const sql = createPool(db.url, { max: 1 });
+    expect(claimNotify(sql)).toBe(senderMark(sql));
+    expect(claimNotify(sql)).toBeUndefined();
+    return sql.end({ timeout: 1 });
+  });
+
+  it('given commits that no append carried the NOTIFY for, then one NOTIFY of its own names the last of them', async () => {
+    // A pool of its own: its turn is free.
+    const sql = createPool(db.url, { max: 3 });
+    const listener = await listen();
+    try {
+      // An append of this process holds the turn (as when a carrier is still in flight).
+      expect(claimNotify(sql)).toBeDefined();
+      const burst: StoredEvent[] = [];
+      for (let i = 0; i < 4; i++) {
+        const [event] = await sql.begin((tx) => append(tx, args()));
+        announce(sql, [event!]);
+        burst.push(event!);
+      }
+      const last = burst[burst.length - 1]!.position;
+      await until(() => listener.heard.includes(last), 'the NOTIFY naming the last commit');
+      // One per interval at most: on a slow disk one may go out in the middle of the burst too.
+      const positions = burst.map((e) => e.position);
+      expect(listener.heard.every((p) => positions.includes(p))).toBe(true);
+      expect(listener.heard[listener.heard.length - 1]).toBe(last);
+      // Then a commit carries one again, naming its own position.
+      await new Promise((resolve) => setTimeout(resolve, 2 * NOTIFY_INTERVAL_MS));
+      const { event, carried } = await commit(sql);
+      expect(carried).toBe(true);
+      await until(() => listener.heard.includes(event.position), 'the carried NOTIFY');
+      expect(listener.heard[listener.heard.length - 1]).toBe(event.position);
+    } finally {
+      await listener.close();
+      await sql.end({ timeout: 1 });
+    }
+  });
+
+  it('given commits that keep coming, then appends carry the NOTIFYs, at most one per interval, and the last commit is named', async () => {
+    const sql = createPool(db.url, { max: 3 });
+    const listener = await listen();
+    try {
+      const commits: { event: StoredEvent; carried: boolean }[] = [];
+      const started = performance.now();
+      while (performance.now() - started < 20 * NOTIFY_INTERVAL_MS) commits.push(await commit(sql));
+      const elapsed = performance.now() - started;
+      const carried = commits.filter((c) => c.carried);
+      expect(carried.length).toBeGreaterThan(1);
+      expect(carried.length).toBeLessThanOrEqual(Math.ceil(elapsed / NOTIFY_INTERVAL_MS) + 1);
+      const last = commits[commits.length - 1]!.event.position;
+      await until(() => listener.heard.includes(last), 'the NOTIFY naming the last commit');
+      for (const c of carried) expect(listener.heard).toContain(c.event.position);
+      // Every NOTIFY named a commit of the run, in order.
+      const positions = new Set(commits.map((c) => c.event.position));
+      expect(listener.heard.every((p) => positions.has(p))).toBe(true);
+      expect([...listener.heard].sort((a, b) => a - b)).toEqual(listener.heard);
+    } finally {
+      await listener.close();
+      await sql.end({ timeout: 1 });
+    }
+  });
+
+  it('given a carrier that rolls back, then the commit after it is still named', async () => {
+    const sql = createPool(db.url, { max: 3 });
+    const listener = await listen();
+    try {
+      const mark = claimNotify(sql);
+      expect(mark).toBeDefined();
+      await expect(
+        sql.begin(async (tx) => {
+          await append(tx, args(mark));
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      // Carried or of its own (depending on how long the rollback took), the commit is named,
+      // and nothing named the rolled-back append.
+      const { event } = await commit(sql);
+      await until(() => listener.heard.includes(event.position), 'the NOTIFY naming the commit');
+      await new Promise((resolve) => setTimeout(resolve, 3 * NOTIFY_INTERVAL_MS));
+      expect(listener.heard).toEqual([event.position]);
+    } finally {
+      await listener.close();
+      await sql.end({ timeout: 1 });
+    }
+  });
+
+});

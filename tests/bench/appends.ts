@@ -7,8 +7,8 @@ import { prng } from '../../server/seed/prng';
 import { median } from './report';
 
 /**
- * The same columns, defaults and indexes as `events`, but written by a bare INSERT: no
- * advisory lock, no head check, no notify. What append() costs above this is its protocol.
+ * The same columns, defaults and indexes as `events`, but written by a bare INSERT: no RETURNING,
+ * no NOTIFY, nothing handed to followers. What append() costs above this is its protocol.
  */
 const RAW_TABLE = `
   CREATE TABLE raw_events (
@@ -174,8 +174,8 @@ export async function benchAppends(
   for (const [i, { writers, transactions, follow }] of configurations.entries()) {
     progress(`append() and raw INSERT: ${transactions} single-event transactions each, ${writers} writer(s)${follow ? ', log followed' : ''}`);
     // A subscriber, as the live gateway runs one: handed this process's commits, reading the log
-    // only above a hole, and taking the append lock exclusively (safeHorizon) for a hole that
-    // lasts; the raw INSERT pays none of it.
+    // only above a hole, and waiting for a safe horizon for a hole that lasts; the raw INSERT
+    // pays none of it.
     const follower = follow
       ? await subscribe(sql, { from: await safeHorizon(sql), handle: async () => undefined })
       : null;

@@ -4,9 +4,10 @@ import { announce } from '../../events/store/announce';
 import { append, lockAndReadStream, readAll, readStream, safeHorizon } from '../../events/store/append';
 import { ConcurrencyError } from '../../events/store/errors';
 import { contiguous, subscribe } from '../../events/store/subscribe';
-import type { EventMetadata, StoredEvent } from '../../events/store/types';
+import type { StoredEvent } from '../../events/store/types';
 import type { Database } from '../../server/db/database';
 import { createTestDatabase } from '../support/db';
+import { testMetadata } from '../support/eventMetadata';
 
 let db: Database;
 beforeAll(async () => {
@@ -16,13 +17,7 @@ afterAll(async () => {
   await db.close();
 });
 
-const metadata = (): EventMetadata => ({
-  user_id: 'test',
-  correlation_id: randomUUID(),
-  causation_id: null,
-  at: new Date().toISOString(),
-  scope: { locations: [] },
-});
+const metadata = testMetadata;
 
 /** One event in its own transaction, announced after commit as the command path does. */
 const appendOne = async (streamId: string, expectedVersion: number, n = 0) => {

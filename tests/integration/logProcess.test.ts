@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommandHandler } from '../../events/handleCommand';
 import { announce } from '../../events/store/announce';
 import { append } from '../../events/store/append';
-import type { EventMetadata } from '../../events/store/types';
 import type { Database } from '../../server/db/database';
 import { startLogProcess, type LogProcess, type RunningProcess } from '../../server/processes/logProcess';
 import { createTestDatabase } from '../support/db';
+import { testMetadata } from '../support/eventMetadata';
 
 let db: Database;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 const CHECK_MS = 100;
-const metadata = (): EventMetadata => ({ user_id: 'test', correlation_id: randomUUID(), causation_id: null, at: new Date().toISOString(), scope: { locations: [] } });
+const metadata = testMetadata;
 
 /** Appends `count` events of `type` to a fresh stream, each in its own transaction; returns their positions. */
 async function appendEvents(type: string, count: number): Promise<number[]> {

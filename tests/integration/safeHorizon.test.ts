@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announce, claimNotify, EVENTS_CHANNEL, NOTIFY_INTERVAL_MS, readPayload, senderMark } from '../../events/store/announce';
 import { append, safeHorizon } from '../../events/store/append';
 import { createPool } from '../../events/store/connect';
-import type { EventMetadata, Pool, StoredEvent } from '../../events/store/types';
+import type { Pool, StoredEvent } from '../../events/store/types';
 import type { Database } from '../../server/db/database';
 import { createTestDatabase } from '../support/db';
+import { testMetadata } from '../support/eventMetadata';
 
 let db: Database;
 beforeAll(async () => {
@@ -15,13 +16,7 @@ afterAll(async () => {
   await db.close();
 });
 
-const metadata = (): EventMetadata => ({
-  user_id: 'test',
-  correlation_id: randomUUID(),
-  causation_id: null,
-  at: new Date().toISOString(),
-  scope: { locations: [] },
-});
+const metadata = testMetadata;
 
 const args = (notify?: string) => ({
   streamId: `test-${randomUUID()}`,
@@ -99,6 +94,18 @@ describe('the NOTIFY for other processes', () => {
     return { heard, close: () => other.end({ timeout: 1 }) };
   }
 
+  /** Runs `work` with a pool of its own (its turn free) and another process's ears. */
+  async function withListener(work: (sql: Pool, heard: number[]) => Promise<void>) {
+    const sql = createPool(db.url, { max: 3 });
+    const listener = await listen();
+    try {
+      await work(sql, listener.heard);
+    } finally {
+      await listener.close();
+      await sql.end({ timeout: 1 });
+    }
+  }
+
   const until = async (check: () => boolean, what: string) => {
     const deadline = Date.now() + 5_000;
     while (!check()) {
@@ -122,11 +129,8 @@ describe('the NOTIFY for other processes', () => {
     return sql.end({ timeout: 1 });
   });
 
-  it('given commits that no append carried the NOTIFY for, then one NOTIFY of its own names the last of them', async () => {
-    // A pool of its own: its turn is free.
-    const sql = createPool(db.url, { max: 3 });
-    const listener = await listen();
-    try {
+  it('given commits that no append carried the NOTIFY for, then one NOTIFY of its own names the last of them', () =>
+    withListener(async (sql, heard) => {
       // An append of this process holds the turn (as when a carrier is still in flight).
       expect(claimNotify(sql)).toBeDefined();
       const burst: StoredEvent[] = [];
@@ -136,27 +140,21 @@ describe('the NOTIFY for other processes', () => {
         burst.push(event!);
       }
       const last = burst[burst.length - 1]!.position;
-      await until(() => listener.heard.includes(last), 'the NOTIFY naming the last commit');
+      await until(() => heard.includes(last), 'the NOTIFY naming the last commit');
       // One per interval at most: on a slow disk one may go out in the middle of the burst too.
       const positions = burst.map((e) => e.position);
-      expect(listener.heard.every((p) => positions.includes(p))).toBe(true);
-      expect(listener.heard[listener.heard.length - 1]).toBe(last);
+      expect(heard.every((p) => positions.includes(p))).toBe(true);
+      expect(heard[heard.length - 1]).toBe(last);
       // Then a commit carries one again, naming its own position.
       await new Promise((resolve) => setTimeout(resolve, 2 * NOTIFY_INTERVAL_MS));
       const { event, carried } = await commit(sql);
       expect(carried).toBe(true);
-      await until(() => listener.heard.includes(event.position), 'the carried NOTIFY');
-      expect(listener.heard[listener.heard.length - 1]).toBe(event.position);
-    } finally {
-      await listener.close();
-      await sql.end({ timeout: 1 });
-    }
-  });
+      await until(() => heard.includes(event.position), 'the carried NOTIFY');
+      expect(heard[heard.length - 1]).toBe(event.position);
+    }));
 
-  it('given commits that keep coming, then appends carry the NOTIFYs, at most one per interval, and the last commit is named', async () => {
-    const sql = createPool(db.url, { max: 3 });
-    const listener = await listen();
-    try {
+  it('given commits that keep coming, then appends carry the NOTIFYs, at most one per interval, and the last commit is named', () =>
+    withListener(async (sql, heard) => {
       const commits: { event: StoredEvent; carried: boolean }[] = [];
       const started = performance.now();
       while (performance.now() - started < 20 * NOTIFY_INTERVAL_MS) commits.push(await commit(sql));
@@ -165,22 +163,16 @@ describe('the NOTIFY for other processes', () => {
       expect(carried.length).toBeGreaterThan(1);
       expect(carried.length).toBeLessThanOrEqual(Math.ceil(elapsed / NOTIFY_INTERVAL_MS) + 1);
       const last = commits[commits.length - 1]!.event.position;
-      await until(() => listener.heard.includes(last), 'the NOTIFY naming the last commit');
-      for (const c of carried) expect(listener.heard).toContain(c.event.position);
+      await until(() => heard.includes(last), 'the NOTIFY naming the last commit');
+      for (const c of carried) expect(heard).toContain(c.event.position);
       // Every NOTIFY named a commit of the run, in order.
       const positions = new Set(commits.map((c) => c.event.position));
-      expect(listener.heard.every((p) => positions.has(p))).toBe(true);
-      expect([...listener.heard].sort((a, b) => a - b)).toEqual(listener.heard);
-    } finally {
-      await listener.close();
-      await sql.end({ timeout: 1 });
-    }
-  });
+      expect(heard.every((p) => positions.has(p))).toBe(true);
+      expect([...heard].sort((a, b) => a - b)).toEqual(heard);
+    }));
 
-  it('given a carrier that rolls back, then the commit after it is still named', async () => {
-    const sql = createPool(db.url, { max: 3 });
-    const listener = await listen();
-    try {
+  it('given a carrier that rolls back, then the commit after it is still named', () =>
+    withListener(async (sql, heard) => {
       const mark = claimNotify(sql);
       expect(mark).toBeDefined();
       await expect(
@@ -192,13 +184,9 @@ describe('the NOTIFY for other processes', () => {
       // Carried or of its own (depending on how long the rollback took), the commit is named,
       // and nothing named the rolled-back append.
       const { event } = await commit(sql);
-      await until(() => listener.heard.includes(event.position), 'the NOTIFY naming the commit');
+      await until(() => heard.includes(event.position), 'the NOTIFY naming the commit');
       await new Promise((resolve) => setTimeout(resolve, 3 * NOTIFY_INTERVAL_MS));
-      expect(listener.heard).toEqual([event.position]);
-    } finally {
-      await listener.close();
-      await sql.end({ timeout: 1 });
-    }
-  });
+      expect(heard).toEqual([event.position]);
+    }));
 
 });

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announce, claimNotify, EVENTS_CHANNEL, NOTIFY_INTERVAL_MS, readPayload, senderMark } from '../../events/store/announce';
 import { append, safeHorizon } from '../../events/store/append';
-import { createPool } from '../../events/store/connect';
-import type { Pool, StoredEvent } from '../../events/store/types';
+import type { Pool } from '../../events/store/types';
 import type { Database } from '../../server/db/database';
 import { createTestDatabase } from '../support/db';
 import { testMetadata } from '../support/eventMetadata';
@@ -83,110 +81,4 @@ describe('safe horizon', () => {
     const both = Promise.all([safeHorizon(db.sql), safeHorizon(db.sql), safeHorizon(db.sql)]);
     expect(await settledWithin(both, 2_000)).toBe(true);
   });
-});
-
-describe('the NOTIFY for other processes', () => {
-  /** What another process hears on the events channel, as positions. */
-  async function listen() {
-    const other = createPool(db.url, { max: 2 });
-    const heard: number[] = [];
-    await other.listen(EVENTS_CHANNEL, (payload) => void heard.push(readPayload(payload).position));
-    return { heard, close: () => other.end({ timeout: 1 }) };
-  }
-
-  /** Runs `work` with a pool of its own (its turn free) and another process's ears. */
-  async function withListener(work: (sql: Pool, heard: number[]) => Promise<void>) {
-    const sql = createPool(db.url, { max: 3 });
-    const listener = await listen();
-    try {
-      await work(sql, listener.heard);
-    } finally {
-      await listener.close();
-      await sql.end({ timeout: 1 });
-    }
-  }
-
-  const until = async (check: () => boolean, what: string) => {
-    const deadline = Date.now() + 5_000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-  };
-
-  /** As handleCommand appends: claim, append (carrying when claimed), commit, announce. */
-  async function commit(sql: Pool): Promise<{ event: StoredEvent; carried: boolean }> {
-    const notify = claimNotify(sql);
-    const [event] = await sql.begin((tx) => append(tx, args(notify)));
-    announce(sql, [event!], notify !== undefined ? event!.position : undefined);
-    return { event: event!, carried: notify !== undefined };
-  }
-
-  it('given a turn claimed, then a second claim within the interval is refused', () => {
-    const sql = createPool(db.url, { max: 1 });
-    expect(claimNotify(sql)).toBe(senderMark(sql));
-    expect(claimNotify(sql)).toBeUndefined();
-    return sql.end({ timeout: 1 });
-  });
-
-  it('given commits that no append carried the NOTIFY for, then one NOTIFY of its own names the last of them', () =>
-    withListener(async (sql, heard) => {
-      // An append of this process holds the turn (as when a carrier is still in flight).
-      expect(claimNotify(sql)).toBeDefined();
-      const burst: StoredEvent[] = [];
-      for (let i = 0; i < 4; i++) {
-        const [event] = await sql.begin((tx) => append(tx, args()));
-        announce(sql, [event!]);
-        burst.push(event!);
-      }
-      const last = burst[burst.length - 1]!.position;
-      await until(() => heard.includes(last), 'the NOTIFY naming the last commit');
-      // One per interval at most: on a slow disk one may go out in the middle of the burst too.
-      const positions = burst.map((e) => e.position);
-      expect(heard.every((p) => positions.includes(p))).toBe(true);
-      expect(heard[heard.length - 1]).toBe(last);
-      // Then a commit carries one again, naming its own position.
-      await new Promise((resolve) => setTimeout(resolve, 2 * NOTIFY_INTERVAL_MS));
-      const { event, carried } = await commit(sql);
-      expect(carried).toBe(true);
-      await until(() => heard.includes(event.position), 'the carried NOTIFY');
-      expect(heard[heard.length - 1]).toBe(event.position);
-    }));
-
-  it('given commits that keep coming, then appends carry the NOTIFYs, at most one per interval, and the last commit is named', () =>
-    withListener(async (sql, heard) => {
-      const commits: { event: StoredEvent; carried: boolean }[] = [];
-      const started = performance.now();
-      while (performance.now() - started < 20 * NOTIFY_INTERVAL_MS) commits.push(await commit(sql));
-      const elapsed = performance.now() - started;
-      const carried = commits.filter((c) => c.carried);
-      expect(carried.length).toBeGreaterThan(1);
-      expect(carried.length).toBeLessThanOrEqual(Math.ceil(elapsed / NOTIFY_INTERVAL_MS) + 1);
-      const last = commits[commits.length - 1]!.event.position;
-      await until(() => heard.includes(last), 'the NOTIFY naming the last commit');
-      for (const c of carried) expect(heard).toContain(c.event.position);
-      // Every NOTIFY named a commit of the run, in order.
-      const positions = new Set(commits.map((c) => c.event.position));
-      expect(heard.every((p) => positions.has(p))).toBe(true);
-      expect([...heard].sort((a, b) => a - b)).toEqual(heard);
-    }));
-
-  it('given a carrier that rolls back, then the commit after it is still named', () =>
-    withListener(async (sql, heard) => {
-      const mark = claimNotify(sql);
-      expect(mark).toBeDefined();
-      await expect(
-        sql.begin(async (tx) => {
-          await append(tx, args(mark));
-          throw new Error('rolled back');
-        }),
-      ).rejects.toThrow('rolled back');
-      // Carried or of its own (depending on how long the rollback took), the commit is named,
-      // and nothing named the rolled-back append.
-      const { event } = await commit(sql);
-      await until(() => heard.includes(event.position), 'the NOTIFY naming the commit');
-      await new Promise((resolve) => setTimeout(resolve, 3 * NOTIFY_INTERVAL_MS));
-      expect(heard).toEqual([event.position]);
-    }));
-
 });

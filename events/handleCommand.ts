@@ -52,8 +52,8 @@ const RETRIES = 10;
 const CACHED_STATES = 5_000;
 
 /**
- * Advisory-lock class of per-stream write locks (two-key form, apart from the append lock's
- * one-key form). Writers of one stream queue here instead of racing to a version conflict, so a
+ * Advisory-lock class of per-stream write locks (two-key form, apart from the one-key locks of
+ * migrations and of work that runs on one node). Writers of one stream queue here instead of racing to a version conflict, so a
  * write without a version always applies to the latest state; writers of different streams
  * never wait for each other.
  */
@@ -162,9 +162,9 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
       return result;
     }
     // The first append of a transaction may carry the NOTIFY for other processes.
-    const notify = scratch !== undefined && scratch.carried === undefined ? claimNotify(sql) : undefined;
+    const notify = scratch && scratch.carried === undefined ? claimNotify(sql) : undefined;
     const events = await append(tx, { ...args, notify });
-    if (notify !== undefined) scratch!.carried = events[events.length - 1]!.position;
+    if (scratch && notify !== undefined) scratch.carried = events[events.length - 1]!.position;
     return { state: next, version: version + decided.length, events, view: await read() };
   }
 

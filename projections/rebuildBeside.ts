@@ -15,7 +15,7 @@ export interface RebuildProgress {
 
 /** How often a swap rolled back as a deadlock's victim is tried again. */
 const SWAP_ATTEMPTS = 5;
-/** A tail shorter than this is replayed under the append lock, in the swap itself. */
+/** A tail shorter than this is replayed in the swap itself, while the swap holds new appends. */
 const SHORT_TAIL = 2_000;
 
 /**
@@ -23,7 +23,7 @@ const SHORT_TAIL = 2_000;
  * from the log while the app keeps serving (and writing to) the current ones (build.ts: in
  * memory for the projections that fold, each row written once), catches up with
  * what was appended meanwhile, then swaps them in with one transaction: the current tables
- * locked, the last events replayed with the append lock held (no event can slip in), the old
+ * locked, the last events replayed while SHARE on events holds appends (none can slip in), the old
  * tables dropped and the new ones moved into their place. Readers wait only for the swap;
  * writers wait for it too and then write to the new tables. Returns the events replayed.
  *

@@ -9,11 +9,6 @@ import { openTokens, sealTokens, type GmailTokens } from './tokenBox';
 const UNREADABLE =
   'The stored Gmail connection cannot be opened with this server’s SETTINGS_KEY. Disconnect and connect Gmail again in Settings → Integrations.';
 
-/**
- * A working access token for a user's connection: the newest tokens (a refresh's, if it belongs
- * to this connection, else the connection's own), refreshed first when about to run out, and
- * refreshed once more if Gmail refuses the token anyway (revoked, or a clock apart).
- */
 /** The connection's newest tokens: a refresh's, if it belongs to this connection, else its own; null when they cannot be opened. */
 export async function storedTokens(sql: Pool, box: SecretBox, connection: GmailConnectionRow): Promise<GmailTokens | null> {
   const [refreshed] = await sql<{ ciphertext: string }[]>`
@@ -22,6 +17,11 @@ export async function storedTokens(sql: Pool, box: SecretBox, connection: GmailC
   return sealed === null ? null : openTokens(box, connection.id, sealed);
 }
 
+/**
+ * A working access token for a user's connection: the newest tokens (a refresh's, if it belongs
+ * to this connection, else the connection's own), refreshed first when about to run out, and
+ * refreshed once more if Gmail refuses the token anyway (revoked, or a clock apart).
+ */
 export function gmailAccess(sql: Pool, box: SecretBox, oauth: () => GoogleOAuth) {
   async function current(connection: GmailConnectionRow): Promise<GmailTokens> {
     const tokens = await storedTokens(sql, box, connection);

@@ -33,7 +33,7 @@ async function assertLocationsExist(db: Db, given: { locations?: string[]; prima
   if (fields.length > 0) throw new HttpError(400, 'Location not found', fields);
 }
 
-/** Advisory-lock key of the administrators' roster (two-key form: apart from streams and the append lock). */
+/** Advisory-lock key of the administrators' roster (two-key form, a class apart from the streams'). */
 const ROSTER_LOCK = [7_340_200, 1] as const;
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { announce, claimNotify } from '../../events/store/announce';
-import { append, safeHorizon } from '../../events/store/append';
+import { safeHorizon } from '../../events/store/append';
 import { subscribe } from '../../events/store/subscribe';
 import type { EventMetadata, NewEvent, Pool } from '../../events/store/types';
 import { prng } from '../../server/seed/prng';
+import { appendAndAnnounce } from '../support/storeEvents';
 import { median } from './report';
 
 /**
@@ -103,20 +103,15 @@ async function runPlan(plan: Plan, transaction: (row: Row) => Promise<unknown>):
 
 /** As handleCommand appends: one transaction, then the wake-up for subscribers. */
 export const appendPlan = (sql: Pool, plan: Plan) =>
-  runPlan(plan, async (row) => {
-    const notify = claimNotify(sql);
-    const events = await sql.begin((tx) =>
-      append(tx, {
-        streamId: row.streamId,
-        streamType: row.streamType,
-        expectedVersion: row.expectedVersion,
-        events: [row.event],
-        metadata: row.metadata,
-        notify,
-      }),
-    );
-    announce(sql, events, notify !== undefined ? events[events.length - 1]!.position : undefined);
-  });
+  runPlan(plan, (row) =>
+    appendAndAnnounce(sql, {
+      streamId: row.streamId,
+      streamType: row.streamType,
+      expectedVersion: row.expectedVersion,
+      events: [row.event],
+      metadata: row.metadata,
+    }),
+  );
 
 export const insertPlanRaw = (sql: Pool, plan: Plan) =>
   runPlan(plan, (row) =>

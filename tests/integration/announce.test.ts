@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announce, claimNotify, EVENTS_CHANNEL, NOTIFY_INTERVAL_MS, readPayload, senderMark } from '../../events/store/announce';
 import { append } from '../../events/store/append';
@@ -6,7 +5,7 @@ import { createPool } from '../../events/store/connect';
 import type { Pool, StoredEvent } from '../../events/store/types';
 import type { Database } from '../../server/db/database';
 import { createTestDatabase } from '../support/db';
-import { testMetadata } from '../support/eventMetadata';
+import { appendAndAnnounce, freshStreamAppend as args } from '../support/storeEvents';
 
 let db: Database;
 beforeAll(async () => {
@@ -14,17 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.close();
-});
-
-const metadata = testMetadata;
-
-const args = (notify?: string) => ({
-  streamId: `test-${randomUUID()}`,
-  streamType: 'test',
-  expectedVersion: 0,
-  events: [{ type: 'Tested', data: {} }],
-  metadata: metadata(),
-  notify,
 });
 
 describe('the NOTIFY for other processes', () => {
@@ -56,12 +44,10 @@ describe('the NOTIFY for other processes', () => {
     }
   };
 
-  /** As handleCommand appends: claim, append (carrying when claimed), commit, announce. */
+  /** As handleCommand appends (appendAndAnnounce), one fresh stream's event. */
   async function commit(sql: Pool): Promise<{ event: StoredEvent; carried: boolean }> {
-    const notify = claimNotify(sql);
-    const [event] = await sql.begin((tx) => append(tx, args(notify)));
-    announce(sql, [event!], notify !== undefined ? event!.position : undefined);
-    return { event: event!, carried: notify !== undefined };
+    const { events, carried } = await appendAndAnnounce(sql, args());
+    return { event: events[0]!, carried };
   }
 
   it('given a turn claimed, then a second claim within the interval is refused', () => {

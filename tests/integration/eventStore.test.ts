@@ -7,7 +7,7 @@ import { contiguous, subscribe } from '../../events/store/subscribe';
 import type { StoredEvent } from '../../events/store/types';
 import type { Database } from '../../server/db/database';
 import { createTestDatabase } from '../support/db';
-import { testMetadata } from '../support/eventMetadata';
+import { testMetadata } from '../support/storeEvents';
 
 let db: Database;
 beforeAll(async () => {
@@ -141,7 +141,7 @@ describe('event store', () => {
     const [later] = await appendOne(`test-${randomUUID()}`, 0);
     expect(later!.position).toBeGreaterThan(early);
     // The follower saw the committed row above the hole and now waits for the appends in flight.
-    while ((await db.sql`SELECT 1 FROM pg_stat_activity WHERE state = 'active' AND query LIKE '%events_safe_horizon()%' AND pid <> pg_backend_pid()`).length === 0) {
+    while ((await db.sql`SELECT 1 FROM pg_stat_activity WHERE state = 'active' AND datname = current_database() AND query LIKE '%events_safe_horizon()%' AND pid <> pg_backend_pid()`).length === 0) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     expect(received.map((e) => e.position)).not.toContain(later!.position);

@@ -6,7 +6,7 @@ import { append } from '../../events/store/append';
 import type { Database } from '../../server/db/database';
 import { startLogProcess, type LogProcess, type RunningProcess } from '../../server/processes/logProcess';
 import { createTestDatabase } from '../support/db';
-import { testMetadata } from '../support/eventMetadata';
+import { testMetadata } from '../support/storeEvents';
 
 let db: Database;
 beforeAll(async () => {

@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { append, safeHorizon } from '../../events/store/append';
 import type { Pool } from '../../events/store/types';
 import type { Database } from '../../server/db/database';
 import { createTestDatabase } from '../support/db';
-import { testMetadata } from '../support/eventMetadata';
+import { freshStreamAppend as args } from '../support/storeEvents';
 
 let db: Database;
 beforeAll(async () => {
@@ -12,17 +11,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await db.close();
-});
-
-const metadata = testMetadata;
-
-const args = (notify?: string) => ({
-  streamId: `test-${randomUUID()}`,
-  streamType: 'test',
-  expectedVersion: 0,
-  events: [{ type: 'Tested', data: {} }],
-  metadata: metadata(),
-  notify,
 });
 
 /** An append whose transaction stays open until `release()`; `drawn` is its position. */

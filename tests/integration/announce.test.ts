@@ -104,6 +104,22 @@ describe('the NOTIFY for other processes', () => {
       expect([...heard].sort((a, b) => a - b)).toEqual(heard);
     }));
 
+  it('given an append of several events that carries the NOTIFY, then it names the last of them', () =>
+    withListener(async (sql, heard) => {
+      const mark = claimNotify(sql);
+      expect(mark).toBeDefined();
+      const events = await sql.begin((tx) =>
+        append(tx, { ...args(mark), events: [1, 2, 3].map((n) => ({ type: 'Tested', data: { n } })) }),
+      );
+      expect(events.map((e) => e.version)).toEqual([1, 2, 3]);
+      const positions = events.map((e) => e.position);
+      expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+      announce(sql, events, positions[2]);
+      await until(() => heard.length > 0, 'the carried NOTIFY');
+      await new Promise((resolve) => setTimeout(resolve, 3 * NOTIFY_INTERVAL_MS));
+      expect(heard).toEqual([positions[2]]);
+    }));
+
   it('given a carrier that rolls back, then the commit after it is still named', () =>
     withListener(async (sql, heard) => {
       const mark = claimNotify(sql);

@@ -204,4 +204,35 @@ describe('rebuild', () => {
     expect((await ensureProjections(sql)).sort()).toEqual(['members', 'offices']);
     expect(await snapshot(sql)).toEqual(before);
   });
+
+  it('given a transaction that read one of the tables the swap replaces and then reads another it holds, then the swap gives way and is tried again', async () => {
+    const { sql } = server.deps;
+    const before = await snapshot(sql);
+    const templates = projections.find((p) => p.name === 'templates')!;
+    const [first, second] = templates.tables as [string, string];
+    const swapWaitsOn = async (table: string) => {
+      const [row] = await sql<{ waiting: boolean }[]>`
+        SELECT EXISTS (SELECT 1 FROM pg_locks WHERE relation = ${`public.${table}`}::regclass AND NOT granted) AS waiting`;
+      return row!.waiting;
+    };
+    // The swap locks `first`, then waits for `second`, which this transaction read; this one then
+    // reads `first`. Each waits for the other: PostgreSQL rolls back the one whose deadlock check
+    // runs first, the swap's (after the default second; this one's is put off).
+    const reader = sql.begin(async (tx) => {
+      await tx.unsafe(`SET LOCAL deadlock_timeout = '60s'`);
+      await tx.unsafe(`SELECT count(*) FROM ${second}`);
+      const deadline = Date.now() + 30_000;
+      while (!(await swapWaitsOn(second))) {
+        if (Date.now() > deadline) throw new Error(`the swap never waited for ${second}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      const [row] = await tx.unsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM ${first}`);
+      return row!.count;
+    });
+    const rebuilt = rebuildBeside(sql, [templates]);
+    // The reader was not the victim: it read the table the swap had locked, as the swap gave way.
+    expect(await reader).toBe((before[first] as unknown[]).length);
+    await rebuilt;
+    expect(await snapshot(sql)).toEqual(before);
+  });
 });

@@ -89,9 +89,19 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
   // Events this process committed, by position, until delivered: those that follow the position
   // reached without a hole go to `handle` without reading the log. Beyond LOCAL_MAX the log is read.
   const local = new Map<number, StoredEvent>();
+  // Handed on once the commits that complete in the same turn of the event loop (several
+  // writers' answers are read in one) are all here: one look for them, not one per commit.
+  let handing = false;
+  const handOn = () => {
+    handing = false;
+    poke();
+  };
   const stopLocal = onLocalAnnounce(sql, (events) => {
     for (const event of events) if (event.position > position && local.size < LOCAL_MAX) local.set(event.position, event);
-    poke();
+    if (!handing) {
+      handing = true;
+      setImmediate(handOn);
+    }
   });
 
   const settleWaiters = () => {

@@ -119,6 +119,36 @@ describe('event store', () => {
     expect(written).toHaveLength(writers * perWriter);
   });
 
+  it('given commits announced in separate callbacks of one turn of the event loop, then the subscriber hands them over in one batch', async () => {
+    const batches: number[][] = [];
+    let first: () => void = () => undefined;
+    const firstHandled = new Promise<void>((resolve) => (first = resolve));
+    const subscription = await subscribe(db.sql, {
+      from: await safeHorizon(db.sql),
+      pollMs: 60_000,
+      handle: async (events) => {
+        batches.push(events.map((e) => e.position));
+        first();
+      },
+    });
+    // A first commit, handed over, so the subscriber has read the log and waits.
+    await appendOne(`turn-${randomUUID()}`, 0);
+    await firstHandled;
+    const stream = `turn-${randomUUID()}`;
+    const committed: StoredEvent[] = [];
+    for (let version = 0; version < 3; version++) {
+      const [event] = await db.sql.begin((tx) =>
+        append(tx, { streamId: stream, streamType: 'test', expectedVersion: version, events: [{ type: 'Tested', data: {} }], metadata: metadata() }),
+      );
+      committed.push(event!);
+    }
+    // As three writers' answers read in one turn: each announced from a callback of its own.
+    await Promise.all(committed.map((event) => new Promise<void>((resolve) => setImmediate(() => resolve(announce(db.sql, [event]))))));
+    await subscription.waitFor(committed[2]!.position);
+    await subscription.stop();
+    expect(batches.slice(1)).toEqual([committed.map((e) => e.position)]);
+  });
+
   it('holds back events above the position of an append still in flight until it commits', async () => {
     const received: StoredEvent[] = [];
     const subscription = await subscribe(db.sql, {

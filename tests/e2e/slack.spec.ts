@@ -72,6 +72,9 @@ test.describe('Slack notifications', () => {
     await rule.getByLabel('Message template').fill('Signed: ');
     await rule.getByRole('button', { name: '{deal_name}' }).click();
     await expect(rule.getByLabel('Message template')).toHaveValue('Signed: {deal_name}');
+    // The cursor goes back into the template, after the variable, once the frame is drawn:
+    // waited for, so the next field's typing cannot land in the template.
+    await expect(rule.getByLabel('Message template')).toBeFocused();
     await rule.getByLabel('Channel').fill('#e2e-sales');
     expect(serious((await new AxeBuilder({ page }).include('[data-testid="slack-card"]').analyze()).violations)).toEqual([]);
     await card.getByRole('button', { name: 'Save Workflow Rules' }).click();

@@ -53,9 +53,9 @@ const CACHED_STATES = 5_000;
 
 /**
  * Advisory-lock class of per-stream write locks (two-key form, apart from the one-key locks of
- * migrations and of work that runs on one node). Writers of one stream queue here instead of racing to a version conflict, so a
- * write without a version always applies to the latest state; writers of different streams
- * never wait for each other.
+ * migrations and of work that runs on one node). Writers of one stream queue here instead of
+ * racing to a version conflict, so a write without a version always applies to the latest state;
+ * writers of different streams never wait for each other.
  */
 const STREAM_LOCK_CLASS = 7_340_003;
 

@@ -34,18 +34,17 @@ export interface AppendArgs {
  * stream's head here; versions only grow, so a version read from the stream is never above it.
  */
 export async function append(tx: Tx, args: AppendArgs): Promise<StoredEvent[]> {
-  const { events } = args;
+  const { streamId, streamType, expectedVersion, events, metadata } = args;
   if (events.length === 0) return [];
   const rows = await (events.length === 1 ? insertOne(tx, args) : insertMany(tx, args)).catch(
     (error: { code?: string; constraint_name?: string }) => {
       if (error.code === '23505' && error.constraint_name === 'events_stream_version_unique') {
-        throw new ConcurrencyError(args.streamId, args.expectedVersion);
+        throw new ConcurrencyError(streamId, expectedVersion);
       }
       throw error;
     },
   );
-  if (rows.length !== events.length) throw new ConcurrencyError(args.streamId, args.expectedVersion);
-  const { streamId, streamType, expectedVersion, metadata } = args;
+  if (rows.length !== events.length) throw new ConcurrencyError(streamId, expectedVersion);
   return events.map((e, i) => ({
     position: rows[i]!.position,
     stream_id: streamId,
@@ -57,12 +56,10 @@ export async function append(tx: Tx, args: AppendArgs): Promise<StoredEvent[]> {
   }));
 }
 
-type Positions = Promise<{ position: number }[]>;
-
 /*
- * Data goes as JSON text: postgres.js would read an array element with a `type` key (an office's
- * type) as a typed parameter and lose it. A carried NOTIFY (payload as notifyPayload in
- * announce.ts writes it) is queued by the INSERT itself and delivered at commit.
+ * The two INSERTs below send data as JSON text: postgres.js would read an array element with a
+ * `type` key (an office's type) as a typed parameter and lose it. A carried NOTIFY (its payload as
+ * notifyPayload in announce.ts writes it) is queued by the statement itself, delivered at commit.
  */
 
 /**
@@ -70,36 +67,28 @@ type Positions = Promise<{ position: number }[]>;
  * alone, where a statement wrapping the INSERT to compute its payload cost a tenth of a
  * single writer's throughput.
  */
-function insertOne(tx: Tx, { streamId, streamType, expectedVersion, events, metadata, notify }: AppendArgs): Positions {
+function insertOne(tx: Tx, { streamId, streamType, expectedVersion, events, metadata, notify }: AppendArgs): Promise<{ position: number }[]> {
   const event = events[0]!;
-  return notify
-    ? tx`
-        INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-        VALUES (${streamId}, ${streamType}, ${expectedVersion + 1}::int, ${event.type}, ${JSON.stringify(event.data)}::text::jsonb, ${tx.json(metadata as never)})
-        RETURNING position, pg_notify(${EVENTS_CHANNEL}, position::text || ' ' || ${notify}::text)`
-    : tx`
-        INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-        VALUES (${streamId}, ${streamType}, ${expectedVersion + 1}::int, ${event.type}, ${JSON.stringify(event.data)}::text::jsonb, ${tx.json(metadata as never)})
-        RETURNING position`;
+  return tx`
+    INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+    VALUES (${streamId}, ${streamType}, ${expectedVersion + 1}::int, ${event.type}, ${JSON.stringify(event.data)}::text::jsonb, ${tx.json(metadata as never)})
+    RETURNING position${notify ? tx`, pg_notify(${EVENTS_CHANNEL}, position::text || ' ' || ${notify}::text)` : tx``}`;
 }
 
 /**
- * Several events of one stream, in version order; their positions come back in that order. A carried
- * NOTIFY names the last position, so it is computed over the inserted rows.
+ * Several events of one stream, in version order; their positions come back in that order. A
+ * carried NOTIFY names the last position, so it is computed over the inserted rows.
  */
-function insertMany(tx: Tx, { streamId, streamType, expectedVersion, events, metadata, notify }: AppendArgs): Positions {
-  const insert = tx`
-    INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-    SELECT ${streamId}, ${streamType}, v, t, d::jsonb, ${tx.json(metadata as never)}
-    FROM unnest(${events.map((_, i) => expectedVersion + i + 1)}::int[], ${events.map((e) => e.type)}::text[], ${events.map((e) => JSON.stringify(e.data))}::text[]) AS x(v, t, d)
-    ORDER BY v
-    RETURNING position, version`;
-  return notify
-    ? tx`
-        WITH appended AS (${insert})
-        SELECT position, pg_notify(${EVENTS_CHANNEL}, (max(position) OVER ())::text || ' ' || ${notify}::text)
-        FROM appended ORDER BY version`
-    : tx`WITH appended AS (${insert}) SELECT position FROM appended ORDER BY version`;
+function insertMany(tx: Tx, { streamId, streamType, expectedVersion, events, metadata, notify }: AppendArgs): Promise<{ position: number }[]> {
+  return tx`
+    WITH appended AS (
+      INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+      SELECT ${streamId}, ${streamType}, v, t, d::jsonb, ${tx.json(metadata as never)}
+      FROM unnest(${events.map((_, i) => expectedVersion + i + 1)}::int[], ${events.map((e) => e.type)}::text[], ${events.map((e) => JSON.stringify(e.data))}::text[]) AS x(v, t, d)
+      ORDER BY v
+      RETURNING position, version)
+    SELECT position${notify ? tx`, pg_notify(${EVENTS_CHANNEL}, (max(position) OVER ())::text || ' ' || ${notify}::text)` : tx``}
+    FROM appended ORDER BY version`;
 }
 
 /**

@@ -91,17 +91,13 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
   const local = new Map<number, StoredEvent>();
   // Handed on once the commits that complete in the same turn of the event loop (several
   // writers' answers are read in one) are all here: one look for them, not one per commit.
-  let handing = false;
-  const handOn = () => {
-    handing = false;
-    poke();
-  };
+  let handing: NodeJS.Immediate | null = null;
   const stopLocal = onLocalAnnounce(sql, (events) => {
     for (const event of events) if (event.position > position && local.size < LOCAL_MAX) local.set(event.position, event);
-    if (!handing) {
-      handing = true;
-      setImmediate(handOn);
-    }
+    handing ??= setImmediate(() => {
+      handing = null;
+      poke();
+    });
   });
 
   const settleWaiters = () => {
@@ -186,6 +182,7 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
     async stop() {
       running = false;
       clearTimeout(timer);
+      if (handing) clearImmediate(handing);
       poke();
       await loop;
       stopLocal();

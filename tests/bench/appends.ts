@@ -187,10 +187,15 @@ export async function benchAppends(
         await settle(sql);
         return run(sql, plan);
       };
-      const rawFirst = segment % 2 === 1;
-      const rawBefore = rawFirst ? await measure(insertPlanRaw) : 0;
-      const appended = await measure(appendPlan);
-      const raw = rawFirst ? rawBefore : await measure(insertPlanRaw);
+      let appended: number;
+      let raw: number;
+      if (segment % 2 === 1) {
+        raw = await measure(insertPlanRaw);
+        appended = await measure(appendPlan);
+      } else {
+        appended = await measure(appendPlan);
+        raw = await measure(insertPlanRaw);
+      }
       appendSeconds += appended;
       rawSeconds += raw;
       ratios.push(raw / appended);

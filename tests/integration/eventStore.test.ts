@@ -19,11 +19,15 @@ afterAll(async () => {
 
 const metadata = testMetadata;
 
-/** One event in its own transaction, announced after commit as the command path does. */
-const appendOne = async (streamId: string, expectedVersion: number, n = 0) => {
-  const events = await db.sql.begin((tx) =>
+/** One event in its own transaction, not announced. */
+const commitOne = (streamId: string, expectedVersion: number, n = 0) =>
+  db.sql.begin((tx) =>
     append(tx, { streamId, streamType: 'test', expectedVersion, events: [{ type: 'Tested', data: { n } }], metadata: metadata() }),
   );
+
+/** One event in its own transaction, announced after commit as the command path does. */
+const appendOne = async (streamId: string, expectedVersion: number, n = 0) => {
+  const events = await commitOne(streamId, expectedVersion, n);
   announce(db.sql, events);
   return events;
 };
@@ -136,12 +140,7 @@ describe('event store', () => {
     await firstHandled;
     const stream = `turn-${randomUUID()}`;
     const committed: StoredEvent[] = [];
-    for (let version = 0; version < 3; version++) {
-      const [event] = await db.sql.begin((tx) =>
-        append(tx, { streamId: stream, streamType: 'test', expectedVersion: version, events: [{ type: 'Tested', data: {} }], metadata: metadata() }),
-      );
-      committed.push(event!);
-    }
+    for (let version = 0; version < 3; version++) committed.push((await commitOne(stream, version))[0]!);
     // As three writers' answers read in one turn: each announced from a callback of its own.
     await Promise.all(committed.map((event) => new Promise<void>((resolve) => setImmediate(() => resolve(announce(db.sql, [event]))))));
     await subscription.waitFor(committed[2]!.position);

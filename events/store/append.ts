@@ -57,38 +57,61 @@ export async function append(tx: Tx, args: AppendArgs): Promise<StoredEvent[]> {
 }
 
 /*
- * The two INSERTs below send data as JSON text: postgres.js would read an array element with a
- * `type` key (an office's type) as a typed parameter and lose it. A carried NOTIFY (its payload as
+ * The two INSERTs below are constant text, prepared once per connection. They send data and
+ * metadata as JSON text: postgres.js would read an array element with a `type` key (an office's
+ * type) as a typed parameter and lose it. A carried NOTIFY (its payload as
  * notifyPayload in announce.ts writes it) is queued by the statement itself, delivered at commit.
  */
+
+const INSERT_ONE = `
+  INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+  VALUES ($1, $2, $3::int, $4, $5::text::jsonb, $6::text::jsonb)
+  RETURNING position`;
+const INSERT_ONE_NOTIFYING = `${INSERT_ONE}, pg_notify('${EVENTS_CHANNEL}', position::text || ' ' || $7::text)`;
 
 /**
  * The common case, one event. The NOTIFY rides in the RETURNING list: as cheap as the INSERT
  * alone, where a statement wrapping the INSERT to compute its payload cost a tenth of a
- * single writer's throughput.
+ * single writer's throughput. Constant text, prepared: postgres.js builds no query per call, which
+ * a tagged template with a fragment does (about 3% of a single writer's throughput).
  */
 function insertOne(tx: Tx, { streamId, streamType, expectedVersion, events, metadata, notify }: AppendArgs): Promise<{ position: number }[]> {
   const event = events[0]!;
-  return tx`
-    INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-    VALUES (${streamId}, ${streamType}, ${expectedVersion + 1}::int, ${event.type}, ${JSON.stringify(event.data)}::text::jsonb, ${tx.json(metadata as never)})
-    RETURNING position${notify ? tx`, pg_notify(${EVENTS_CHANNEL}, position::text || ' ' || ${notify}::text)` : tx``}`;
+  const params = [streamId, streamType, expectedVersion + 1, event.type, JSON.stringify(event.data), JSON.stringify(metadata)];
+  return insert(tx, notify ? INSERT_ONE_NOTIFYING : INSERT_ONE, params, notify);
 }
+
+const INSERT_MANY = `
+  WITH appended AS (
+    INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
+    SELECT $1, $2, v, t, d::jsonb, $6::text::jsonb
+    FROM unnest($3::int[], $4::text[], $5::text[]) AS x(v, t, d)
+    ORDER BY v
+    RETURNING position, version)`;
+const INSERT_MANY_PLAIN = `${INSERT_MANY} SELECT position FROM appended ORDER BY version`;
+const INSERT_MANY_NOTIFYING = `${INSERT_MANY}
+  SELECT position, pg_notify('${EVENTS_CHANNEL}', (max(position) OVER ())::text || ' ' || $7::text)
+  FROM appended ORDER BY version`;
 
 /**
  * Several events of one stream, in version order; their positions come back in that order. A
  * carried NOTIFY names the last position, so it is computed over the inserted rows.
  */
 function insertMany(tx: Tx, { streamId, streamType, expectedVersion, events, metadata, notify }: AppendArgs): Promise<{ position: number }[]> {
-  return tx`
-    WITH appended AS (
-      INSERT INTO events (stream_id, stream_type, version, type, data, metadata)
-      SELECT ${streamId}, ${streamType}, v, t, d::jsonb, ${tx.json(metadata as never)}
-      FROM unnest(${events.map((_, i) => expectedVersion + i + 1)}::int[], ${events.map((e) => e.type)}::text[], ${events.map((e) => JSON.stringify(e.data))}::text[]) AS x(v, t, d)
-      ORDER BY v
-      RETURNING position, version)
-    SELECT position${notify ? tx`, pg_notify(${EVENTS_CHANNEL}, (max(position) OVER ())::text || ' ' || ${notify}::text)` : tx``}
-    FROM appended ORDER BY version`;
+  const params = [
+    streamId,
+    streamType,
+    events.map((_, i) => expectedVersion + i + 1),
+    events.map((e) => e.type),
+    events.map((e) => JSON.stringify(e.data)),
+    JSON.stringify(metadata),
+  ];
+  return insert(tx, notify ? INSERT_MANY_NOTIFYING : INSERT_MANY_PLAIN, params, notify);
+}
+
+/** A notifying statement takes the sender's mark as its last parameter. */
+function insert(tx: Tx, statement: string, params: (string | number | string[] | number[])[], notify: string | undefined) {
+  return tx.unsafe<{ position: number }[]>(statement, notify ? [...params, notify] : params, PREPARED);
 }
 
 /**

@@ -25,6 +25,7 @@ import { seedDemoResources } from './seed/demoResources';
 import { drainNode } from './shutdown';
 import { createSecretBox } from './settings/secretBox';
 import { loadSettingsKey } from './settings/settingsKey';
+import { checkSettingsKey } from './settings/keyCheck';
 import { googleConfigOrDefaults } from './gmail/googleConfig';
 import { DEFAULT_SIGNING_LINK_TTL_DAYS } from '@shared/domain/agreement';
 import { createSigningLinks, loadSigningLinkKey } from './signing/signingLinks';
@@ -73,6 +74,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger.info({ email: config.bootstrapAdmin.email }, 'first administrator created');
   }
 
+  const settingsKey = await loadSettingsKey(config.settingsKey, config.dataDir);
   const feed = await createChangeFeed(sql, (error) => logger.error({ err: error }, 'failed to follow the log'));
   const officeList = await createOfficeList(sql, feed);
   let gatewayRef: Gateway | null = null;
@@ -84,7 +86,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     tokens: createTokenService(await loadSigningKey(sql, config.jwtSecret), config.jwtTtl),
     throttle: createLoginThrottle(options.throttle),
     logger,
-    secrets: createSecretBox(await loadSettingsKey(config.settingsKey, config.dataDir)),
+    secrets: createSecretBox(settingsKey.key, settingsKey.alsoOpens),
     google: googleConfigOrDefaults(config.google),
     signingLinks: createSigningLinks(await loadSigningLinkKey(sql), {
       ttlDays: config.signingLinkTtlDays ?? DEFAULT_SIGNING_LINK_TTL_DAYS,
@@ -102,6 +104,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     drain: createDrain(),
     ...(metrics ? { requestMetrics: metrics.http } : {}),
   };
+  const keyProblem = await checkSettingsKey(sql, deps.secrets);
+  if (keyProblem) logger.error({ reason: keyProblem }, 'the settings key cannot decrypt the stored secrets');
   const app = createApp(deps, { bodyLimit: config.bodyLimit, clientDir: options.clientDir, trustProxy: config.trustProxy });
   const http = createServer(app.callback());
   const gateway = await startGateway(http, sql, feed, deps.tokens, logger, linkNodes(database.url, logger));

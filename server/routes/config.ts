@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { headPosition } from '../../events/store/append';
 import type { PublicConfig } from '@shared/schemas/auth';
 import type { AppDeps } from '../deps';
+import { checkSettingsKey } from '../settings/keyCheck';
 import { validate } from '../middleware/validate';
 
 /** How long readiness waits for the database, and how far behind the log the push may be. */
@@ -16,7 +17,9 @@ async function notReadyBecause(deps: AppDeps): Promise<string | null> {
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS)),
     ]);
     const lag = head - deps.livePosition();
-    return lag > READY_MAX_LAG ? `The live push is ${lag} events behind the log` : null;
+    if (lag > READY_MAX_LAG) return `The live push is ${lag} events behind the log`;
+    // A node with another settings key would fail whatever it opens (Slack, the CRM key): keep traffic away and say why.
+    return await checkSettingsKey(deps.sql, deps.secrets);
   } catch {
     return 'The database cannot be reached';
   }
@@ -43,8 +46,9 @@ export function configRoutes(deps: AppDeps): Router {
       ctx.body = { status: 'ok' };
     }),
   );
-  // Readiness: send this node traffic only while it reaches the database and its live push keeps
-  // up with the log (a node far behind would show stale screens), and never once it is stopping.
+  // Readiness: send this node traffic only while it reaches the database, its live push keeps up
+  // with the log (a node far behind would show stale screens) and its settings key opens the
+  // stored secrets, and never once it is stopping.
   router.get(
     '/ready',
     validate({}, async (ctx) => {

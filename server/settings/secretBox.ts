@@ -12,7 +12,7 @@ export interface SecretBox {
   seal(plain: string, field: string): string;
   /** The plain text; null when the value was sealed with another key or has been tampered with. */
   open(sealed: string, field: string): string | null;
-  /** Was this value sealed with this box's key? */
+  /** Was this value sealed with a key this box holds? */
   owns(sealed: string): boolean;
 }
 
@@ -20,11 +20,18 @@ const VERSION = 'v1';
 const IV_BYTES = 12;
 const b64 = (bytes: Buffer) => bytes.toString('base64url');
 
-export function createSecretBox(key: Buffer): SecretBox {
-  if (key.length !== 32) throw new Error('The settings encryption key must be 32 bytes');
-  // Derived from the key, one-way: names the key without revealing anything of it.
-  const keyId = createHmac('sha256', key).update('flexspace settings key id').digest('base64url').slice(0, 10);
-  const owns = (sealed: string) => sealed.split('.')[1] === keyId;
+/** Names a key without revealing anything of it (one-way). */
+const keyIdOf = (key: Buffer) => createHmac('sha256', key).update('flexspace settings key id').digest('base64url').slice(0, 10);
+
+/**
+ * Seals with `key`; opens what `key` or any of `alsoOpens` sealed (a key that was in use before:
+ * its values stay readable without sealing anything new with it).
+ */
+export function createSecretBox(key: Buffer, alsoOpens: readonly Buffer[] = []): SecretBox {
+  for (const k of [key, ...alsoOpens]) if (k.length !== 32) throw new Error('The settings encryption key must be 32 bytes');
+  const keyId = keyIdOf(key);
+  const keys = new Map([...alsoOpens, key].map((k) => [keyIdOf(k), k]));
+  const owns = (sealed: string) => keys.has(sealed.split('.')[1] ?? '');
   return {
     seal(plain, field) {
       const iv = randomBytes(IV_BYTES);
@@ -35,9 +42,10 @@ export function createSecretBox(key: Buffer): SecretBox {
     },
     open(sealed, field) {
       const [version, id, iv, ciphertext, tag] = sealed.split('.');
-      if (version !== VERSION || id !== keyId || !iv || ciphertext === undefined || !tag) return null;
+      const opener = id === undefined ? undefined : keys.get(id);
+      if (version !== VERSION || !opener || !iv || ciphertext === undefined || !tag) return null;
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        const decipher = createDecipheriv('aes-256-gcm', opener, Buffer.from(iv, 'base64url'));
         decipher.setAAD(Buffer.from(field));
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));
         return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');

@@ -4,7 +4,7 @@ import { maskKey, type CrmApiKeyChange, type SystemSettings } from '@shared/sche
 import type { SecretBox } from './secretBox';
 
 /** The sealed key is bound to this name (the associated data of its encryption). */
-const CRM_KEY_FIELD = 'crm_api_key';
+export const CRM_KEY_FIELD = 'crm_api_key';
 
 /** The settings as an administrator's GET answers them: the key masked, never plain, never sealed. */
 export function systemSettingsView(row: SettingsRow, box: SecretBox): SystemSettings {

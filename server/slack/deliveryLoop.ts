@@ -3,10 +3,10 @@ import type { Pool } from '../../events/store/types';
 import { getSlackConfigRow } from '../../projections/slack/queries';
 import { runSingleton, type Singleton } from '../cluster/singleton';
 import type { SecretBox } from '../settings/secretBox';
-import { claimNext, failInterrupted, recordAttempt, type Claimed, type Recorded } from './outbox';
+import { claimNext, failInterrupted, putBack, recordAttempt, type Claimed, type Recorded } from './outbox';
 import { postWebhook, WEBHOOK_TIMEOUT_MS, type PostOutcome } from './postWebhook';
 import { checkWebhookUrl, type AllowedHost } from './webhookHosts';
-import { openWebhookUrl, UNREADABLE_WEBHOOK } from './webhookSecret';
+import { AWAITING_KEY, openWebhookUrl } from './webhookSecret';
 
 export interface DeliveryDeps {
   databaseUrl: string;
@@ -65,17 +65,23 @@ const pause = (ms: number, signal: AbortSignal) =>
  * marked `sending` before its POST and recorded after it, delivered, due again after a backoff
  * (5xx, 429, timeout, no connection) or failed (any other 4xx, a redirect, a refused host, too
  * many attempts). The URL is read and checked against the host rule at each send, so a URL or
- * an allow-list changed meanwhile applies at once. A stop lets the POST under way finish.
+ * an allow-list changed meanwhile applies at once. A URL this node's key cannot open fails
+ * nothing: the row stays pending and the node lets the lock go, for a node with the right key
+ * (or this one once the URL is saved again). A stop lets the POST under way finish.
  */
 export function startSlackDelivery(deps: DeliveryDeps, options: DeliveryOptions = {}): Singleton {
   const o = { ...DELIVERY_DEFAULTS, ...options };
   const { sql } = deps;
 
-  async function send(row: Claimed): Promise<PostOutcome> {
+  // Said once while it lasts, not at every hand-over.
+  let awaitingKey = false;
+
+  async function send(row: Claimed): Promise<PostOutcome | { kind: 'unreadable' }> {
     const config = await getSlackConfigRow(sql);
     if (!config.enabled) return { kind: 'final', status: null, error: 'Slack notifications were switched off before this was sent' };
     const url = openWebhookUrl(config, deps.secrets);
-    if (url === null) return { kind: 'final', status: null, error: config.ciphertext === null ? 'No webhook URL is saved' : UNREADABLE_WEBHOOK };
+    if (url === null) return config.ciphertext === null ? { kind: 'final', status: null, error: 'No webhook URL is saved' } : { kind: 'unreadable' };
+    awaitingKey = false;
     const check = checkWebhookUrl(url, deps.allowedHosts);
     if (!check.ok) return { kind: 'final', status: null, error: check.reason };
     return postWebhook(check.target, { text: row.text, ...(row.channel ? { channel: row.channel } : {}) }, o.timeoutMs);
@@ -96,6 +102,14 @@ export function startSlackDelivery(deps: DeliveryDeps, options: DeliveryOptions 
             continue;
           }
           const outcome = await send(row);
+          if (outcome.kind === 'unreadable') {
+            // Another key sealed the URL: the message is not this node's to fail. It waits, and
+            // the lease is let go so that a node holding that key can take it.
+            await putBack(sql, row, AWAITING_KEY);
+            if (!awaitingKey) deps.logger?.error({ event_position: row.event_position, rule_id: row.rule_id }, 'slack webhook URL sealed with another settings key: notifications kept pending for a node that holds it');
+            awaitingKey = true;
+            return;
+          }
           const step = nextStep(outcome, row.attempts, o);
           await recordAttempt(sql, row, step);
           if (step.status !== 'delivered') deps.logger?.warn({ event_position: row.event_position, rule_id: row.rule_id, attempts: row.attempts, status: step.status, error: step.error }, 'slack notification not delivered');

@@ -59,6 +59,16 @@ export async function recordAttempt(sql: Pool, row: Claimed, result: Recorded): 
     WHERE event_position = ${row.event_position} AND rule_id = ${row.rule_id} AND status = 'sending' AND attempts = ${row.attempts}`;
 }
 
+/**
+ * A claimed row this node could not try (it cannot open the webhook URL): pending again and due
+ * at once, its attempt not counted, so it waits for a node that can, never failed for it.
+ */
+export async function putBack(sql: Pool, row: Claimed, error: string): Promise<void> {
+  await sql`
+    UPDATE slack_deliveries SET status = 'pending', attempts = attempts - 1, error = ${error}, next_attempt_at = now()
+    WHERE event_position = ${row.event_position} AND rule_id = ${row.rule_id} AND status = 'sending' AND attempts = ${row.attempts}`;
+}
+
 export const INTERRUPTED =
   'Interrupted: the server stopped while posting, so Slack may or may not have received it; not sent again, so it is never repeated';
 

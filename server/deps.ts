@@ -8,6 +8,7 @@ import type { Dashboard } from '@shared/schemas/dashboard';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { Drain } from './drain';
+import type { LimiterStore } from './limits/limiterStore';
 import type { SecretBox } from './settings/secretBox';
 import type { GoogleConfig } from './gmail/googleConfig';
 import type { SigningLinks } from './signing/signingLinks';
@@ -18,6 +19,9 @@ export interface AppDeps {
   sql: Pool;
   handle: HandleCommand;
   tokens: TokenService;
+  /** Where request limits are counted: PostgreSQL, shared by every node (server/limits). */
+  limits: LimiterStore;
+  /** Sign-in attempts (server/auth/throttle.ts). */
   throttle: LoginThrottle;
   logger: Logger;
   /** Seals and opens the secrets the system settings keep (the CRM API key). */

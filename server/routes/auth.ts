@@ -8,6 +8,12 @@ import { HttpError } from '../httpError';
 import type { AuthState } from '../middleware/authenticate';
 import { validate } from '../middleware/validate';
 
+/** The same words whichever limit refused: they neither confirm the account nor say who else is guessing. */
+function tooManyAttempts(seconds: number): string {
+  const [n, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  return `Too many failed sign-in attempts. Try again in ${n} ${unit}${n === 1 ? '' : 's'}.`;
+}
+
 export function authRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
 
@@ -15,15 +21,7 @@ export function authRoutes(deps: AppDeps, auth: Middleware): Router {
     '/auth/login',
     validate({ body: LoginInput }, async (ctx, { body: { email, password } }) => {
       const wait = await deps.throttle.attempt(email, ctx.ip);
-      if (wait > 0) {
-        const minutes = Math.ceil(wait / 60);
-        throw new HttpError(
-          429,
-          `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          undefined,
-          { 'Retry-After': String(wait) },
-        );
-      }
+      if (wait > 0) throw new HttpError(429, tooManyAttempts(wait), undefined, { 'Retry-After': String(wait) });
       const found = await findCredentials(deps.sql, email);
       if (!(await verifyPassword(password, found?.password_hash ?? null)) || !found) {
         throw new HttpError(401, 'Invalid email or password');

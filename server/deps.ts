@@ -5,6 +5,7 @@ import type { Pool } from '../events/store/types';
 import type { FeedMemo } from '../projections/feedMemo';
 import type { OfficeList } from '../projections/offices/listCache';
 import type { Dashboard } from '@shared/schemas/dashboard';
+import type { DeviceCookies } from './auth/deviceCookie';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { Drain } from './drain';
@@ -23,6 +24,8 @@ export interface AppDeps {
   limits: LimiterStore;
   /** Sign-in attempts (server/auth/throttle.ts). */
   throttle: LoginThrottle;
+  /** Signed cookies of browsers that signed in before (server/auth/deviceCookie.ts). */
+  devices: DeviceCookies;
   logger: Logger;
   /** Seals and opens the secrets the system settings keep (the CRM API key). */
   secrets: SecretBox;

@@ -7,6 +7,7 @@ import { createChangeFeed } from '../projections/changeFeed';
 import { createFeedMemo } from '../projections/feedMemo';
 import { createOfficeList } from '../projections/offices/listCache';
 import { createApp } from './app';
+import { createDeviceCookies, loadDeviceCookieKey } from './auth/deviceCookie';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/throttle';
 import { createTokenService, loadSigningKey } from './auth/tokens';
 import { DEFAULT_DRAIN, type Config } from './config';
@@ -87,6 +88,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     tokens: createTokenService(await loadSigningKey(sql, config.jwtSecret), config.jwtTtl),
     limits,
     throttle: createLoginThrottle(options.throttle, limits),
+    devices: createDeviceCookies(await loadDeviceCookieKey(sql)),
     logger,
     secrets: createSecretBox(await loadSettingsKey(config.settingsKey, config.dataDir)),
     google: googleConfigOrDefaults(config.google),

@@ -28,7 +28,7 @@ const UNCAPPED = 1_000_000_000;
  * account's count too: they were the owner's own). Refused attempts (429) count nowhere: the
  * password was never checked.
  *
- * Three rules, each a 429 with Retry-After:
+ * Three rules for a client without a device cookie, each a 429 with Retry-After:
  * - per e-mail and address (5 per 15 minutes): a guesser at one address, right password or not;
  * - per address over all e-mails (20 per 15 minutes): one address spraying many accounts;
  * - per e-mail over all addresses: past 10 failures within the hour the account is locked for a
@@ -37,6 +37,11 @@ const UNCAPPED = 1_000_000_000;
  *   failure still gets its password checked, so the owner signing in from an address of their
  *   own passes however many addresses a guesser spreads over, and a success forgets the owner's
  *   own typos. A guessing address gets one guess per lock instead of five per window.
+ *
+ * A browser with a device cookie for the e-mail (it signed in to that account before) is counted
+ * on that cookie alone, 5 per 15 minutes: what strangers fill (the address's limit, the account's
+ * lock) does not touch it, so the owner's browser signs in even behind an address shared with a
+ * guesser.
  */
 export function createLoginThrottle(options: LoginThrottleOptions = {}, store: LimiterStore = memoryLimits) {
   const duration = options.windowSeconds ?? 15 * 60;
@@ -45,6 +50,8 @@ export function createLoginThrottle(options: LoginThrottleOptions = {}, store: L
   const account = store({ keyPrefix: 'login:email', points: UNCAPPED, duration: options.emailWindowSeconds ?? 60 * 60 });
   // Only ever blocked and read: a key is locked while its points exceed 0.
   const lock = store({ keyPrefix: 'login:email-lock', points: 0, duration: 1 });
+  // A signed device cookie's own counter (server/auth/deviceCookie.ts), as many tries as an address has at one e-mail.
+  const device = store({ keyPrefix: 'login:device', points: options.perEmailAndAddress ?? 5, duration });
   const lockRules = { freeFailures: options.perEmail ?? 10, maxSeconds: options.maxLockSeconds ?? 15 * 60 };
   const waitOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -54,7 +61,17 @@ export function createLoginThrottle(options: LoginThrottleOptions = {}, store: L
      * A refused attempt is given back to the counters it was taken from. Each consume counts and
      * checks in one step, so parallel attempts cannot overshoot a limit.
      */
-    async attempt(email: string, address: string): Promise<number> {
+    async attempt(email: string, address: string, deviceNonce?: string | null): Promise<number> {
+      if (deviceNonce) {
+        try {
+          await device.consume(deviceNonce);
+          return 0;
+        } catch (error) {
+          if (!(error instanceof RateLimiterRes)) throw error;
+          await device.reward(deviceNonce);
+          return waitOf(error.msBeforeNext);
+        }
+      }
       const e = email.toLowerCase();
       const pairKey = `${e} ${address}`;
       let clean: boolean;
@@ -90,7 +107,11 @@ export function createLoginThrottle(options: LoginThrottleOptions = {}, store: L
      * The password was right: the attempt is given back, and the e-mail's failures from that
      * address forgotten, in the account's count too (the owner's own typos, not a guesser's).
      */
-    async succeeded(email: string, address: string) {
+    async succeeded(email: string, address: string, deviceNonce?: string | null) {
+      if (deviceNonce) {
+        await device.delete(deviceNonce);
+        return;
+      }
       const e = email.toLowerCase();
       const pairKey = `${e} ${address}`;
       const own = (await pair.get(pairKey))?.consumedPoints ?? 1;

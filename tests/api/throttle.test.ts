@@ -148,6 +148,63 @@ describe('a guesser spread over many addresses', () => {
   });
 });
 
+/** The device cookie a successful sign-in set, ready to send back. */
+const deviceCookieOf = (res: ApiResponse) => {
+  const match = /(?:^|,\s*)(flexspace_device=[^;]+)/.exec(res.headers.get('set-cookie') ?? '');
+  if (!match) throw new Error(`no device cookie in ${res.headers.get('set-cookie')}`);
+  return match[1]!;
+};
+
+describe('a browser that signed in before (device cookie)', () => {
+  it('behind one shared address, still signs in after strangers spent the address\'s limit', async () => {
+    // No TRUST_PROXY: every client is the same address, as behind a proxy without it.
+    const own = await startTestServer({}, { throttle: { perAddress: 20 } });
+    try {
+      const first = await own.api('POST', '/api/auth/login', { body: demoCredentials.admin });
+      expect(first.status).toBe(200);
+      const cookie = deviceCookieOf(first);
+      expect(first.headers.get('set-cookie')).toMatch(/path=\/api\/auth\/login; .*httponly/i);
+      expect(first.headers.get('set-cookie')).toMatch(/samesite=strict/i);
+
+      for (let i = 0; i < 20; i++) {
+        expect((await own.api('POST', '/api/auth/login', { body: { email: `stranger-${i}@example.com`, password: 'x' } })).status).toBe(401);
+      }
+      // A browser without the cookie is refused with everyone else at this address...
+      expect((await own.api('POST', '/api/auth/login', { body: demoCredentials.admin })).status).toBe(429);
+      // ...the admin's own browser is not.
+      const again = await own.api('POST', '/api/auth/login', { body: demoCredentials.admin, headers: { cookie } });
+      expect(again.status, again.text).toBe(200);
+      // Nor is it a pass for another account, or when altered.
+      expect((await own.api('POST', '/api/auth/login', { body: demoCredentials.viewer, headers: { cookie } })).status).toBe(429);
+      // The signature's first character changed (its last may carry only padding bits).
+      const forged = cookie.replace(/\.(.)/, (_, c: string) => `.${c === 'A' ? 'B' : 'A'}`);
+      expect((await own.api('POST', '/api/auth/login', { body: demoCredentials.admin, headers: { cookie: forged } })).status).toBe(429);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('passes a locked account, and has five tries of its own', async () => {
+    const own = await startTestServer({ trustProxy: true }, { throttle: { perEmail: 2 } });
+    try {
+      const home = '203.0.113.200';
+      const cookie = deviceCookieOf(await login(demoCredentials.manager, home, own));
+      const { email } = demoCredentials.manager;
+      for (let i = 0; i < 8; i++) await login({ email, password: `guess-${i}` }, `203.0.113.${i + 1}`, own);
+      const withCookie = (password: string) =>
+        own.api('POST', '/api/auth/login', { body: { email, password }, headers: { cookie, 'x-forwarded-for': home } });
+      // The owner's typos from home do not meet the account's lock...
+      for (let i = 0; i < 5; i++) expect((await withCookie(`typo-${i}`)).status).toBe(401);
+      // ...but the cookie's own five are spent, right password or not.
+      const sixth = await withCookie(demoCredentials.manager.password);
+      expect(sixth.status).toBe(429);
+      expect(sixth.body.message).toMatch(LOCKED);
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
 describe('client address', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {
     const own = await startTestServer({}, { throttle: { perEmailAndAddress: 3 } });

@@ -1,10 +1,17 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPool } from '../../events/store/connect';
+import { createApp } from '../../server/app';
+import { createLoginThrottle } from '../../server/auth/throttle';
 import type { Database } from '../../server/db/database';
+import { postgresLimits } from '../../server/limits/limiterStore';
 import { createLogger } from '../../server/logger';
 import { startServer, type RunningServer } from '../../server/start';
 import { createTestDatabase } from '../support/db';
 import { apiClient, demoCredentials, testConfig, type Api } from '../support/server';
+import { startTcpProxy } from '../support/tcpProxy';
 
 /**
  * Request limits are counted in PostgreSQL: two nodes on one database (each with its own pool, as
@@ -74,5 +81,33 @@ describe('the public signing routes\' limit shared by the nodes', () => {
     expect(onB.status).toBe(429);
     expect(Number(onB.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await apiB('GET', '/api/signing/not-a-token', { headers: { 'x-forwarded-for': '198.51.100.10' } })).status).toBe(400);
+  });
+});
+
+describe('the limits\' database out of reach', () => {
+  it('sign-in answers 503, not 500, and counts again once it is back', async () => {
+    const target = new URL(database.url);
+    const proxy = await startTcpProxy(target.hostname, Number(target.port));
+    const proxied = new URL(target);
+    proxied.port = String(proxy.port);
+    const sql = createPool(proxied.toString(), { max: 4 });
+    const limits = postgresLimits(sql);
+    const app = createApp({ ...nodeA.deps, sql, limits, throttle: createLoginThrottle({}, limits) }, { bodyLimit: '1mb', trustProxy: true });
+    const http = createServer(app.callback());
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const api = apiClient(`http://127.0.0.1:${(http.address() as AddressInfo).port}`);
+    try {
+      expect((await login(api, demoCredentials.viewer, '198.51.100.20')).status).toBe(200);
+      await proxy.cut();
+      const out = await login(api, demoCredentials.viewer, '198.51.100.20');
+      expect([out.status, out.body]).toEqual([503, { message: 'Service unavailable' }]);
+      await proxy.restore();
+      expect((await login(api, demoCredentials.viewer, '198.51.100.20')).status).toBe(200);
+    } finally {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+      await proxy.cut();
+      await sql.end({ timeout: 1 });
+    }
   });
 });

@@ -39,6 +39,11 @@ function queryClient(sql: Pool) {
  */
 export function postgresLimits(sql: Pool): LimiterStore {
   const storeClient = queryClient(sql);
-  return (options) =>
-    new RateLimiterPostgres({ ...options, storeClient, storeType: 'client', tableName: TABLE, tableCreated: true });
+  // Each limiter would delete the whole table's expired rows every five minutes; one is enough.
+  let sweeper = true;
+  return (options) => {
+    const clearExpiredByTimeout = sweeper;
+    sweeper = false;
+    return new RateLimiterPostgres({ ...options, storeClient, storeType: 'client', tableName: TABLE, tableCreated: true, clearExpiredByTimeout });
+  };
 }

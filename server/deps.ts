@@ -5,9 +5,11 @@ import type { Pool } from '../events/store/types';
 import type { FeedMemo } from '../projections/feedMemo';
 import type { OfficeList } from '../projections/offices/listCache';
 import type { Dashboard } from '@shared/schemas/dashboard';
+import type { DeviceCookies } from './auth/deviceCookie';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
 import type { Drain } from './drain';
+import type { LimiterStore } from './limits/limiterStore';
 import type { SecretBox } from './settings/secretBox';
 import type { GoogleConfig } from './gmail/googleConfig';
 import type { SigningLinks } from './signing/signingLinks';
@@ -18,7 +20,12 @@ export interface AppDeps {
   sql: Pool;
   handle: HandleCommand;
   tokens: TokenService;
+  /** Where request limits are counted: PostgreSQL, shared by every node (server/limits). */
+  limits: LimiterStore;
+  /** Sign-in attempts (server/auth/throttle.ts). */
   throttle: LoginThrottle;
+  /** Signed cookies of browsers that signed in before (server/auth/deviceCookie.ts). */
+  devices: DeviceCookies;
   logger: Logger;
   /** Seals and opens the secrets the system settings keep (the CRM API key). */
   secrets: SecretBox;

@@ -7,6 +7,7 @@ import { createChangeFeed } from '../projections/changeFeed';
 import { createFeedMemo } from '../projections/feedMemo';
 import { createOfficeList } from '../projections/offices/listCache';
 import { createApp } from './app';
+import { createDeviceCookies, loadDeviceCookieKey } from './auth/deviceCookie';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/throttle';
 import { createTokenService, loadSigningKey } from './auth/tokens';
 import { DEFAULT_DRAIN, type Config } from './config';
@@ -15,6 +16,7 @@ import type { AppDeps } from './deps';
 import { createDrain } from './drain';
 import { createLogger } from './logger';
 import { createMetrics, serveMetrics } from './metrics';
+import { postgresLimits } from './limits/limiterStore';
 import { linkNodes } from './realtime/cluster';
 import { startGateway, type Gateway } from './realtime/gateway';
 import { backgroundJobs } from './processes/registry';
@@ -80,11 +82,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let gatewayRef: Gateway | null = null;
   const metrics = config.metrics ? createMetrics({ sql, feedPosition: () => feed.position(), sockets: () => gatewayRef?.io.engine.clientsCount ?? 0 }) : null;
   if (metrics) feed.listen(async (events) => metrics.pushed(events));
+  // Request limits live in the database: every node counts against the same ones, and a restart keeps them.
+  const limits = postgresLimits(sql);
   const deps: AppDeps = {
     sql,
     handle,
     tokens: createTokenService(await loadSigningKey(sql, config.jwtSecret), config.jwtTtl),
-    throttle: createLoginThrottle(options.throttle),
+    limits,
+    throttle: createLoginThrottle(options.throttle, limits),
+    devices: createDeviceCookies(await loadDeviceCookieKey(sql)),
     logger,
     secrets: createSecretBox(settingsKey.key, settingsKey.alsoOpens),
     google: googleConfigOrDefaults(config.google),

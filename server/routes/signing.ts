@@ -25,7 +25,7 @@ const signerContext = (ctx: Context, now: Date): CommandContext => ({ userId: 's
 export function signingRoutes(deps: AppDeps): Router {
   const router = new Router();
   const { sql, handle, signingLinks } = deps;
-  const throttle = signingThrottle();
+  const throttle = signingThrottle(deps.limits);
 
   async function claimsOf(token: string): Promise<SigningClaims> {
     const verified = await signingLinks.verify(token);

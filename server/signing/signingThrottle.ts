@@ -1,14 +1,19 @@
 import type { Context, Next } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { HttpError } from '../httpError';
+import type { LimiterStore } from '../limits/limiterStore';
 
 /**
  * The public signing routes need no sign-in, so each client address gets a budget of requests
- * (rate-limiter-flexible, in memory per node): enough for a signer reloading and signing, far too
- * few for guessing or flooding. Over it: 429 with Retry-After.
+ * (rate-limiter-flexible, counted in the store given: PostgreSQL in the server, shared by every
+ * node): enough for a signer reloading and signing, far too few for guessing or flooding. Over it:
+ * 429 with Retry-After.
  */
-export function signingThrottle({ points = 120, durationSeconds = 60 }: { points?: number; durationSeconds?: number } = {}) {
-  const limiter = new RateLimiterMemory({ keyPrefix: 'signing', points, duration: durationSeconds });
+export function signingThrottle(
+  store: LimiterStore,
+  { points = 120, durationSeconds = 60 }: { points?: number; durationSeconds?: number } = {},
+) {
+  const limiter = store({ keyPrefix: 'signing', points, duration: durationSeconds });
   return async function throttled(ctx: Context, next: Next) {
     try {
       await limiter.consume(ctx.ip);

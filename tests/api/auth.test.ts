@@ -62,7 +62,7 @@ describe('sign-in', () => {
     }
     const blocked = await call('POST', '/api/auth/login', { body: demoCredentials.manager });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/);
+    expect(blocked.body.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ (seconds?|minutes?)\.$/);
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another account is not affected by this one's failures.
     expect((await call('POST', '/api/auth/login', { body: demoCredentials.admin })).status).toBe(200);

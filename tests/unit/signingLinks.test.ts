@@ -6,6 +6,7 @@ import { splitOfferedPrice, termEnd } from '../../server/agreements/agreementTer
 import { loadConfig } from '../../server/config';
 import { HttpError } from '../../server/httpError';
 import { createSigningLinks } from '../../server/signing/signingLinks';
+import { memoryLimits } from '../../server/limits/limiterStore';
 import { signingThrottle } from '../../server/signing/signingThrottle';
 
 const key = new TextEncoder().encode('k'.repeat(48));
@@ -55,7 +56,7 @@ describe('signing links', () => {
 
 describe('the public signing routes\' throttle', () => {
   it('refuses an address over its budget with a 429 and Retry-After, other addresses unaffected', async () => {
-    const throttle = signingThrottle({ points: 2, durationSeconds: 60 });
+    const throttle = signingThrottle(memoryLimits, { points: 2, durationSeconds: 60 });
     const ctxOf = (ip: string) => ({ ip }) as Context;
     const next = async () => undefined;
     await throttle(ctxOf('203.0.113.1'), next);

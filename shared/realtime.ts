@@ -163,8 +163,12 @@ export interface HandshakeAuth {
  */
 export const MAX_CATCH_UP_EVENTS = 2000;
 
-/** Open sockets one user may hold (tabs, devices); the oldest is closed when a new one exceeds it. */
+/**
+ * Open sockets one user may hold on one node (tabs, devices); the oldest is closed when a new one
+ * exceeds it, told why in a `closing` message with TOO_MANY_TABS.
+ */
 export const MAX_SOCKETS_PER_USER = 12;
+export const TOO_MANY_TABS = 'Too many open tabs: this one stopped updating';
 
 /** The header a client sets on a mutation so the pushed change carries it back. */
 export const CORRELATION_HEADER = 'X-Correlation-Id';

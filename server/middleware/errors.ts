@@ -1,7 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import { ConcurrencyError, DomainError } from '../../events/store/errors';
-import type { ErrorBody } from '@shared/schemas/common';
+import { REQUEST_TOO_LARGE_MESSAGE, type ErrorBody } from '@shared/schemas/common';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../httpError';
 
@@ -15,7 +15,7 @@ interface ExposedError {
 }
 
 const bodyParserMessages: Record<string, string> = {
-  'entity.too.large': 'Request body is too large',
+  'entity.too.large': REQUEST_TOO_LARGE_MESSAGE,
   'entity.parse.failed': 'Request body is not valid JSON',
   'encoding.unsupported': 'Unsupported request body encoding',
   'charset.unsupported': 'Unsupported request body charset',

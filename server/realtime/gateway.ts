@@ -12,6 +12,7 @@ import {
   BOARD_SCREEN,
   MAX_CATCH_UP_EVENTS,
   MAX_SOCKETS_PER_USER,
+  TOO_MANY_TABS,
   type ChangeMessage,
   type ClosingMessage,
   type ClientToServerEvents,
@@ -286,12 +287,18 @@ export async function startGateway(
     return messages.length;
   }
 
-  /** One user may hold MAX_SOCKETS_PER_USER sockets; a new one closes the oldest beyond that. */
+  /**
+   * One user may hold MAX_SOCKETS_PER_USER sockets on this node; a new one closes the oldest
+   * beyond that, telling it why. Per node on purpose: counting across nodes would put a round
+   * trip through PostgreSQL in every connection, in the crowd of reconnections after a restart,
+   * and wait on nodes that are gone. Logged, so an operator sees who hits it and on which node.
+   */
   function capSockets(user: User) {
     const sockets = socketsIn([userRoom(user.id)]).sort((a, b) => a.data.connectedAt - b.data.connectedAt);
-    for (const socket of sockets.slice(0, Math.max(0, sockets.length - MAX_SOCKETS_PER_USER))) {
-      close(socket, { reason: 'Too many open tabs: this one stopped updating', reconnect: false });
-    }
+    const oldest = sockets.slice(0, Math.max(0, sockets.length - MAX_SOCKETS_PER_USER));
+    if (oldest.length === 0) return;
+    logger.warn({ user_id: user.id, sockets: sockets.length, limit: MAX_SOCKETS_PER_USER, closed: oldest.length, node }, 'too many open tabs: closed the oldest');
+    for (const socket of oldest) close(socket, { reason: TOO_MANY_TABS, reconnect: false });
   }
 
   io.on('connection', (socket) => {

@@ -141,6 +141,9 @@ describe('sockets per user', () => {
     }
     expect(await closing).toEqual({ reason: 'Too many open tabs: this one stopped updating', reconnect: false });
     for (const socket of more) expect(socket.socket.connected).toBe(true);
+    // The node says so in its log: the cap is per node, and an operator sees who reaches it where.
+    const logged = server.logs.map((line) => JSON.parse(line)).filter((line) => line.msg === 'too many open tabs: closed the oldest');
+    expect(logged).toEqual([expect.objectContaining({ level: 40, user_id: manager.user.id, sockets: MAX_SOCKETS_PER_USER + 1, limit: MAX_SOCKETS_PER_USER, closed: 1 })]);
     for (const socket of more) socket.close();
   });
 });

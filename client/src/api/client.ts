@@ -1,6 +1,7 @@
 import { TOKEN_STORAGE_KEY } from '@shared/constants';
 import { CORRELATION_HEADER } from '@shared/realtime';
 import type { ConflictDetails, ErrorBody } from '@shared/schemas/common';
+import { failureMessage } from './failureMessage';
 
 /**
  * The API base: the server origin plus /api, with a trailing /api removed from the origin
@@ -58,7 +59,7 @@ function queryString(query?: Query): string {
 /**
  * One typed fetch for every call: JSON, the bearer token when one is stored; a 401 clears the
  * token, sends the browser to /login and raises 'Unauthorized'; any other failure raises the
- * body's message, else 'HTTP error! status: N'.
+ * body's message, else 'HTTP error! status: N' (a 413: the file is too large, failureMessage.ts).
  */
 export async function api<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -71,6 +72,8 @@ export async function api<T>(
     sessionCall?: boolean;
     /** A mutation's version (added to the body) and correlation id (a header). */
     meta?: CommandMeta;
+    /** What a 413 says (the file limit of the screen that sends); the documents' by default. */
+    tooLarge?: string;
   } = {},
 ): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -88,12 +91,12 @@ export async function api<T>(
     body: form ?? (payload === undefined ? undefined : JSON.stringify(payload)),
     signal: options.signal,
   });
-  const text = await checked(response, options.sessionCall).then((r) => r.text());
+  const text = await checked(response, options.sessionCall, options.tooLarge).then((r) => r.text());
   return (text ? safeJson(text) : undefined) as T;
 }
 
 /** The response when it is a success; a 401 signs out, anything else raises the server's message. */
-async function checked(response: Response, sessionCall?: boolean): Promise<Response> {
+async function checked(response: Response, sessionCall?: boolean, tooLarge?: string): Promise<Response> {
   if (response.status === 401 && sessionCall !== false) {
     clearToken();
     onUnauthorized();
@@ -102,8 +105,7 @@ async function checked(response: Response, sessionCall?: boolean): Promise<Respo
   if (response.ok) return response;
   const text = await response.text();
   const body = text ? safeJson(text) : undefined;
-  const message = typeof body?.message === 'string' && body.message ? body.message : `HTTP error! status: ${response.status}`;
-  throw new ApiError(response.status, message, body?.fields, body?.conflict);
+  throw new ApiError(response.status, failureMessage(response.status, body, tooLarge), body?.fields, body?.conflict);
 }
 
 /** A file the API streams (a document's download), with the bearer token, as a Blob. */

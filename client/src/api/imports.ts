@@ -1,7 +1,11 @@
-import type { ImportInput, ImportPreview, ImportProgress } from '@shared/imports';
+import { MAX_IMPORT_CHARS, type ImportInput, type ImportPreview, type ImportProgress } from '@shared/imports';
 import { api, apiBase, ApiError, getToken } from './client';
+import { failureMessage } from './failureMessage';
 
-export const previewImport = (body: ImportInput) => api<ImportPreview>('POST', '/imports/preview', { body });
+/** The import screen's file limit, said when a file is over it, or a 413 answers its request. */
+export const IMPORT_TOO_LARGE = `The file is larger than ${MAX_IMPORT_CHARS / 1_000_000} MB`;
+
+export const previewImport = (body: ImportInput) => api<ImportPreview>('POST', '/imports/preview', { body, tooLarge: IMPORT_TOO_LARGE });
 
 /**
  * Runs an import and hands each line of the server's streamed answer to `onLine` as it arrives
@@ -16,13 +20,13 @@ export async function runImport(body: ImportInput, onLine: (line: ImportProgress
   });
   if (!response.ok || !response.body) {
     const text = await response.text();
-    let message = `HTTP error! status: ${response.status}`;
+    let body: unknown;
     try {
-      message = (JSON.parse(text) as { message?: string }).message ?? message;
+      body = JSON.parse(text);
     } catch {
-      // Not JSON: keep the status.
+      // Not JSON (a proxy's error page): the status says it.
     }
-    throw new ApiError(response.status, message);
+    throw new ApiError(response.status, failureMessage(response.status, body, IMPORT_TOO_LARGE));
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';

@@ -5,6 +5,7 @@ import { applyRow, emptyCollection, removeRow } from './collection';
 import { isOwnChange } from './command';
 import { applyDrag, createDragSender, dragsAtom, pruneDrags } from './drags';
 import { openLiveSocket, type LiveSocket } from './liveSocket';
+import { statusAfterDrop } from './liveStatus';
 import { allCollections, collectionFor } from './registry';
 import { liveChangeAtom, liveClosedAtom, liveEpochAtom, liveStatusAtom, presenceAtom } from './liveState';
 
@@ -31,7 +32,10 @@ class LiveConnection {
         this.disconnect();
         onUnauthorized();
       },
-      onClosed: (reason) => appStore.set(liveClosedAtom, reason),
+      onClosed: (reason) => {
+        appStore.set(liveClosedAtom, reason);
+        appStore.set(liveStatusAtom, 'closed');
+      },
     });
     const { socket } = link;
     this.link = link;
@@ -60,22 +64,25 @@ class LiveConnection {
       appStore.set(dragsAtom, (drags) => applyDrag(drags, message, Date.now()));
       this.schedulePrune();
     });
+    const dropped = () => appStore.set(liveStatusAtom, statusAfterDrop(appStore.get(liveClosedAtom), navigator.onLine));
     socket.on('disconnect', () => {
-      appStore.set(liveStatusAtom, navigator.onLine ? 'reconnecting' : 'offline');
+      dropped();
       appStore.set(dragsAtom, {});
     });
-    socket.on('connect_error', () => appStore.set(liveStatusAtom, navigator.onLine ? 'reconnecting' : 'offline'));
+    socket.on('connect_error', dropped);
     window.addEventListener('offline', this.wentOffline);
     window.addEventListener('online', this.cameOnline);
   }
 
   private wentOffline = () => {
-    if (appStore.get(liveStatusAtom) !== 'live') appStore.set(liveStatusAtom, 'offline');
+    const status = appStore.get(liveStatusAtom);
+    if (status !== 'live' && status !== 'closed') appStore.set(liveStatusAtom, 'offline');
   };
 
   private cameOnline = () => {
     const socket = this.link?.socket;
-    if (socket && !socket.connected) {
+    // A tab the server closed for good stays closed (it told the user why).
+    if (socket && !socket.connected && appStore.get(liveClosedAtom) === null) {
       appStore.set(liveStatusAtom, 'reconnecting');
       socket.connect();
     }

@@ -1,8 +1,11 @@
 import type { PresenceViewer } from '@shared/realtime';
 import { atom } from '../state/jotai';
 
-/** Live: connected and caught up. Reconnecting: dropped, trying again. Offline: no network. */
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
+/**
+ * Live: connected and caught up. Reconnecting: dropped, trying again. Offline: no network.
+ * Closed: the server closed the socket for good and said why (liveClosedAtom); no coming back.
+ */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'closed';
 
 export const liveStatusAtom = atom<LiveStatus>('connecting');
 

@@ -1,7 +1,7 @@
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { CheckCircle2, FileUp, TriangleAlert } from 'lucide-react';
 import { IMPORT_KINDS_SPEC, MAX_IMPORT_CHARS, type ImportKind, type ImportPreview } from '@shared/imports';
-import { previewImport, runImport } from '../../api/imports';
+import { IMPORT_TOO_LARGE, previewImport, runImport } from '../../api/imports';
 import { ErrorBanner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Dialog } from '../../components/ui/Dialog';
@@ -60,7 +60,7 @@ export function ImportDialog({ kind, open, onOpenChange }: { kind: ImportKind; o
   async function choose(chosen: File | undefined) {
     if (!chosen) return;
     if (chosen.size > MAX_IMPORT_CHARS) {
-      setError(`The file is larger than ${MAX_IMPORT_CHARS / 1_000_000} MB`);
+      setError(IMPORT_TOO_LARGE);
       return;
     }
     const text = await chosen.text();

@@ -59,8 +59,11 @@ export const SYSTEM = 'system';
 export const NOTHING_TO_RETRY = 'This deal has no signing that needs attention';
 export const CHANGED_SINCE_MOVE = 'This deal was changed after your move, so it cannot be undone';
 
-/** Terms that change a deal's value (offered price x term). */
-const VALUE_FIELDS: readonly (keyof DealTermsData)[] = ['offered_price', 'term_months', 'term_days'];
+/**
+ * Terms that change its company's figures: the deal's value (offered price x term), and its
+ * location, since each reader's figures count only the deals of the locations they may see.
+ */
+const FIGURE_FIELDS: readonly (keyof DealTermsData)[] = ['offered_price', 'term_months', 'term_days', 'location_id'];
 
 function existing(state: DealState): NonNullable<DealState> {
   if (!state) throw notFound(DEAL_NOT_FOUND);
@@ -80,9 +83,9 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         const deal = existing(state);
         const changes = changedFields<DealTermsData>(command.changes, deal);
         if (Object.keys(changes).length === 0) return [];
-        // A new value changes its company's deal total: the event names the company (unchanged,
-        // so no history line shows it) for the company's read model and push.
-        const revalued = VALUE_FIELDS.some((field) => field in changes) && changes.company_id === undefined && deal.company_id;
+        // A new value or location changes its company's figures: the event names the company
+        // (unchanged, so no history line shows it) for the company's read model and push.
+        const revalued = FIGURE_FIELDS.some((field) => field in changes) && changes.company_id === undefined && deal.company_id;
         // Moved to another company: the one it leaves is named too (hidden from the history).
         const moved = changes.company_id !== undefined ? { previous_company_id: deal.company_id } : {};
         return [{ type: 'DealEdited', data: revalued ? { ...changes, company_id: deal.company_id } : { ...changes, ...moved } }];

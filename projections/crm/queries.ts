@@ -1,3 +1,5 @@
+import type { Actor } from '@shared/domain/access';
+import { companySeenBy, dealFiguresSeenBy, type CompanyRecord, type LocationFigures } from '@shared/domain/companyFigures';
 import type { Company, CompanyListQuery, Contact, ContactListQuery } from '@shared/schemas/crm';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
@@ -61,30 +63,41 @@ export async function getContact(db: Db, id: string): Promise<Contact | null> {
 type CompanyRow = Omit<Company, 'deal_count' | 'total_deal_value'> & Timestamps;
 
 /**
- * Each company's deals, counted and valued as the deal rows value them: one aggregate over the
- * deals of the given companies (index deals_company), nothing per deal sent back.
+ * Each company's deals per location, counted and valued as the deal rows value them (each
+ * rounded to the cent, summed in whole cents): one aggregate over the deals of the given
+ * companies (index deals_company), nothing per deal sent back. Per location, because each
+ * reader is shown only the deals of the locations they may see.
  */
-async function dealFigures(db: Db, companyIds: string[]): Promise<Map<string, { count: number; value: number }>> {
-  if (companyIds.length === 0) return new Map();
-  const rows = await db.unsafe<{ company_id: string; count: number; value: number }[]>(
-    `SELECT company_id, count(*)::int AS count, floor(sum(${DEAL_VALUE_SQL('d')}) * 100 + 0.5) / 100 AS value
-     FROM deals d WHERE d.company_id = ANY($1::uuid[]) GROUP BY company_id`,
+async function dealFigures(db: Db, companyIds: string[]): Promise<Map<string, Record<string, LocationFigures>>> {
+  const byCompany = new Map<string, Record<string, LocationFigures>>();
+  if (companyIds.length === 0) return byCompany;
+  const rows = await db.unsafe<{ company_id: string; location_id: string; count: number; cents: number }[]>(
+    `SELECT company_id, location_id, count(*)::int AS count, sum(floor(${DEAL_VALUE_SQL('d')} * 100 + 0.5))::float8 AS cents
+     FROM deals d WHERE d.company_id = ANY($1::uuid[]) GROUP BY company_id, location_id`,
     [companyIds],
     PREPARED,
   );
-  return new Map(rows.map((r) => [r.company_id, { count: r.count, value: r.value }]));
+  for (const r of rows) {
+    const figures = byCompany.get(r.company_id) ?? {};
+    figures[r.location_id] = { count: r.count, cents: Number(r.cents) };
+    byCompany.set(r.company_id, figures);
+  }
+  return byCompany;
 }
 
-async function withFigures(db: Db, rows: CompanyRow[]): Promise<Company[]> {
+async function withFigures(db: Db, rows: CompanyRow[]): Promise<CompanyRecord[]> {
   const figures = await dealFigures(db, rows.map((r) => r.id));
-  return rows.map((r) => ({
-    ...r,
-    contact_count: Number(r.contact_count),
-    deal_count: figures.get(r.id)?.count ?? 0,
-    total_deal_value: figures.get(r.id)?.value ?? 0,
-    created_at: iso(r.created_at),
-    updated_at: iso(r.updated_at),
-  }));
+  return rows.map((r) => {
+    const byLocation = figures.get(r.id) ?? {};
+    return {
+      ...r,
+      contact_count: Number(r.contact_count),
+      ...dealFiguresSeenBy(null, byLocation),
+      deals_by_location: byLocation,
+      created_at: iso(r.created_at),
+      updated_at: iso(r.updated_at),
+    };
+  });
 }
 
 const COMPANIES = `
@@ -93,24 +106,28 @@ const COMPANIES = `
          (SELECT count(*) FROM crm_contacts c WHERE c.company_id = co.id) AS contact_count
   FROM crm_companies co`;
 
-/** Companies by status and a search of name and industry; by name. */
-export async function listCompanies(db: Db, query: CompanyListQuery): Promise<Company[]> {
+/** Companies by status and a search of name and industry; by name; each as `actor` reads it. */
+export async function listCompanies(db: Db, query: CompanyListQuery, actor: Actor): Promise<Company[]> {
   const rows = await db.unsafe<CompanyRow[]>(
     `${COMPANIES} WHERE ($1::text IS NULL OR co.status = $1) AND ($2::text IS NULL OR lower(co.name) LIKE $2 OR lower(coalesce(co.industry, '')) LIKE $2)
      ORDER BY lower(co.name), co.id`,
     [query.status ?? null, like(query.q)],
     PREPARED,
   );
-  return withFigures(db, rows);
+  return (await withFigures(db, rows)).map((record) => companySeenBy(actor, record));
 }
 
-/** The companies a batch of events changed (see Touched), for the live push. */
-export async function companiesTouched(db: Db, touched: Touched[]): Promise<Company[]> {
+/**
+ * The companies a batch of events changed (see Touched), for the live push: with their figures
+ * per location, which the gateway sums for each socket as its user reads them (views.ts).
+ */
+export async function companiesTouched(db: Db, touched: Touched[]): Promise<CompanyRecord[]> {
   const { where, params } = touchedWhere('co', touched);
   return withFigures(db, await db.unsafe<CompanyRow[]>(`${COMPANIES} WHERE ${where}`, params, PREPARED));
 }
 
-export async function getCompany(db: Db, id: string): Promise<Company | null> {
+/** The company as `actor` reads it. */
+export async function getCompany(db: Db, id: string, actor: Actor): Promise<Company | null> {
   const rows = await db.unsafe<CompanyRow[]>(`${COMPANIES} WHERE co.id = $1`, [id], PREPARED);
-  return rows.length > 0 ? (await withFigures(db, rows))[0]! : null;
+  return rows.length > 0 ? companySeenBy(actor, (await withFigures(db, rows))[0]!) : null;
 }

@@ -1,7 +1,7 @@
 import { gmailAggregate } from '../../events/gmail/decider';
 import type { CommandContext, HandleCommand } from '../../events/handleCommand';
 import type { Pool, Tx } from '../../events/store/types';
-import { getCompany, getContact, listContacts } from '../../projections/crm/queries';
+import { companyName, getContact, listContacts } from '../../projections/crm/queries';
 import { getGmailConnection, getGmailConnectionRow } from '../../projections/gmail/queries';
 import { GMAIL_MESSAGES, type GmailConnection, type GmailEmail, type GmailEmailsQuery, type GmailStatus } from '@shared/schemas/gmail';
 import { HttpError, notFoundHttp } from '../httpError';
@@ -98,9 +98,9 @@ async function addressesOf(sql: Pool, query: GmailEmailsQuery): Promise<string[]
     if (!contact) throw notFoundHttp('Contact not found');
     return [contact.email];
   }
-  const company = await getCompany(sql, query.company_id!);
-  if (!company) throw notFoundHttp('Company not found');
-  return (await listContacts(sql, { company_id: company.id })).map((c) => c.email);
+  const companyId = query.company_id!;
+  if ((await companyName(sql, companyId)) === null) throw notFoundHttp('Company not found');
+  return (await listContacts(sql, { company_id: companyId })).map((c) => c.email);
 }
 
 /** The tokens kept beside the log for a user (refreshed ones, connections under way): gone on disconnect and on deletion. */

@@ -12,8 +12,10 @@ import type { DragMessage, PresenceViewer } from '@shared/realtime';
 export interface InterServerEvents {
   /** One node's viewers of one screen changed. */
   'presence:screen': (message: { node: string; screen: string; viewers: PresenceViewer[] }) => void;
-  /** One node's whole presence, sent every few seconds: it is alive, and this is what it holds. */
+  /** One node's whole presence, sent every few seconds: this is what it holds. */
   'presence:state': (message: { node: string; screens: Record<string, PresenceViewer[]> }) => void;
+  /** A node is alive, every NODE_BEAT_MS; a few bytes, so it can be sent often. */
+  'presence:beat': (message: { node: string }) => void;
   /** A node started: the others send their state at once rather than at their next beat. */
   'presence:hello': (message: { node: string }) => void;
   /** A drag seen on one node, for the board's sockets of the others. */
@@ -25,6 +27,15 @@ export interface ClusterLink {
   adapter: ReturnType<typeof createAdapter>;
   close(): Promise<void>;
 }
+
+/** How often a node says it is alive. */
+export const NODE_BEAT_MS = 500;
+/**
+ * A node silent for this long is gone (4 beats missed), for presence and the adapter alike. A
+ * node killed outright thus leaves the others' presence lists within NODE_EXPIRES_MS + one
+ * check (NODE_BEAT_MS) of its last beat: 2.5 s at most, not a stall of a live node's beats.
+ */
+export const NODE_EXPIRES_MS = 2_000;
 
 /** The adapter's own table, for messages over NOTIFY's 8,000-byte limit (created by migration 0003). */
 export const ATTACHMENTS_TABLE = 'socket_io_attachments';
@@ -38,8 +49,9 @@ export function linkNodes(databaseUrl: string, logger: Logger): ClusterLink {
   pool.on('error', (error) => logger.warn({ error: brief(error) }, 'node link: database connection lost'));
   const adapter = createAdapter(pool, {
     tableName: ATTACHMENTS_TABLE,
-    heartbeatInterval: 5_000,
-    heartbeatTimeout: 12_000,
+    // Presence's beats keep the adapter's own heartbeat quiet; both forget a node alike.
+    heartbeatInterval: NODE_BEAT_MS,
+    heartbeatTimeout: NODE_EXPIRES_MS,
     errorHandler: (error) => logger.warn({ error: brief(error as Error) }, 'node link failed'),
   });
   return { adapter, close: () => pool.end() };

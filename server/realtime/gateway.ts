@@ -24,6 +24,7 @@ import { EVERYONE_ENTITIES } from '@shared/policy';
 import type { TokenService } from '../auth/tokens';
 import type { ClusterLink, InterServerEvents } from './cluster';
 import { limit, serial } from './limit';
+import { createDealPlaces } from './dealPlaces';
 import { createDragPresence } from './dragPresence';
 import { createPresence, isScreenRoom, screenRoom, type PresenceLink } from './presence';
 import { EVERYONE_ROOM, roomsFor, roomsForScope, userRoom } from './rooms';
@@ -156,15 +157,16 @@ export async function startGateway(
   /** This node's sockets on the deal board that may see rows of `locationId`. */
   const boardSockets = (locationId: string) =>
     socketsIn(roomsForScope({ locations: [locationId] })).filter((socket) => socket.rooms.has(screenRoom(BOARD_SCREEN)));
+  const places = createDealPlaces((dealId) => dealWhereabouts(sql, dealId));
   const drags = createDragPresence({
-    locate: (dealId) => dealWhereabouts(sql, dealId),
+    locate: places.locate,
     boardSockets,
     forward: link && ((locationId, message) => link.send('drag', { locationId, message })),
     logger,
   });
   // Another node's drag, for this node's board sockets (never the dragger's own tabs).
   link?.on('drag', ({ locationId, message }) => {
-    for (const socket of boardSockets(locationId)) if (socket.data.user.id !== message.user_id) socket.emit('dragging', message);
+    for (const socket of boardSockets(locationId)) if (socket.data.user.id !== message.user_id) socket.volatile.emit('dragging', message);
   });
 
   /**
@@ -234,6 +236,7 @@ export async function startGateway(
   async function push(events: StoredEvent[], messages: ChangeMessage[]) {
     for (const [i, message] of messages.entries()) {
       const event = events[i]!;
+      places.heard(message);
       pushOne(event, message);
       if (event.stream_type === 'user') await refreshUserSockets(event.stream_id.slice('user-'.length));
     }

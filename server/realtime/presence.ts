@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { MAX_SCREEN_LENGTH, type PresenceAnnouncement, type PresenceViewer } from '@shared/realtime';
-import type { InterServerEvents } from './cluster';
+import { NODE_BEAT_MS, NODE_EXPIRES_MS, type InterServerEvents } from './cluster';
 import type { GatewayServer, GatewaySocket } from './gateway';
 
 /**
@@ -13,15 +13,14 @@ import type { GatewayServer, GatewaySocket } from './gateway';
  * names) change, the new list goes to every socket on that screen.
  *
  * Several nodes: each node holds its own sockets and tells the others (cluster.ts) its viewers
- * of a screen when they change, and all of them every BEAT_MS. A screen's list is the union of
- * every node's; a node not heard of for NODE_EXPIRES_MS (it died without a word) drops out, and
- * its users' tabs reconnect to another node and announce themselves again.
+ * of a screen when they change, and all of them every STATE_MS (which mends whatever a message
+ * lost on the way left wrong). A screen's list is the union of every node's. Each node also beats
+ * every NODE_BEAT_MS; a node not heard of for NODE_EXPIRES_MS (it died without a word) drops out
+ * within about 2.5 s, and its users' tabs reconnect to another node and announce themselves again.
  */
 
-/** How often a node sends its whole presence (it is alive). */
-const BEAT_MS = 5_000;
-/** A node silent for this long is gone: its viewers leave every list. */
-const NODE_EXPIRES_MS = 3 * BEAT_MS;
+/** How often a node sends its whole presence. */
+const STATE_MS = 5_000;
 
 /** The link to the other nodes; absent when this node runs alone. */
 export interface PresenceLink {
@@ -104,10 +103,21 @@ export function createPresence(io: GatewayServer, logger: Logger, link?: Presenc
     link.send('presence:state', { node: link.node, screens });
   }
 
+  /** The node is alive. One not known (new, or dropped while silent) is asked for its state. */
+  function alive(node: string) {
+    const entry = remote.get(node);
+    if (entry) entry.at = now();
+    else link?.send('presence:hello', { node: link.node });
+  }
+
   /** A node's list of a screen, or its whole state, replaces what was held of it. */
   function heard(node: string, screens: [string, PresenceViewer[]][], whole: boolean) {
     let entry = remote.get(node);
-    if (!entry) remote.set(node, (entry = { at: now(), screens: new Map() }));
+    if (!entry) {
+      remote.set(node, (entry = { at: now(), screens: new Map() }));
+      // One screen of a node not known: the rest of its state is asked for.
+      if (!whole) link?.send('presence:hello', { node: link.node });
+    }
     entry.at = now();
     const touched = new Set(screens.map(([screen]) => screen));
     if (whole) for (const screen of entry.screens.keys()) touched.add(screen);
@@ -193,15 +203,24 @@ export function createPresence(io: GatewayServer, logger: Logger, link?: Presenc
       }
     };
 
+  let lastBeat = now();
   const beat = setInterval(
     guarded('beat', () => {
-      shareAll();
-      expire();
+      if (!link || closed) return;
+      link.send('presence:beat', { node: link.node });
+      // This node's own timer late (its event loop was busy): the others' beats may be waiting
+      // unread behind it, so their silence proves nothing this time.
+      const late = now() - lastBeat > 2 * NODE_BEAT_MS;
+      lastBeat = now();
+      if (!late) expire();
     }),
-    BEAT_MS,
+    NODE_BEAT_MS,
   );
   beat.unref();
+  const state = setInterval(guarded('share the state', shareAll), STATE_MS);
+  state.unref();
   if (link) {
+    link.on('presence:beat', guarded('hear a beat', ({ node }) => alive(node)));
     link.on('presence:screen', guarded('hear a screen', ({ node, screen, viewers: list }) => heard(node, [[screen, list]], false)));
     link.on('presence:state', guarded('hear a state', ({ node, screens }) => heard(node, Object.entries(screens), true)));
     link.on('presence:hello', guarded('greet a node', () => shareAll()));
@@ -226,6 +245,7 @@ export function createPresence(io: GatewayServer, logger: Logger, link?: Presenc
     close() {
       closed = true;
       clearInterval(beat);
+      clearInterval(state);
       remote.clear();
       screenOf.clear();
       socketsOn.clear();

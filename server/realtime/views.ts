@@ -1,4 +1,5 @@
 import { seesAllLocations, type Actor } from '@shared/domain/access';
+import { companySeenBy, type CompanyRecord } from '@shared/domain/companyFigures';
 import { canSee } from '@shared/policy';
 import type { ChangeMessage, RowChange } from '@shared/realtime';
 
@@ -13,6 +14,8 @@ export function viewFor(actor: Actor, message: ChangeMessage): ChangeMessage {
 }
 
 function restrict(actor: Actor, change: RowChange): RowChange {
+  // A company's figures count only the deals the reader may see (companiesTouched loads them per location).
+  if (change.entity === 'companies' && change.row) return { ...change, row: companySeenBy(actor, change.row as CompanyRecord) };
   if (change.row === null || canSee(actor, change.entity, change.row)) return change;
   const { version, updated_at } = change.row;
   return { entity: change.entity, id: change.id, row: null, removed_at: { version, updated_at } } as RowChange;
@@ -20,7 +23,8 @@ function restrict(actor: Actor, change: RowChange): RowChange {
 
 /**
  * Users who would get the same view of `message` share one key, so the gateway computes and
- * encodes each distinct view once. Rows of users depend on who asks (everyone sees their own).
+ * encodes each distinct view once. Rows of users depend on who asks (everyone sees their own);
+ * a company's figures on the locations, which the key holds already.
  */
 export function viewKey(actor: Actor, message: ChangeMessage): string {
   const where = seesAllLocations(actor) ? '*' : [...actor.locations].sort().join(',');

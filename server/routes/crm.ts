@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import type { Middleware } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { COMPANY_NOT_FOUND, CONTACT_NOT_FOUND, companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import type { Tx } from '../../events/store/types';
 import { getCompany, getContact, listCompanies, listContacts } from '../../projections/crm/queries';
@@ -19,7 +19,7 @@ import {
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
-import { permit } from '../policies';
+import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
 import { assertPartiesExist } from './dealParties';
 
@@ -54,20 +54,21 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/companies',
     auth,
     validate({ query: CompanyListQuery }, async (ctx, { query }) => {
-      ctx.body = await listCompanies(sql, query);
+      ctx.body = await listCompanies(sql, query, actorOf(ctx));
     }),
   );
   router.get(
     '/companies/:id',
     auth,
     validate({ params: IdParam }, async (ctx, { params }) => {
-      const company = await getCompany(sql, params.id);
+      const company = await getCompany(sql, params.id, actorOf(ctx));
       if (!company) throw new HttpError(404, COMPANY_NOT_FOUND);
       ctx.body = company;
     }),
   );
   const contact = (id: string) => ({ read: async (tx: Tx) => getContact(tx, id) });
-  const company = (id: string) => ({ read: async (tx: Tx) => getCompany(tx, id) });
+  // A company's figures count the deals its reader may see: the answer to a write too.
+  const company = (id: string, ctx: Context) => ({ read: async (tx: Tx) => getCompany(tx, id, actorOf(ctx)) });
 
   router.post(
     '/contacts',
@@ -126,7 +127,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ body: CreateCompanyInput }, async (ctx, { body }) => {
       await assertPartiesExist(sql, { contact_id: body.main_contact_id });
       const id = randomUUID();
-      const { view } = await handle(companyAggregate, id, { type: 'CreateCompany', data: { id, ...body } }, commandContext(ctx), { action: 'company.create', ...company(id) });
+      const { view } = await handle(companyAggregate, id, { type: 'CreateCompany', data: { id, ...body } }, commandContext(ctx), { action: 'company.create', ...company(id, ctx) });
       ctx.status = 201;
       ctx.body = view;
     }),
@@ -141,7 +142,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
       const { view } = await handle(companyAggregate, id, { type: 'EditCompany', changes }, commandContext(ctx), {
         expectedVersion: body.version as number | undefined,
         action: 'company.update',
-        ...company(id),
+        ...company(id, ctx),
       });
       ctx.body = view;
     }),
@@ -154,7 +155,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
       const { view } = await handle(companyAggregate, id, { type: 'EditCompany', changes: { status: body.status } }, commandContext(ctx), {
         expectedVersion: body.version,
         action: 'company.update',
-        ...company(id),
+        ...company(id, ctx),
       });
       ctx.body = view;
     }),

@@ -12,6 +12,7 @@ import type { Member } from '@shared/schemas/members';
 import type { Office } from '@shared/schemas/offices';
 import type { Deal } from '@shared/schemas/deals';
 import type { Template } from '@shared/schemas/templates';
+import type { Company } from '@shared/schemas/crm';
 import { DEAL_STAGES } from '@shared/domain/deals';
 import { signDeal } from '../support/signature';
 import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/domain/tasks';
@@ -145,13 +146,27 @@ async function head() {
   await server.gateway.waitFor(position);
 }
 
+/**
+ * A company's figures as one user reads them are that user's deals of it: a manager's count only
+ * the deals of their locations, in the GET answers (and so, by the check below, in the push).
+ */
+function expectFiguresOfOwnDeals(step: string, name: string, companies: { id: string }[], deals: { id: string }[]) {
+  for (const company of companies as unknown as Company[]) {
+    const own = (deals as unknown as Deal[]).filter((d) => d.company_id === company.id);
+    expect(company.deal_count, `${name}'s deal count of ${company.name} after ${step}`).toBe(own.length);
+    expect(company.total_deal_value, `${name}'s deal value of ${company.name} after ${step}`).toBeCloseTo(own.reduce((sum, d) => sum + d.deal_value, 0), 2);
+  }
+}
+
 /** Every session's picture equals its user's GET answers (waiting for pushes in flight to land). */
 async function expectConverged(step: string) {
   await head();
   for (const session of sessions) {
     if (!session.listener) continue;
+    const read: Partial<Record<Entity, { id: string }[]>> = {};
     for (const entity of ENTITIES) {
       const truth = sorted(await rowsOf(session.token, entity));
+      read[entity] = truth;
       let picture: { id: string }[] = [];
       // The gateway has emitted everything; the socket may still be reading it.
       for (let attempt = 0; attempt < 200; attempt++) {
@@ -162,6 +177,7 @@ async function expectConverged(step: string) {
       }
       expect(picture, `${session.name}'s ${entity} after ${step}`).toEqual(truth);
     }
+    expectFiguresOfOwnDeals(step, session.name, read.companies!, read.deals!);
   }
 }
 

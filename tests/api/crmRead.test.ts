@@ -191,6 +191,54 @@ describe('company figures', () => {
   });
 });
 
+describe('company figures per reader', () => {
+  it("count only the deals of the locations the reader may see, in GET, in a write's answer and in the push alike", async () => {
+    // Given a company with a deal at 55 Broadway, one of the manager's locations
+    const mine = await deal({ deal_name: 'Split A', company_name: 'Split Figures', contact: { name: 'Sid Split', email: 'sid@split.example' }, location_id: w.loc('55 Broadway'), offered_price: 1000, term_months: 6 });
+    const id = mine.company_id!;
+    await w.settled();
+    const [managerTab, adminTab] = [listen(w.server.url, { token: w.tokens.manager }), listen(w.server.url, { token: w.tokens.admin })];
+    await Promise.all([managerTab.ready, adminTab.ready]);
+    const pushed = (tab: typeof managerTab) => tab.changes.flatMap((m) => m.changes).filter((c) => c.entity === 'companies' && c.id === id).at(-1)?.row as Company | undefined;
+    const asRead = async (token: string) => {
+      const one = await get<Company>(`/api/companies/${id}`, token);
+      expect((await get<Company[]>('/api/companies?q=split%20figures', token)).find((c) => c.id === id)).toEqual(one);
+      return one;
+    };
+    /** Each tab ends with the row its user's GET answers. */
+    const converged = async () => {
+      for (const [tab, token] of [[managerTab, w.tokens.manager], [adminTab, w.tokens.admin]] as const) {
+        const truth = await asRead(token);
+        await tab.until(() => JSON.stringify(pushed(tab)) === JSON.stringify(truth), 'the company as its user reads it');
+      }
+    };
+
+    // When another deal of it is made at Greenpoint, a location the manager may not see
+    const theirs = await deal({ deal_name: 'Split B', company_id: id, company_name: 'Split Figures', contact: { name: 'Sid Split', email: 'sid@split.example' }, location_id: w.loc('Greenpoint'), offered_price: 2000, term_months: 6 });
+
+    // Then the manager counts only the 55 Broadway deal; the administrator both
+    expect(await asRead(w.tokens.manager)).toMatchObject({ deal_count: 1, total_deal_value: 6_000 });
+    expect(await asRead(w.tokens.admin)).toMatchObject({ deal_count: 2, total_deal_value: 18_000 });
+    await converged();
+    expect(pushed(managerTab)).toMatchObject({ deal_count: 1, total_deal_value: 6_000 });
+    expect(pushed(adminTab)).toMatchObject({ deal_count: 2, total_deal_value: 18_000 });
+
+    // And the answer to the manager's own edit of the company counts as their GET does
+    const renamed = await w.api<Company>('PUT', `/api/companies/${id}`, { token: w.tokens.manager, body: { notes: 'Split between locations' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(renamed.body).toEqual(await asRead(w.tokens.manager));
+
+    // When the Greenpoint deal moves to 60 Broad, the manager's other location, it counts for them too
+    const moved = await w.api<Deal>('PUT', `/api/deals/${theirs.id}`, { token: w.tokens.admin, body: { location_id: w.loc('60 Broad'), office_ids: [] } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await asRead(w.tokens.manager)).toMatchObject({ deal_count: 2, total_deal_value: 18_000 });
+    await converged();
+    expect(pushed(managerTab)).toMatchObject({ deal_count: 2, total_deal_value: 18_000 });
+    managerTab.close();
+    adminTab.close();
+  });
+});
+
 describe('a deal’s company and contact by id', () => {
   it('a new deal takes the picked company’s own name; an unknown company or contact is a 400 naming the field, and nothing is written', async () => {
     const picked = await crmCompany('Lantern Studio', 'Prospect', { name: 'Lena Lantern', email: 'lena@lantern.example' });

@@ -71,11 +71,16 @@ describe('contacts and companies, written', () => {
 
     const deal = await post<Deal>('/api/deals', { deal_name: 'Pulse HQ', company_name: 'Pulse Partners', company_id: company.id, contact: { name: 'Pia Pulse', email: 'pia@pulse.example' }, location_id: w.loc('Greenpoint'), offered_price: 1000, term_months: 10 }, w.tokens.admin);
     expect(deal.status, deal.text).toBe(201);
-    // The deal is at Greenpoint, outside the manager's locations; its company is everyone's.
-    await manager.until(() => row(manager)?.deal_count === 1 && row(manager)?.total_deal_value === 10_000, 'the company with the deal');
+    // The deal is at Greenpoint, outside the manager's locations; its company is everyone's, and
+    // each reader's figures count the deals that reader may see.
+    await viewer.until(() => row(viewer)?.deal_count === 1 && row(viewer)?.total_deal_value === 10_000, 'the company with the deal');
+    await manager.until(() => row(manager)?.updated_at === row(viewer)?.updated_at, 'the company as the manager reads it');
+    expect(row(manager)).toMatchObject({ deal_count: 0, total_deal_value: 0, contact_count: 1 });
     expect(await w.api('PUT', `/api/deals/${deal.body.id}`, { token: w.tokens.admin, body: { offered_price: 2000 } }).then((r) => r.status)).toBe(200);
     await viewer.until(() => row(viewer)?.total_deal_value === 20_000, 'the company with the new deal value');
-    expect((await w.api<Company>('GET', `/api/companies/${company.id}`, { token: w.tokens.manager })).body).toEqual(row(manager) ?? row(viewer));
+    await manager.until(() => row(manager)?.updated_at === row(viewer)?.updated_at, 'the company as the manager reads it');
+    expect((await w.api<Company>('GET', `/api/companies/${company.id}`, { token: w.tokens.manager })).body).toEqual(row(manager));
+    expect((await w.api<Company>('GET', `/api/companies/${company.id}`, { token: w.tokens.viewer })).body).toEqual(row(viewer));
     viewer.close();
     manager.close();
   });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOARD_SCREEN, type DragMessage } from '@shared/realtime';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BOARD_SCREEN, DRAG_INTERVAL_MS, type DragMessage } from '@shared/realtime';
 import type { Deal } from '@shared/schemas/deals';
 import { listen, type Listener } from '../support/sockets';
 import { officeWorld, type OfficeWorld } from './officeHelpers';
@@ -73,6 +73,7 @@ describe('drag presence', () => {
 
     // A deal of a location the manager may not see: the viewer hears of it, the manager never.
     admin.drag({ deal_id: greenpoint.id, stage: 'form_submitted' });
+    await until(viewer, 'the Greenpoint drag', (d) => d.some((x) => x.deal_id === greenpoint.id));
     admin.drag({ deal_id: null });
     await until(viewer, 'the Greenpoint drag and its end', (d) => d.some((x) => x.deal_id === greenpoint.id && x.stage === null));
     expect(about(manager, greenpoint.id)).toEqual([]);
@@ -107,6 +108,50 @@ describe('drag presence', () => {
       { deal_id: open.id, user_id: expect.any(String), name: 'Alex Morgan', stage: 'tour_completed' },
     ]);
     expect(admin.socket.connected).toBe(true);
+  });
+
+  it('relays a tab flooding drags of two cards in turn at most 10 times a second, reading each deal once', async ({ annotate }) => {
+    const [first, second] = [await newDeal('55 Broadway'), await newDeal('55 Broadway')];
+    const [admin, manager] = await Promise.all([tab(w.tokens.admin), tab(w.tokens.manager)]);
+    const arrivals: number[] = [];
+    manager.socket.on('dragging', () => arrivals.push(Date.now()));
+    const reads = vi.spyOn(w.server.deps.sql, 'unsafe');
+    const stages = ['form_submitted', 'tour_booked', 'tour_completed'] as const;
+
+    // 2,000 messages at once, back and forth between the two cards; the last: the second card over a column of its own.
+    for (let n = 0; n < 1_999; n++) admin.drag({ deal_id: (n % 2 === 0 ? first : second).id, stage: stages[n % 3] });
+    admin.drag({ deal_id: second.id, stage: 'agreement_sent' });
+    await until(manager, 'where the flood ended', (d) => d.at(-1)?.deal_id === second.id && d.at(-1)?.stage === 'agreement_sent');
+    const dealReads = reads.mock.calls.filter(([query]) => String(query).includes('FROM deals WHERE id')).length;
+    reads.mockRestore();
+
+    // One relay per DRAG_INTERVAL_MS at most from the first on (one more for the network's jitter).
+    const span = arrivals.at(-1)! - arrivals[0]!;
+    expect(manager.drags.length).toBeLessThanOrEqual(2 + Math.floor(span / DRAG_INTERVAL_MS));
+    // Each card's place read once at most, not once per message.
+    expect(dealReads).toBeLessThanOrEqual(2);
+    await annotate(`2,000 messages: ${manager.drags.length} relays over ${span} ms, ${dealReads} reads of a deal's place`);
+  });
+
+  it("knows a card closed since it was last dragged: the log keeps the deals' places current", async () => {
+    const deal = await newDeal('55 Broadway');
+    const [admin, manager] = await Promise.all([tab(w.tokens.admin), tab(w.tokens.manager)]);
+    admin.drag({ deal_id: deal.id, stage: 'tour_booked' });
+    await until(manager, 'the drag', (d) => d.some((x) => x.deal_id === deal.id && x.stage === 'tour_booked'));
+    admin.drag({ deal_id: null });
+    await until(manager, 'the let go', (d) => d.some((x) => x.deal_id === deal.id && x.stage === null));
+
+    const closed = await w.api('PATCH', `/api/deals/${deal.id}/stage`, { token: w.tokens.admin, body: { stage: 'close_lost' } });
+    expect(closed.status, closed.text).toBe(200);
+    await w.settled();
+    const other = await newDeal('55 Broadway');
+    await w.settled();
+    admin.drag({ deal_id: deal.id, stage: 'tour_completed' });
+    // Its slot comes and goes (a closed card is refused), then an open card is dragged.
+    await new Promise((resolve) => setTimeout(resolve, 3 * DRAG_INTERVAL_MS));
+    admin.drag({ deal_id: other.id, stage: 'tour_completed' });
+    await until(manager, 'the drag of the open card', (d) => d.some((x) => x.deal_id === other.id));
+    expect(about(manager, deal.id).map((x) => x.stage)).toEqual(['tour_booked', null]);
   });
 
   it('lets go of a drag when the dragging tab disconnects', async () => {

@@ -46,6 +46,19 @@ describe('deal decider', () => {
     expect(state).toMatchObject({ company_id: globex });
     expect(state).not.toHaveProperty('previous_company_id');
   });
+  it("names its unchanged company when its value or location changes: that company's figures change for some reader", () => {
+    const acme = '33333333-1b2c-4d5e-8f90-123456789abc';
+    const elsewhere = '55555555-1b2c-4d5e-8f90-123456789abc';
+    const atAcme: DealEvent = { type: 'DealCreated', data: { ...created.data, company_id: acme } } as DealEvent;
+    given([atAcme]).when({ type: 'EditDeal', changes: { location_id: elsewhere } }).then([
+      { type: 'DealEdited', data: { location_id: elsewhere, company_id: acme } },
+    ]);
+    given([atAcme]).when({ type: 'EditDeal', changes: { offered_price: terms.offered_price + 1 } }).then([
+      { type: 'DealEdited', data: { offered_price: terms.offered_price + 1, company_id: acme } },
+    ]);
+    // Nothing its figures depend on: the company is not named.
+    given([atAcme]).when({ type: 'EditDeal', changes: { probability: 60 } }).then([{ type: 'DealEdited', data: { probability: 60 } }]);
+  });
   it('moves to a stage and a place between two cards, with only its own rank', () => {
     given([created])
       .when({ type: 'MoveDeal', stage: 'tour_booked', above: 'a0', below: 'a1', actor_id: dana })

@@ -8,13 +8,15 @@ import { applyDrag, createDragSender, pruneDrags, type Drags } from '../../clien
 
 const LOCATION = '11111111-1111-4111-8111-111111111111';
 const DEAL = '22222222-2222-4222-8222-222222222222';
+const OTHER_DEAL = '33333333-3333-4333-8333-333333333333';
 
 interface FakeSocket {
   id: string;
   connected: boolean;
   data: { user: Pick<User, 'id' | 'name' | 'role' | 'locations'> };
   received: DragMessage[];
-  emit: (event: string, message: DragMessage) => void;
+  /** Drags go volatile only: one that cannot go now is worth nothing later. */
+  volatile: { emit: (event: string, message: DragMessage) => void };
 }
 const fakeSocket = (id: string, name: string): FakeSocket => {
   const socket: FakeSocket = {
@@ -22,7 +24,7 @@ const fakeSocket = (id: string, name: string): FakeSocket => {
     connected: true,
     data: { user: { id: `user-${id}`, name, role: 'admin', locations: [] } },
     received: [],
-    emit: (_event, message) => socket.received.push(message),
+    volatile: { emit: (_event, message) => socket.received.push(message) },
   };
   return socket;
 };
@@ -38,21 +40,27 @@ describe('drag presence on the server', () => {
   const world = () => {
     const dana = fakeSocket('a', 'Dana Lee');
     const sam = fakeSocket('b', 'Sam Rivera');
+    const located: string[] = [];
+    const forwarded: DragMessage[] = [];
     const presence = createDragPresence({
-      locate: async () => ({ location_id: LOCATION, stage: 'form_submitted' }),
+      locate: async (dealId) => {
+        located.push(dealId);
+        return { location_id: LOCATION, stage: 'form_submitted' };
+      },
       boardSockets: () => [dana, sam] as unknown as GatewaySocket[],
+      forward: (_location, message) => forwarded.push(message),
       logger: pino({ level: 'silent' }),
       now: () => clock,
     });
-    const drag = async (stage: string | null) => {
-      presence.announce(dana as unknown as GatewaySocket, stage === null ? { deal_id: null } : { deal_id: DEAL, stage });
+    const drag = async (stage: string | null, deal = DEAL) => {
+      presence.announce(dana as unknown as GatewaySocket, stage === null ? { deal_id: null } : { deal_id: deal, stage });
       await vi.advanceTimersByTimeAsync(0);
     };
     const advance = async (ms: number) => {
       clock += ms;
       await vi.advanceTimersByTimeAsync(ms);
     };
-    return { dana, sam, presence, drag, advance };
+    return { dana, sam, presence, drag, advance, located, forwarded };
   };
 
   it('given a drag just sent, when updates come faster than the gap, then only the latest goes out once the gap is up', async () => {
@@ -76,6 +84,31 @@ describe('drag presence on the server', () => {
     await drag(null);
     await advance(200);
     expect(sam.received.map((m) => m.stage)).toEqual(['form_submitted', null]);
+  });
+
+  it('given a tab alternating between two cards, when it floods 2,000 messages over 2 s, then at most 10 relays a second go out and the others end where it did', async () => {
+    const { sam, drag, advance, located, forwarded } = world();
+    const stages = ['form_submitted', 'tour_booked', 'tour_completed'];
+    const relayedAt: number[] = [];
+    for (let n = 0; n < 2_000; n++) {
+      await drag(stages[n % 3]!, n % 2 === 0 ? DEAL : OTHER_DEAL);
+      while (relayedAt.length < forwarded.length) relayedAt.push(clock);
+      await advance(1);
+    }
+    await advance(1_000);
+    while (relayedAt.length < forwarded.length) relayedAt.push(clock);
+
+    // One slot every DRAG_INTERVAL_MS, whatever the card: no 1-second window holds more than 10.
+    expect(relayedAt.length).toBeGreaterThan(1);
+    for (const [i, at] of relayedAt.entries()) expect(relayedAt.filter((t) => t >= at && t < at + 1_000).length, `relays from ${i}`).toBeLessThanOrEqual(10);
+    // Every node hears exactly what this node's board hears.
+    expect(forwarded).toEqual(sam.received);
+    // The last message was the other card over 'tour_booked': that is what the others see; the first card let go.
+    const last = new Map(sam.received.map((m) => [m.deal_id, m.stage]));
+    expect(last.get(OTHER_DEAL)).toBe('tour_booked');
+    expect(last.get(DEAL) ?? null).toBeNull();
+    // A deal's place is asked for only when a slot shows a card, never once per message.
+    expect(located.length).toBeLessThanOrEqual(sam.received.length);
   });
 
   it('given a drag, when the tab disconnects, then it is let go; a second disconnect says nothing more', async () => {

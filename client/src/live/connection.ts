@@ -18,8 +18,9 @@ class LiveConnection {
   private link: { socket: LiveSocket; stop: () => void } | null = null;
   private position: number | null = null;
   private screen: string | null = null;
+  // Volatile: a drag that cannot go now is worth nothing later, so it is never buffered.
   private sendDrag = createDragSender((announcement) => {
-    if (this.link?.socket.connected) this.link.socket.emit('dragging', announcement);
+    if (this.link?.socket.connected) this.link.socket.volatile.emit('dragging', announcement);
   });
   private pruning: ReturnType<typeof setTimeout> | null = null;
 

@@ -142,8 +142,12 @@ export async function rebuildBeside(
    *    that cannot change under it;
    * 3. ACCESS EXCLUSIVE on the same tables, now waiting only for readers' statements in flight,
    *    then the old tables dropped and the new ones moved into their place.
-   * A statement waiting for the old tables is granted the new ones once the swap commits
-   * (PostgreSQL looks the name up again after a lock wait).
+   * The name order keeps two swaps (two nodes starting with the same new projection version)
+   * from deadlocking each other. A statement waiting for the old tables is granted the new ones
+   * once the swap commits (PostgreSQL looks the name up again after a lock wait).
+   * Not a rename of one schema instead: a writer projects before it appends, so a swap that held
+   * only the log could not tell that a writer had already written the old tables; it would have
+   * to lock them all the same (and the read models would have to leave `public`).
    */
   async function swap() {
     await sql.begin(async (tx) => {

@@ -75,7 +75,7 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/deals/:id/agreements/:version',
     auth,
-    validate({ params: AgreementVersionParams }, async (ctx, { params: { id, version } }) => {
+    validate({ params: AgreementVersionParams, produces: ['application/pdf'] }, async (ctx, { params: { id, version } }) => {
       visible(actorOf(ctx), await getDeal(sql, id), DEAL_NOT_FOUND);
       const agreement = (await agreementVersions(sql, id)).find((v) => v.agreement_version === version);
       if (!agreement) throw new HttpError(404, 'Agreement not found');

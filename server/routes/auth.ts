@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { findCredentials } from '../../projections/users/queries';
-import { LoginInput, type LoginResult } from '@shared/schemas/auth';
+import { LoginInput, LoginResult, User } from '@shared/schemas/auth';
 import { verifyPassword } from '../auth/passwords';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
@@ -13,7 +13,7 @@ export function authRoutes(deps: AppDeps, auth: Middleware): Router {
 
   router.post(
     '/auth/login',
-    validate({ body: LoginInput }, async (ctx, { body: { email, password } }) => {
+    validate({ body: LoginInput, response: LoginResult, errors: [401, 429] }, async (ctx, { body: { email, password } }) => {
       const wait = await deps.throttle.attempt(email, ctx.ip);
       if (wait > 0) {
         const minutes = Math.ceil(wait / 60);
@@ -37,7 +37,7 @@ export function authRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/auth/me',
     auth,
-    validate({}, (ctx) => {
+    validate({ response: User }, (ctx) => {
       ctx.body = (ctx.state as AuthState).user;
     }),
   );

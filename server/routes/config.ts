@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { headPosition } from '../../events/store/append';
-import type { PublicConfig } from '@shared/schemas/auth';
+import { PublicConfig } from '@shared/schemas/auth';
+import { HealthAnswer, ReadyAnswer } from '@shared/schemas/health';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
 
@@ -27,7 +28,7 @@ export function configRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.get(
     '/config',
-    validate({}, (ctx) => {
+    validate({ response: PublicConfig }, (ctx) => {
       const body: PublicConfig = {
         demo_mode: deps.demo.enabled,
         demo_email: deps.demo.enabled ? deps.demo.email : null,
@@ -39,7 +40,7 @@ export function configRoutes(deps: AppDeps): Router {
   // Liveness: the process answers. Nothing else, for anyone may ask.
   router.get(
     '/health',
-    validate({}, (ctx) => {
+    validate({ response: HealthAnswer }, (ctx) => {
       ctx.body = { status: 'ok' };
     }),
   );
@@ -47,7 +48,7 @@ export function configRoutes(deps: AppDeps): Router {
   // up with the log (a node far behind would show stale screens), and never once it is stopping.
   router.get(
     '/ready',
-    validate({}, async (ctx) => {
+    validate({ response: ReadyAnswer, answers: { 503: ReadyAnswer } }, async (ctx) => {
       const reason = deps.drain.draining() ? 'The node is stopping' : await notReadyBecause(deps);
       ctx.status = reason ? 503 : 200;
       ctx.body = reason ? { status: 'not ready', reason } : { status: 'ready' };

@@ -73,7 +73,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/contacts',
     auth,
     permit('contact.create'),
-    validate({ body: CreateContactInput }, async (ctx, { body }) => {
+    validate({ status: 201, body: CreateContactInput }, async (ctx, { body }) => {
       await assertPartiesExist(sql, { company_id: body.company_id });
       const id = randomUUID();
       const { view } = await handle(contactAggregate, id, { type: 'CreateContact', data: { id, ...body } }, commandContext(ctx), { action: 'contact.create', ...contact(id) });
@@ -113,7 +113,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/contacts/:id',
     auth,
     permit('contact.delete'),
-    validate({ params: IdParam }, async (ctx, { params: { id } }) => {
+    validate({ status: 204, params: IdParam }, async (ctx, { params: { id } }) => {
       await handle(contactAggregate, id, { type: 'DeleteContact' }, commandContext(ctx), { action: 'contact.delete' });
       ctx.status = 204;
     }),
@@ -123,7 +123,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/companies',
     auth,
     permit('company.create'),
-    validate({ body: CreateCompanyInput }, async (ctx, { body }) => {
+    validate({ status: 201, body: CreateCompanyInput }, async (ctx, { body }) => {
       await assertPartiesExist(sql, { contact_id: body.main_contact_id });
       const id = randomUUID();
       const { view } = await handle(companyAggregate, id, { type: 'CreateCompany', data: { id, ...body } }, commandContext(ctx), { action: 'company.create', ...company(id) });
@@ -164,7 +164,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/companies/:id',
     auth,
     permit('company.delete'),
-    validate({ params: IdParam }, async (ctx, { params: { id } }) => {
+    validate({ status: 204, params: IdParam }, async (ctx, { params: { id } }) => {
       const context = commandContext(ctx);
       await handle.transaction(async (run, tx) => {
         for (const { id: contactId } of await listContacts(tx, { company_id: id })) {

@@ -26,7 +26,7 @@ export function dealSigningRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/deals/:id/agreement/executed',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ params: IdParam, produces: ['application/pdf'] }, async (ctx, { params }) => {
       const deal = visible(actorOf(ctx), await getDeal(sql, params.id), DEAL_NOT_FOUND);
       const copy = deal.executed_copy;
       if (!copy) throw new HttpError(404, NO_EXECUTED_COPY);

@@ -55,7 +55,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals',
     auth,
     permit('deal.create'),
-    validate({ body: CreateDealInput }, async (ctx, { body }) => {
+    validate({ status: 201, body: CreateDealInput }, async (ctx, { body }) => {
       await assertLocationExists(sql, body.location_id);
       const market_rate = await dealOffices(sql, body.office_ids, body.location_id);
       const terms: DealTermsData = { ...body, market_rate, assigned_to: body.assigned_to ?? (ctx.state as AuthState).user.name };

@@ -46,7 +46,7 @@ export function importRoutes(deps: AppDeps, auth: Middleware): Router {
     '/imports',
     auth,
     mayImport,
-    validate({ body: ImportInput }, async (ctx, { body }) => {
+    validate({ body: ImportInput, produces: ['application/x-ndjson'] }, async (ctx, { body }) => {
       const file = await checkFile(sql, actorOf(ctx), body);
       const context = commandContext(ctx);
       const out = new PassThrough();

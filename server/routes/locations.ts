@@ -38,7 +38,7 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
     '/locations',
     auth,
     permit('location.create'),
-    validate({ body: CreateLocationInput }, async (ctx, { body: details }) => {
+    validate({ status: 201, body: CreateLocationInput }, async (ctx, { body: details }) => {
       const id = randomUUID();
       const { view } = await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, commandContext(ctx), {
         action: 'location.create',

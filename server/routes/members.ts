@@ -38,7 +38,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     '/members',
     auth,
     permit('member.create'),
-    validate({ body: CreateMemberInput }, async (ctx, { body: profile }) => {
+    validate({ status: 201, body: CreateMemberInput }, async (ctx, { body: profile }) => {
       await assertLocationExists(sql, profile.location_id);
       const id = randomUUID();
       const { view } = await handle(memberAggregate, id, { type: 'CreateMember', id, profile }, commandContext(ctx), {
@@ -72,7 +72,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     '/members/:id/employees',
     auth,
     permit('member.addEmployee'),
-    validate({ params: IdParam, body: AddEmployeeInput }, async (ctx, { params: { id }, body: { version, ...fields } }) => {
+    validate({ status: 201, params: IdParam, body: AddEmployeeInput }, async (ctx, { params: { id }, body: { version, ...fields } }) => {
       const employee = { id: randomUUID(), name: fields.name, email: fields.email, role: fields.role };
       const { view } = await handle(memberAggregate, id, { type: 'AddEmployees', employees: [employee] }, commandContext(ctx), {
         expectedVersion: version,

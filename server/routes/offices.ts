@@ -41,7 +41,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     '/offices',
     auth,
     permit('office.create'),
-    validate({ body: CreateOfficeInput }, async (ctx, { body: details }) => {
+    validate({ status: 201, body: CreateOfficeInput }, async (ctx, { body: details }) => {
       await assertLocationExists(sql, details.location_id);
       const id = randomUUID();
       const { view } = await handle(officeAggregate, id, { type: 'CreateOffice', id, details }, commandContext(ctx), {
@@ -101,7 +101,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     '/offices/:id/contacts',
     auth,
     permit('office.editContacts'),
-    validate({ params: IdParam, body: AddOfficeContactInput }, async (ctx, { params: { id }, body: { version, ...fields } }) => {
+    validate({ status: 201, params: IdParam, body: AddOfficeContactInput }, async (ctx, { params: { id }, body: { version, ...fields } }) => {
       const contact = { id: randomUUID(), ...fields };
       const { view } = await handle(officeAggregate, id, { type: 'AddOfficeContact', contact }, commandContext(ctx), {
         expectedVersion: version,

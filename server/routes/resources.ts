@@ -52,7 +52,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/resources/:id/download',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ params: IdParam, produces: ['*/*'] }, async (ctx, { params }) => {
       const resource = found(await getResource(sql, params.id), RESOURCE_NOT_FOUND);
       // The type is the one read from the bytes at upload, not guessed from the name.
       const file = { sha256: resource.sha256, size: resource.size, fileName: resource.file_name, contentType: resource.content_type };
@@ -60,7 +60,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
     }),
   );
 
-  router.post('/resources', auth, permit('resource.upload'), validate({}, (ctx) => upload(ctx)));
+  router.post('/resources', auth, permit('resource.upload'), validate({ status: 201, upload: { fields: UploadResourceFields, file: 'file' }, errors: [413, 415, 503] }, (ctx) => upload(ctx)));
 
   async function upload(ctx: Context) {
     const release = slots.take();
@@ -94,7 +94,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
     '/resources/:id',
     auth,
     permit('resource.delete'),
-    validate({ params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
+    validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
       found(await getResource(sql, id), RESOURCE_NOT_FOUND);
       await handle.transaction(async (run, tx) => {
         const { state } = await run(resourceAggregate, id, { type: 'DeleteResource' }, commandContext(ctx), {

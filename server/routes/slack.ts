@@ -102,7 +102,7 @@ export function slackRoutes(deps: AppDeps, auth: Middleware): Router {
     '/slack/test',
     auth,
     admin,
-    validate({ body: SendSlackTestInput }, async (ctx, { body }) => {
+    validate({ body: SendSlackTestInput, errors: [502] }, async (ctx, { body }) => {
       let url = body.webhook_url && !isMaskedWebhook(body.webhook_url) ? body.webhook_url : null;
       if (url === null) {
         const stored = await getSlackConfigRow(sql);

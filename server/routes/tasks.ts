@@ -48,7 +48,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     '/tasks',
     auth,
     permit('task.create'),
-    validate({ body: CreateTaskInput }, async (ctx, { body: details }) => {
+    validate({ status: 201, body: CreateTaskInput }, async (ctx, { body: details }) => {
       await assertLocationExists(sql, details.location_id);
       const id = randomUUID();
       const context = commandContext(ctx);

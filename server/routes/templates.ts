@@ -48,7 +48,7 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
     '/templates',
     auth,
     permit('template.create'),
-    validate({ body: CreateTemplateInput }, async (ctx, { body }) => {
+    validate({ status: 201, body: CreateTemplateInput }, async (ctx, { body }) => {
       const id = randomUUID();
       const { view } = await handle(templateAggregate, id, { type: 'CreateTemplate', id, details: body }, commandContext(ctx), {
         action: 'template.create',
@@ -83,7 +83,7 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
     '/templates/:id',
     auth,
     permit('template.delete'),
-    validate({ params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
+    validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
       found(await getTemplate(sql, id), TEMPLATE_NOT_FOUND);
       await handle(templateAggregate, id, { type: 'DeleteTemplate' }, commandContext(ctx), {
         expectedVersion: body.version ?? query.version,

@@ -77,7 +77,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
     '/users',
     auth,
     permit('user.manage'),
-    validate({ body: CreateUserInput }, async (ctx, { body: { password, ...profile } }) => {
+    validate({ status: 201, body: CreateUserInput }, async (ctx, { body: { password, ...profile } }) => {
       await assertLocationsExist(sql, profile);
       const id = randomUUID();
       const password_hash = await hashPassword(password);
@@ -116,7 +116,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
     '/users/:id',
     auth,
     permit('user.manage'),
-    validate({ params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
+    validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
       found(await getUser(sql, id), USER_NOT_FOUND);
       await handle.transaction(async (run, tx) => {
         await run(userAggregate, id, { type: 'DeleteUser', actor_id: actorOf(ctx).id }, commandContext(ctx), {

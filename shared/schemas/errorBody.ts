@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import type { ErrorBody } from './common';
+
+/** The body of every non-2xx answer, as the OpenAPI document describes it. */
+export const ErrorBodySchema = z.object({
+  message: z.string(),
+  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  conflict: z
+    .object({
+      by: z.string().nullable(),
+      at: z.string(),
+      fields: z.array(z.string()),
+      version: z.number().int(),
+    })
+    .optional(),
+}) satisfies z.ZodType<ErrorBody>;

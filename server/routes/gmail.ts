@@ -27,7 +27,7 @@ export function gmailRoutes(deps: AppDeps, auth: Middleware): Router {
   router.post(
     '/gmail/connect',
     ...mine,
-    validate({ body: ConnectGmailInput }, async (ctx, { body }) => {
+    validate({ body: ConnectGmailInput, errors: [409, 502] }, async (ctx, { body }) => {
       ctx.body = { auth_url: await gmail.start(actorOf(ctx).id, body.redirect_uri) };
     }),
   );
@@ -35,7 +35,7 @@ export function gmailRoutes(deps: AppDeps, auth: Middleware): Router {
   router.post(
     '/gmail/callback',
     ...mine,
-    validate({ body: GmailCallbackInput }, async (ctx, { body }) => {
+    validate({ body: GmailCallbackInput, errors: [409, 502] }, async (ctx, { body }) => {
       const connection = await gmail.complete(commandContext(ctx), actorOf(ctx).id, body);
       ctx.body = { success: true, gmail_address: connection.gmail_address };
     }),
@@ -44,7 +44,7 @@ export function gmailRoutes(deps: AppDeps, auth: Middleware): Router {
   router.post(
     '/gmail/disconnect',
     ...mine,
-    validate({}, async (ctx) => {
+    validate({ errors: [409, 502] }, async (ctx) => {
       await gmail.disconnect(commandContext(ctx), actorOf(ctx).id);
       ctx.body = await gmail.status(actorOf(ctx).id);
     }),
@@ -53,7 +53,7 @@ export function gmailRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/gmail/emails',
     ...mine,
-    validate({ query: GmailEmailsQuery }, async (ctx, { query }) => {
+    validate({ query: GmailEmailsQuery, errors: [409, 502] }, async (ctx, { query }) => {
       ctx.body = await gmail.emails(actorOf(ctx).id, query);
     }),
   );

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { reportToday } from '@shared/domain/reportsPeriods';
 import { occupancyDocument, termDocument } from '@shared/domain/reportsTables';
-import { OccupancyReportQuery, TermAnalysisQuery } from '@shared/schemas/reports';
+import { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
 import { occupancyReport } from '../../projections/reports/occupancyReport';
 import { termAnalysisReport } from '../../projections/reports/termReport';
 import type { AppDeps } from '../deps';
@@ -25,7 +25,7 @@ export function reportRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/reports/occupancy',
     auth,
-    validate({ query: OccupancyReportQuery, produces: REPORT_TYPES }, async (ctx, { query }) => {
+    validate({ query: OccupancyReportQuery, response: OccupancyReport, produces: REPORT_TYPES }, async (ctx, { query }) => {
       const actor = actorOf(ctx);
       const location = await reportLocation(sql, actor, query.location);
       const report = await occupancyReport(sql, actor, { location, period: query.period, asOf: query.as_of, now: new Date() });
@@ -35,7 +35,7 @@ export function reportRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/reports/term-analysis',
     auth,
-    validate({ query: TermAnalysisQuery, produces: REPORT_TYPES }, async (ctx, { query }) => {
+    validate({ query: TermAnalysisQuery, response: TermAnalysisReport, produces: REPORT_TYPES }, async (ctx, { query }) => {
       const actor = actorOf(ctx);
       const location = await reportLocation(sql, actor, query.location);
       const report = await termAnalysisReport(sql, actor, { location, period: query.period, now: new Date() });

@@ -35,6 +35,8 @@ export type JsonSchema = {
 export interface SamplerOptions {
   /** Real ids to offer where a uuid is asked for, so some requests reach existing rows. */
   ids: readonly string[];
+  /** Real ids of the rows a property names (`location_id`: locations), when known. */
+  idsFor?: (property: string) => readonly string[];
 }
 
 /** Generated text stays short: the bounds are what matter, not megabytes of it. */
@@ -44,13 +46,16 @@ const isoDate = fc
   .date({ min: new Date('1995-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
 
-function stringArb(schema: JsonSchema, options: SamplerOptions): fc.Arbitrary<string> {
+function stringArb(schema: JsonSchema, options: SamplerOptions, name?: string): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
   const max = Math.max(min, Math.min(schema.maxLength ?? LONGEST, LONGEST + min));
   const fits = (s: string) => s.length >= min && s.length <= (schema.maxLength ?? Infinity);
   switch (schema.format) {
-    case 'uuid':
-      return options.ids.length > 0 ? fc.oneof(fc.constantFrom(...options.ids), fc.uuid({ version: 4 })) : fc.uuid({ version: 4 });
+    case 'uuid': {
+      const named = name ? (options.idsFor?.(name) ?? []) : [];
+      const ids = named.length > 0 ? named : options.ids;
+      return ids.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...ids), weight: 3 }, { arbitrary: fc.uuid({ version: 4 }), weight: 1 }) : fc.uuid({ version: 4 });
+    }
     case 'date':
       return isoDate;
     case 'date-time':
@@ -91,22 +96,22 @@ function objectArb(schema: JsonSchema, options: SamplerOptions, depth: number): 
   const names = Object.keys(properties);
   if (names.length === 0) return fc.constant({});
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const name of names) model[name] = valid(properties[name]!, options, depth + 1);
+  for (const name of names) model[name] = valid(properties[name]!, options, depth + 1, name);
   return fc.record(model, { requiredKeys: (schema.required ?? []).filter((n) => names.includes(n)) });
 }
 
 /** Values the schema accepts (as far as JSON Schema can say: the server may still refuse a value for what it names, like a location that does not exist). */
-export function valid(schema: JsonSchema, options: SamplerOptions, depth = 0): fc.Arbitrary<unknown> {
+export function valid(schema: JsonSchema, options: SamplerOptions, depth = 0, name?: string): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (alternatives) return fc.oneof(...alternatives.map((s) => valid(s, options, depth + 1)));
-  if (schema.allOf?.length === 1) return valid(schema.allOf[0]!, options, depth);
+  if (alternatives) return fc.oneof(...alternatives.map((s) => valid(s, options, depth + 1, name)));
+  if (schema.allOf?.length === 1) return valid(schema.allOf[0]!, options, depth, name);
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
-  if (types.length > 1) return fc.oneof(...types.map((type) => valid({ ...schema, type }, options, depth)));
+  if (types.length > 1) return fc.oneof(...types.map((type) => valid({ ...schema, type }, options, depth, name)));
   switch (types[0]) {
     case 'string':
-      return stringArb(schema, options);
+      return stringArb(schema, options, name);
     case 'integer':
       return numberArb(schema, true);
     case 'number':
@@ -118,7 +123,7 @@ export function valid(schema: JsonSchema, options: SamplerOptions, depth = 0): f
     case 'array': {
       const minLength = schema.minItems ?? 0;
       const maxLength = Math.max(minLength, Math.min(schema.maxItems ?? 3, 3));
-      return fc.array(valid(schema.items ?? {}, options, depth + 1), { minLength, maxLength });
+      return fc.array(valid(schema.items ?? {}, options, depth + 1, name), { minLength, maxLength });
     }
     case 'object':
       return depth > 6 ? fc.constant({}) : objectArb(schema, options, depth);

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import type { ErrorBody } from './common';
 
-/** The body of every non-2xx answer, as the OpenAPI document describes it. */
-export const ErrorBodySchema = z.object({
+/**
+ * The body of every non-2xx answer, as the OpenAPI document describes it. Open to more fields: a
+ * refusal may say more (a reason, when to retry) without breaking a client that reads `message`.
+ */
+export const ErrorBodySchema = z.looseObject({
   message: z.string(),
   fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   conflict: z

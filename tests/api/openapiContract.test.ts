@@ -11,10 +11,12 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
  *
  * Reproducible: the seed is fixed (CONTRACT_SEED overrides it) and each operation's own seed is
  * derived from it and the operation's id; a failure prints both, and fast-check's counterexample.
- * CONTRACT_RUNS sets the requests per operation (valid and invalid each).
+ * CONTRACT_RUNS sets the requests per operation (valid and invalid each); CONTRACT_ONLY='PUT
+ * /api/offices/{id}' runs one operation alone (its requests are the same, the rows it meets may not).
  */
 const SEED = Number(process.env.CONTRACT_SEED ?? 20_261_127);
 const RUNS = Number(process.env.CONTRACT_RUNS ?? 24);
+const ONLY = process.env.CONTRACT_ONLY;
 
 const ROLES = ['admin', 'manager', 'viewer', 'none'] as const;
 type Role = (typeof ROLES)[number];
@@ -263,16 +265,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const listed: Operation[] = [];
 describe('every operation of /api/openapi.json answers as documented, for every role', () => {
-  it('lists the operations', async () => {
-    listed.push(...operationsOf(document).sort((a, b) => order(a) - order(b)));
-    expect(listed.length).toBeGreaterThan(80);
-  });
-
-  // One test per operation would need the document before collection; one test walks them all
-  // and reports every operation that failed, each with its seed and counterexample.
+  // One test walks every operation (the document is only known once the server runs) and
+  // reports each operation that failed, with its seed and counterexample.
   it('never answers 5xx, and only with documented statuses and bodies', { timeout: 600_000 }, async () => {
+    const every = operationsOf(document).sort((a, b) => order(a) - order(b));
+    expect(every.length).toBeGreaterThan(80);
+    const listed = every.filter((o) => !ONLY || `${o.method} ${o.path}` === ONLY);
+    expect(listed.length).toBeGreaterThan(0);
     const failures: string[] = [];
     const tolerated = new Map<string, number>();
     /** What the run reached: answers by status, and the operations that answered a success at least once. */
@@ -303,7 +303,7 @@ describe('every operation of /api/openapi.json answers as documented, for every 
       if (result.failed) {
         const example = result.counterexample ? JSON.stringify(result.counterexample).slice(0, 600) : '';
         const error = result.errorInstance instanceof Error ? result.errorInstance.message : String(result.errorInstance);
-        failures.push(`${operation.method} ${operation.path} (seed ${seed}, CONTRACT_SEED=${SEED}, path ${result.counterexamplePath}): ${error}\n    ${example}`);
+        failures.push(`${operation.method} ${operation.path} (seed ${seed}; again: CONTRACT_SEED=${SEED} CONTRACT_ONLY='${operation.method} ${operation.path}'; fast-check path ${result.counterexamplePath}): ${error}\n    ${example}`);
       }
     }
     if (tolerated.size > 0) console.info('known 500s still tolerated:', Object.fromEntries(tolerated));

@@ -40,12 +40,6 @@ const KNOWN_SERVER_ERRORS: { why: string; matches: (operation: Operation, reques
     why: 'NUL in `q` reaches PostgreSQL',
     matches: (_operation, request) => (request.query.q ?? '').includes('\u0000'),
   },
-  // KNOWN-500: remove once the workflow rules' text goes through the storable string rule.
-  {
-    why: 'NUL or a lone surrogate in the Slack workflow rules reaches PostgreSQL',
-    // eslint-disable-next-line no-control-regex -- NUL is exactly the fault
-    matches: (operation, request) => operation.path === '/api/slack/workflows' && /[\u0000\p{Cs}]/u.test(JSON.stringify(request.body ?? '')),
-  },
 ];
 
 interface Request {

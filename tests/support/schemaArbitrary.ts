@@ -186,6 +186,16 @@ export function invalidBody(schema: JsonSchema, options: SamplerOptions): fc.Arb
     );
     choices.push(base.map((body) => ({ kind: 'unknown property', value: { ...body, no_such_field: 1 } })));
   }
+  // Deeper down too: one string anywhere in the body (a rule's channel, a contact's name) made
+  // text PostgreSQL cannot store.
+  choices.push(
+    fc.tuple(base, fc.nat(), fc.constantFrom('\u0000', 'a\u0000b', '\ud800', 'x\udfff')).map(([body, pick, text]) => {
+      const strings = stringPaths(body);
+      if (strings.length === 0) return { kind: 'no text to spoil', value: body };
+      const path = strings[pick % strings.length]!;
+      return { kind: `${path.join('.')} = unstorable text`, value: replaceAt(body, path, text) };
+    }),
+  );
   if (required.length > 0) {
     choices.push(
       fc.tuple(base, fc.constantFrom(...required)).map(([body, name]) => {
@@ -195,6 +205,22 @@ export function invalidBody(schema: JsonSchema, options: SamplerOptions): fc.Arb
     );
   }
   return fc.oneof(...choices);
+}
+
+/** The paths of every string inside a JSON value. */
+function stringPaths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return [at];
+  if (Array.isArray(value)) return value.flatMap((item, i) => stringPaths(item, [...at, i]));
+  if (value !== null && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => stringPaths(v, [...at, k]));
+  return [];
+}
+
+function replaceAt(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+  if (path.length === 0) return replacement;
+  const [head, ...rest] = path;
+  if (Array.isArray(value)) return value.map((item, i) => (i === head ? replaceAt(item, rest, replacement) : item));
+  const record = value as Record<string, unknown>;
+  return { ...record, [head!]: replaceAt(record[head!], rest, replacement) };
 }
 
 /** A query or path value one step outside its schema (as text: that is all a URL carries). */

@@ -155,3 +155,20 @@ export type ImportProgress =
   | { type: 'progress'; done: number; total: number }
   | { type: 'done'; imported: number; skipped: number; positions: [number, number] | null }
   | { type: 'failed'; message: string };
+
+/** The OpenAPI document's schemas of the preview and of each progress line (checked against their types). */
+export const ImportPreview = z.object({
+  kind: z.enum(IMPORT_KINDS),
+  headers: z.array(z.string()),
+  mapping: z.array(z.string().nullable()),
+  problems: z.array(z.string()),
+  rows: z.array(z.object({ line: z.number().int(), values: z.record(z.string(), z.string()), problems: z.array(z.string()) })),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+}) satisfies z.ZodType<ImportPreview>;
+
+export const ImportProgress = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), done: z.number().int(), total: z.number().int() }),
+  z.object({ type: z.literal('done'), imported: z.number().int(), skipped: z.number().int(), positions: z.tuple([z.number().int(), z.number().int()]).nullable() }),
+  z.object({ type: z.literal('failed'), message: z.string() }),
+]) satisfies z.ZodType<ImportProgress>;

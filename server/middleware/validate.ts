@@ -38,6 +38,20 @@ export interface RequestSchemas {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  // What follows is read by the OpenAPI document only (server/openapi.ts), never at run time.
+  /** The success status: 200 unless the route says (201 created, 204 no content). */
+  status?: 200 | 201 | 204;
+  /** The success answer's JSON body (each line's, for JSON lines). */
+  response?: z.ZodType;
+  /** The success answer's media types when not only JSON: a stored file (any type: the file's own), CSV, PDF, JSON lines. */
+  produces?: string[];
+  description?: string;
+  /** Answers other than success whose body is not the error shape (readiness's 503). */
+  answers?: Partial<Record<number, z.ZodType>>;
+  /** A multipart upload the route reads itself: its text fields and the file's field name. */
+  upload?: { fields: z.ZodType; file: string };
+  /** Refusals beyond those every route of its kind can answer (openapi.ts `refusals`). */
+  errors?: number[];
 }
 
 type Out<S> = S extends z.ZodType ? z.infer<S> : undefined;

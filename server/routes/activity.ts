@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { ActivityQuery } from '@shared/schemas/activity';
+import { z } from 'zod';
+import { ActivityEntrySchema, ActivityQuery } from '@shared/schemas/activity';
 import { readActivity } from '../activity/readActivity';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
@@ -12,7 +13,7 @@ export function activityRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/events',
     auth,
-    validate({ query: ActivityQuery }, async (ctx, { query }) => {
+    validate({ query: ActivityQuery, response: z.array(ActivityEntrySchema) }, async (ctx, { query }) => {
       ctx.body = await readActivity(deps.sql, actorOf(ctx), query);
     }),
   );

@@ -1,8 +1,9 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Middleware } from 'koa';
 import { agreementTermsRefusal, missingAgreementTerms } from '@shared/domain/agreement';
 import { isClosedStage } from '@shared/domain/deals';
-import { AgreementVersionParams, GenerateAgreementInput, RequestSignatureInput, type AgreementAnswer, type SignatureAnswer } from '@shared/schemas/agreements';
+import { AgreementAnswer, AgreementVersion, AgreementVersionParams, GenerateAgreementInput, RequestSignatureInput, SignatureAnswer } from '@shared/schemas/agreements';
 import { IdParam } from '@shared/schemas/common';
 import type { Deal } from '@shared/schemas/deals';
 import { DEAL_CLOSED, DEAL_NOT_FOUND, dealAggregate } from '../../events/deal/decider';
@@ -39,7 +40,7 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals/:id/agreement',
     auth,
     permit('deal.agreement'),
-    validate({ params: IdParam, body: GenerateAgreementInput }, async (ctx, { params: { id }, body }) => {
+    validate({ params: IdParam, body: GenerateAgreementInput, response: AgreementAnswer }, async (ctx, { params: { id }, body }) => {
       const context = commandContext(ctx);
       const { result, version } = await handle.transaction(async (run, tx) => {
         // The deal cannot change between reading it for the PDF and the command that records it.
@@ -66,7 +67,7 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/deals/:id/agreements',
     auth,
-    validate({ params: IdParam }, async (ctx, { params: { id } }) => {
+    validate({ params: IdParam, response: z.array(AgreementVersion) }, async (ctx, { params: { id } }) => {
       visible(actorOf(ctx), await getDeal(sql, id), DEAL_NOT_FOUND);
       ctx.body = await agreementVersions(sql, id);
     }),
@@ -75,7 +76,7 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/deals/:id/agreements/:version',
     auth,
-    validate({ params: AgreementVersionParams }, async (ctx, { params: { id, version } }) => {
+    validate({ params: AgreementVersionParams, produces: ['application/pdf'] }, async (ctx, { params: { id, version } }) => {
       visible(actorOf(ctx), await getDeal(sql, id), DEAL_NOT_FOUND);
       const agreement = (await agreementVersions(sql, id)).find((v) => v.agreement_version === version);
       if (!agreement) throw new HttpError(404, 'Agreement not found');
@@ -88,7 +89,7 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals/:id/signature',
     auth,
     permit('deal.signature'),
-    validate({ params: IdParam, body: RequestSignatureInput }, async (ctx, { params: { id }, body }) => {
+    validate({ params: IdParam, body: RequestSignatureInput, response: SignatureAnswer }, async (ctx, { params: { id }, body }) => {
       const context = commandContext(ctx);
       const tokenId = newTokenId();
       const expires = signingLinks.expiry(context.now);

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { findCredentials } from '../../projections/users/queries';
-import { LoginInput, type LoginResult } from '@shared/schemas/auth';
+import { LoginInput, LoginResult, User } from '@shared/schemas/auth';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, DEVICE_COOKIE_PATH } from '../auth/deviceCookie';
 import { verifyPassword } from '../auth/passwords';
 import type { AppDeps } from '../deps';
@@ -20,7 +20,7 @@ export function authRoutes(deps: AppDeps, auth: Middleware): Router {
 
   router.post(
     '/auth/login',
-    validate({ body: LoginInput }, async (ctx, { body: { email, password } }) => {
+    validate({ body: LoginInput, response: LoginResult, errors: [401, 429] }, async (ctx, { body: { email, password } }) => {
       const cookie = ctx.cookies.get(DEVICE_COOKIE);
       const device = deps.devices.verify(cookie, email);
       const wait = await deps.throttle.attempt(email, ctx.ip, device);
@@ -48,7 +48,7 @@ export function authRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/auth/me',
     auth,
-    validate({}, (ctx) => {
+    validate({ response: User }, (ctx) => {
       ctx.body = (ctx.state as AuthState).user;
     }),
   );

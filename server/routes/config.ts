@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { headPosition } from '../../events/store/append';
-import type { PublicConfig } from '@shared/schemas/auth';
+import { PublicConfig } from '@shared/schemas/auth';
+import { HealthAnswer, ReadyAnswer } from '@shared/schemas/health';
 import type { AppDeps } from '../deps';
 import { checkSettingsKey } from '../settings/keyCheck';
 import { validate } from '../middleware/validate';
@@ -30,7 +31,7 @@ export function configRoutes(deps: AppDeps): Router {
   const router = new Router();
   router.get(
     '/config',
-    validate({}, (ctx) => {
+    validate({ response: PublicConfig }, (ctx) => {
       const body: PublicConfig = {
         demo_mode: deps.demo.enabled,
         demo_email: deps.demo.enabled ? deps.demo.email : null,
@@ -42,7 +43,7 @@ export function configRoutes(deps: AppDeps): Router {
   // Liveness: the process answers. Nothing else, for anyone may ask.
   router.get(
     '/health',
-    validate({}, (ctx) => {
+    validate({ response: HealthAnswer }, (ctx) => {
       ctx.body = { status: 'ok' };
     }),
   );
@@ -51,7 +52,7 @@ export function configRoutes(deps: AppDeps): Router {
   // stored secrets, and never once it is stopping.
   router.get(
     '/ready',
-    validate({}, async (ctx) => {
+    validate({ response: ReadyAnswer, answers: { 503: ReadyAnswer } }, async (ctx) => {
       const reason = deps.drain.draining() ? 'The node is stopping' : await notReadyBecause(deps);
       ctx.status = reason ? 503 : 200;
       ctx.body = reason ? { status: 'not ready', reason } : { status: 'ready' };

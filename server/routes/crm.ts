@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Context, Middleware } from 'koa';
 import { COMPANY_NOT_FOUND, CONTACT_NOT_FOUND, companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import type { Tx } from '../../events/store/types';
 import { getCompany, getContact, listCompanies, listContacts } from '../../projections/crm/queries';
 import { IdParam } from '@shared/schemas/common';
-import {
-  COMPANY_READ_ONLY_KEYS,
-  CONTACT_READ_ONLY_KEYS,
-  CompanyListQuery,
-  ContactListQuery,
-  CreateCompanyInput,
-  CreateContactInput,
-  StatusInput,
-  UpdateCompanyInput,
-  UpdateContactInput,
-} from '@shared/schemas/crm';
+import { Company, COMPANY_READ_ONLY_KEYS, CompanyListQuery, Contact, CONTACT_READ_ONLY_KEYS, ContactListQuery, CreateCompanyInput, CreateContactInput, StatusInput, UpdateCompanyInput, UpdateContactInput } from '@shared/schemas/crm';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
@@ -37,14 +28,14 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/contacts',
     auth,
-    validate({ query: ContactListQuery }, async (ctx, { query }) => {
+    validate({ response: z.array(Contact), query: ContactListQuery }, async (ctx, { query }) => {
       ctx.body = await listContacts(sql, query);
     }),
   );
   router.get(
     '/contacts/:id',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ response: Contact, params: IdParam }, async (ctx, { params }) => {
       const contact = await getContact(sql, params.id);
       if (!contact) throw new HttpError(404, CONTACT_NOT_FOUND);
       ctx.body = contact;
@@ -53,14 +44,14 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/companies',
     auth,
-    validate({ query: CompanyListQuery }, async (ctx, { query }) => {
+    validate({ response: z.array(Company), query: CompanyListQuery }, async (ctx, { query }) => {
       ctx.body = await listCompanies(sql, query, actorOf(ctx));
     }),
   );
   router.get(
     '/companies/:id',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ response: Company, params: IdParam }, async (ctx, { params }) => {
       const company = await getCompany(sql, params.id, actorOf(ctx));
       if (!company) throw new HttpError(404, COMPANY_NOT_FOUND);
       ctx.body = company;
@@ -74,7 +65,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/contacts',
     auth,
     permit('contact.create'),
-    validate({ body: CreateContactInput }, async (ctx, { body }) => {
+    validate({ response: Contact, status: 201, body: CreateContactInput }, async (ctx, { body }) => {
       await assertPartiesExist(sql, { company_id: body.company_id });
       const id = randomUUID();
       const { view } = await handle(contactAggregate, id, { type: 'CreateContact', data: { id, ...body } }, commandContext(ctx), { action: 'contact.create', ...contact(id) });
@@ -86,7 +77,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/contacts/:id',
     auth,
     permit('contact.update'),
-    validate({ params: IdParam, body: UpdateContactInput }, async (ctx, { params: { id }, body }) => {
+    validate({ response: Contact, params: IdParam, body: UpdateContactInput }, async (ctx, { params: { id }, body }) => {
       const changes = editable(body, CONTACT_READ_ONLY_KEYS);
       await assertPartiesExist(sql, { company_id: changes.company_id as string | null | undefined });
       const { view } = await handle(contactAggregate, id, { type: 'EditContact', changes }, commandContext(ctx), {
@@ -101,7 +92,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/contacts/:id/status',
     auth,
     permit('contact.update'),
-    validate({ params: IdParam, body: StatusInput }, async (ctx, { params: { id }, body }) => {
+    validate({ response: Contact, params: IdParam, body: StatusInput }, async (ctx, { params: { id }, body }) => {
       const { view } = await handle(contactAggregate, id, { type: 'EditContact', changes: { status: body.status } }, commandContext(ctx), {
         expectedVersion: body.version,
         action: 'contact.update',
@@ -114,7 +105,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/contacts/:id',
     auth,
     permit('contact.delete'),
-    validate({ params: IdParam }, async (ctx, { params: { id } }) => {
+    validate({ status: 204, params: IdParam }, async (ctx, { params: { id } }) => {
       await handle(contactAggregate, id, { type: 'DeleteContact' }, commandContext(ctx), { action: 'contact.delete' });
       ctx.status = 204;
     }),
@@ -124,7 +115,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/companies',
     auth,
     permit('company.create'),
-    validate({ body: CreateCompanyInput }, async (ctx, { body }) => {
+    validate({ response: Company, status: 201, body: CreateCompanyInput }, async (ctx, { body }) => {
       await assertPartiesExist(sql, { contact_id: body.main_contact_id });
       const id = randomUUID();
       const { view } = await handle(companyAggregate, id, { type: 'CreateCompany', data: { id, ...body } }, commandContext(ctx), { action: 'company.create', ...company(id, ctx) });
@@ -136,7 +127,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/companies/:id',
     auth,
     permit('company.update'),
-    validate({ params: IdParam, body: UpdateCompanyInput }, async (ctx, { params: { id }, body }) => {
+    validate({ response: Company, params: IdParam, body: UpdateCompanyInput }, async (ctx, { params: { id }, body }) => {
       const changes = editable(body, COMPANY_READ_ONLY_KEYS);
       await assertPartiesExist(sql, { contact_id: changes.main_contact_id as string | null | undefined });
       const { view } = await handle(companyAggregate, id, { type: 'EditCompany', changes }, commandContext(ctx), {
@@ -151,7 +142,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/companies/:id/status',
     auth,
     permit('company.update'),
-    validate({ params: IdParam, body: StatusInput }, async (ctx, { params: { id }, body }) => {
+    validate({ response: Company, params: IdParam, body: StatusInput }, async (ctx, { params: { id }, body }) => {
       const { view } = await handle(companyAggregate, id, { type: 'EditCompany', changes: { status: body.status } }, commandContext(ctx), {
         expectedVersion: body.version,
         action: 'company.update',
@@ -165,7 +156,7 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/companies/:id',
     auth,
     permit('company.delete'),
-    validate({ params: IdParam }, async (ctx, { params: { id } }) => {
+    validate({ status: 204, params: IdParam }, async (ctx, { params: { id } }) => {
       const context = commandContext(ctx);
       await handle.transaction(async (run, tx) => {
         for (const { id: contactId } of await listContacts(tx, { company_id: id })) {

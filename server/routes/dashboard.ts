@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { DashboardQuery } from '@shared/schemas/dashboard';
+import { Dashboard, DashboardQuery } from '@shared/schemas/dashboard';
 import { dashboardFromReadModels } from '../../projections/dashboard/queries';
 import { locationFilter } from '../../projections/offices/queries';
 import { readActivity } from '../activity/readActivity';
@@ -17,7 +17,7 @@ export function dashboardRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/dashboard',
     auth,
-    validate({ query: DashboardQuery }, async (ctx, { query }) => {
+    validate({ query: DashboardQuery, response: Dashboard }, async (ctx, { query }) => {
       const actor = actorOf(ctx);
       const wanted = locationFilter(query.location);
       const today = new Date().toISOString().slice(0, 10);

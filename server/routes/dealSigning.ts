@@ -4,7 +4,7 @@ import { DEAL_NOT_FOUND, dealAggregate } from '../../events/deal/decider';
 import type { Tx } from '../../events/store/types';
 import { getDeal } from '../../projections/deals/queries';
 import { IdParam } from '@shared/schemas/common';
-import { RetrySigningInput } from '@shared/schemas/deals';
+import { Deal, RetrySigningInput } from '@shared/schemas/deals';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
@@ -26,7 +26,7 @@ export function dealSigningRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/deals/:id/agreement/executed',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ params: IdParam, produces: ['application/pdf'] }, async (ctx, { params }) => {
       const deal = visible(actorOf(ctx), await getDeal(sql, params.id), DEAL_NOT_FOUND);
       const copy = deal.executed_copy;
       if (!copy) throw new HttpError(404, NO_EXECUTED_COPY);
@@ -40,7 +40,7 @@ export function dealSigningRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals/:id/signing/retry',
     auth,
     permit('deal.changeStage'),
-    validate({ params: IdParam, body: RetrySigningInput }, async (ctx, { params: { id }, body }) => {
+    validate({ response: Deal, params: IdParam, body: RetrySigningInput }, async (ctx, { params: { id }, body }) => {
       const { view } = await deps.handle(dealAggregate, id, { type: 'RetrySigning' }, commandContext(ctx), {
         expectedVersion: body.version,
         action: 'deal.changeStage',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Middleware } from 'koa';
 import { DEAL_NOT_FOUND, dealAggregate } from '../../events/deal/decider';
 import type { DealTermsData } from '../../events/deal/events';
@@ -8,7 +9,7 @@ import type { Tx } from '../../events/store/types';
 import { columnAround, getDeal, listDeals, stageVisits } from '../../projections/deals/queries';
 import { dealStats } from '../../projections/deals/stats';
 import { IdParam } from '@shared/schemas/common';
-import { CreateDealInput, DealListQuery, READ_ONLY_DEAL_KEYS, DealStatsQuery, MoveDealInput, UndoDealMoveInput, UpdateDealInput } from '@shared/schemas/deals';
+import { CreateDealInput, Deal, DealListQuery, DealStats, DealStatsQuery, MoveDealInput, READ_ONLY_DEAL_KEYS, UndoDealMoveInput, UpdateDealInput } from '@shared/schemas/deals';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import type { AuthState } from '../middleware/authenticate';
@@ -28,7 +29,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/deals',
     auth,
-    validate({ query: DealListQuery }, async (ctx, { query }) => {
+    validate({ response: z.array(Deal), query: DealListQuery }, async (ctx, { query }) => {
       ctx.body = await listDeals(sql, actorOf(ctx), query);
     }),
   );
@@ -37,7 +38,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/deals/stats',
     auth,
-    validate({ query: DealStatsQuery }, async (ctx, { query }) => {
+    validate({ response: DealStats, query: DealStatsQuery }, async (ctx, { query }) => {
       const deals = await listDeals(sql, actorOf(ctx), { location: query.location });
       ctx.body = dealStats(deals, await stageVisits(sql, deals.map((d) => d.id)), new Date());
     }),
@@ -46,7 +47,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/deals/:id',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ response: Deal, params: IdParam }, async (ctx, { params }) => {
       ctx.body = visible(actorOf(ctx), await getDeal(sql, params.id), DEAL_NOT_FOUND);
     }),
   );
@@ -55,7 +56,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals',
     auth,
     permit('deal.create'),
-    validate({ body: CreateDealInput }, async (ctx, { body }) => {
+    validate({ response: Deal, status: 201, body: CreateDealInput }, async (ctx, { body }) => {
       await assertLocationExists(sql, body.location_id);
       const market_rate = await dealOffices(sql, body.office_ids, body.location_id);
       const terms: DealTermsData = { ...body, market_rate, assigned_to: body.assigned_to ?? (ctx.state as AuthState).user.name };
@@ -81,7 +82,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals/:id',
     auth,
     permit('deal.update'),
-    validate({ params: IdParam, body: UpdateDealInput }, async (ctx, { params: { id }, body }) => {
+    validate({ response: Deal, params: IdParam, body: UpdateDealInput }, async (ctx, { params: { id }, body }) => {
       const current = visible(actorOf(ctx), await getDeal(sql, id), DEAL_NOT_FOUND);
       // Read-only fields of the row GET returned are accepted and ignored (API.md).
       const { version, ...given } = body;
@@ -108,7 +109,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals/:id/stage',
     auth,
     permit('deal.changeStage'),
-    validate({ params: IdParam, body: MoveDealInput }, async (ctx, { params: { id }, body }) => {
+    validate({ response: Deal, params: IdParam, body: MoveDealInput }, async (ctx, { params: { id }, body }) => {
       const context = commandContext(ctx);
       const { view } = await handle.transaction(async (run, tx) => {
         const before = body.before_id ?? null;
@@ -129,7 +130,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals/:id/undo',
     auth,
     permit('deal.changeStage'),
-    validate({ params: IdParam, body: UndoDealMoveInput }, async (ctx, { params: { id }, body }) => {
+    validate({ response: Deal, params: IdParam, body: UndoDealMoveInput }, async (ctx, { params: { id }, body }) => {
       const context = commandContext(ctx);
       const { view } = await handle(dealAggregate, id, { type: 'UndoMove', actor_id: context.userId }, context, {
         expectedVersion: body.version,

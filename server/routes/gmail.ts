@@ -1,6 +1,7 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Middleware } from 'koa';
-import { ConnectGmailInput, GmailCallbackInput, GmailEmailsQuery } from '@shared/schemas/gmail';
+import { ConnectGmailAnswer, ConnectGmailInput, GmailCallbackAnswer, GmailCallbackInput, GmailEmail, GmailEmailsQuery, GmailStatus } from '@shared/schemas/gmail';
 import type { AppDeps } from '../deps';
 import { gmailService } from '../gmail/gmailService';
 import { validate } from '../middleware/validate';
@@ -19,7 +20,7 @@ export function gmailRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/gmail/status',
     ...mine,
-    validate({}, async (ctx) => {
+    validate({ response: GmailStatus }, async (ctx) => {
       ctx.body = await gmail.status(actorOf(ctx).id);
     }),
   );
@@ -27,7 +28,7 @@ export function gmailRoutes(deps: AppDeps, auth: Middleware): Router {
   router.post(
     '/gmail/connect',
     ...mine,
-    validate({ body: ConnectGmailInput }, async (ctx, { body }) => {
+    validate({ body: ConnectGmailInput, response: ConnectGmailAnswer, errors: [409, 502] }, async (ctx, { body }) => {
       ctx.body = { auth_url: await gmail.start(actorOf(ctx).id, body.redirect_uri) };
     }),
   );
@@ -35,7 +36,7 @@ export function gmailRoutes(deps: AppDeps, auth: Middleware): Router {
   router.post(
     '/gmail/callback',
     ...mine,
-    validate({ body: GmailCallbackInput }, async (ctx, { body }) => {
+    validate({ body: GmailCallbackInput, response: GmailCallbackAnswer, errors: [409, 502] }, async (ctx, { body }) => {
       const connection = await gmail.complete(commandContext(ctx), actorOf(ctx).id, body);
       ctx.body = { success: true, gmail_address: connection.gmail_address };
     }),
@@ -44,7 +45,7 @@ export function gmailRoutes(deps: AppDeps, auth: Middleware): Router {
   router.post(
     '/gmail/disconnect',
     ...mine,
-    validate({}, async (ctx) => {
+    validate({ response: GmailStatus, errors: [409, 502] }, async (ctx) => {
       await gmail.disconnect(commandContext(ctx), actorOf(ctx).id);
       ctx.body = await gmail.status(actorOf(ctx).id);
     }),
@@ -53,7 +54,7 @@ export function gmailRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/gmail/emails',
     ...mine,
-    validate({ query: GmailEmailsQuery }, async (ctx, { query }) => {
+    validate({ query: GmailEmailsQuery, response: z.array(GmailEmail), errors: [409, 502] }, async (ctx, { query }) => {
       ctx.body = await gmail.emails(actorOf(ctx).id, query);
     }),
   );

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import Router from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
-import { IMPORT_KINDS_SPEC, ImportInput, type ImportProgress } from '@shared/imports';
+import { IMPORT_KINDS_SPEC, ImportInput, ImportPreview, ImportProgress } from '@shared/imports';
 import { refusal } from '@shared/policy';
 import type { AppDeps } from '../deps';
 import { forbidden } from '../httpError';
@@ -37,7 +37,7 @@ export function importRoutes(deps: AppDeps, auth: Middleware): Router {
     '/imports/preview',
     auth,
     mayImport,
-    validate({ body: ImportInput }, async (ctx, { body }) => {
+    validate({ body: ImportInput, response: ImportPreview }, async (ctx, { body }) => {
       ctx.body = (await checkFile(sql, actorOf(ctx), body)).preview;
     }),
   );
@@ -46,7 +46,7 @@ export function importRoutes(deps: AppDeps, auth: Middleware): Router {
     '/imports',
     auth,
     mayImport,
-    validate({ body: ImportInput }, async (ctx, { body }) => {
+    validate({ body: ImportInput, response: ImportProgress, produces: ['application/x-ndjson'] }, async (ctx, { body }) => {
       const file = await checkFile(sql, actorOf(ctx), body);
       const context = commandContext(ctx);
       const out = new PassThrough();

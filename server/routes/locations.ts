@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Middleware } from 'koa';
 import { locationAggregate } from '../../events/location/decider';
 import { getLocation, listLocations } from '../../projections/locations/queries';
 import { IdParam } from '@shared/schemas/common';
-import { CreateLocationInput, UpdateLocationInput } from '@shared/schemas/locations';
+import { CreateLocationInput, Location, UpdateLocationInput } from '@shared/schemas/locations';
 import type { AppDeps } from '../deps';
 import { notFoundHttp } from '../httpError';
 import { validate } from '../middleware/validate';
@@ -18,7 +19,7 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/locations',
     auth,
-    validate({}, async (ctx) => {
+    validate({ response: z.array(Location) }, async (ctx) => {
       ctx.body = await listLocations(sql, actorOf(ctx));
     }),
   );
@@ -26,7 +27,7 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/locations/:id',
     auth,
-    validate({ params: IdParam }, async (ctx, { params: { id } }) => {
+    validate({ response: Location, params: IdParam }, async (ctx, { params: { id } }) => {
       const location = await getLocation(sql, id);
       if (!location) throw notFoundHttp('Location not found');
       assertLocationAccess(actorOf(ctx), id);
@@ -38,7 +39,7 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
     '/locations',
     auth,
     permit('location.create'),
-    validate({ body: CreateLocationInput }, async (ctx, { body: details }) => {
+    validate({ response: Location, status: 201, body: CreateLocationInput }, async (ctx, { body: details }) => {
       const id = randomUUID();
       const { view } = await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, commandContext(ctx), {
         action: 'location.create',
@@ -53,7 +54,7 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
     '/locations/:id',
     auth,
     permit('location.update'),
-    validate({ params: IdParam, body: UpdateLocationInput }, async (ctx, { params: { id }, body: input }) => {
+    validate({ response: Location, params: IdParam, body: UpdateLocationInput }, async (ctx, { params: { id }, body: input }) => {
       const { name, city, address, manager, floors } = input;
       const changes = { name, city, address, manager, floors };
       const { view } = await handle(locationAggregate, id, { type: 'UpdateLocation', changes }, commandContext(ctx), {

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Middleware } from 'koa';
 import { assignOffice, releaseOffice } from '../../events/member/assignOffice';
 import { MEMBER_NOT_FOUND, memberAggregate } from '../../events/member/decider';
 import { getMember, listMembers } from '../../projections/members/queries';
 import { IdParam, LocationFilterQuery } from '@shared/schemas/common';
-import { AddEmployeeInput, AssignOfficeInput, CreateMemberInput, UpdateMemberInput } from '@shared/schemas/members';
+import { AddEmployeeInput, AssignOfficeInput, CreateMemberInput, Member, UpdateMemberInput } from '@shared/schemas/members';
 import type { Tx } from '../../events/store/types';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
@@ -21,7 +22,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/members',
     auth,
-    validate({ query: LocationFilterQuery }, async (ctx, { query }) => {
+    validate({ response: z.array(Member), query: LocationFilterQuery }, async (ctx, { query }) => {
       ctx.body = await listMembers(sql, actorOf(ctx), query.location);
     }),
   );
@@ -29,7 +30,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/members/:id',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ response: Member, params: IdParam }, async (ctx, { params }) => {
       ctx.body = visible(actorOf(ctx), await getMember(sql, params.id), MEMBER_NOT_FOUND);
     }),
   );
@@ -38,7 +39,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     '/members',
     auth,
     permit('member.create'),
-    validate({ body: CreateMemberInput }, async (ctx, { body: profile }) => {
+    validate({ response: Member, status: 201, body: CreateMemberInput }, async (ctx, { body: profile }) => {
       await assertLocationExists(sql, profile.location_id);
       const id = randomUUID();
       const { view } = await handle(memberAggregate, id, { type: 'CreateMember', id, profile }, commandContext(ctx), {
@@ -54,7 +55,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     '/members/:id',
     auth,
     permit('member.update'),
-    validate({ params: IdParam, body: UpdateMemberInput }, async (ctx, { params: { id }, body: input }) => {
+    validate({ response: Member, params: IdParam, body: UpdateMemberInput }, async (ctx, { params: { id }, body: input }) => {
       if (input.location_id !== undefined) await assertLocationExists(sql, input.location_id);
       const { company_name, location_id, primary_contact, membership_type } = input;
       const { view } = await handle(
@@ -72,7 +73,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     '/members/:id/employees',
     auth,
     permit('member.addEmployee'),
-    validate({ params: IdParam, body: AddEmployeeInput }, async (ctx, { params: { id }, body: { version, ...fields } }) => {
+    validate({ response: Member, status: 201, params: IdParam, body: AddEmployeeInput }, async (ctx, { params: { id }, body: { version, ...fields } }) => {
       const employee = { id: randomUUID(), name: fields.name, email: fields.email, role: fields.role };
       const { view } = await handle(memberAggregate, id, { type: 'AddEmployees', employees: [employee] }, commandContext(ctx), {
         expectedVersion: version,
@@ -89,7 +90,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     '/members/:id/office',
     auth,
     permit('member.assignOffice'),
-    validate({ params: IdParam, body: AssignOfficeInput }, async (ctx, { params: { id }, body: { office_id, release_office_id, version } }) => {
+    validate({ response: Member, params: IdParam, body: AssignOfficeInput }, async (ctx, { params: { id }, body: { office_id, release_office_id, version } }) => {
       const context = commandContext(ctx);
       ctx.body = await handle.transaction(async (run, tx) => {
         if (!office_id && release_office_id) await releaseOffice(run, id, release_office_id, context, version);

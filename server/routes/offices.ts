@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { OFFICE_NOT_FOUND, officeAggregate, type LeaseChanges } from '../../events/office/decider';
 import { getOffice } from '../../projections/offices/queries';
 import { Id, IdParam, LocationFilterQuery, VersionBody, VersionQuery } from '@shared/schemas/common';
-import { AddOfficeContactInput, ChangeOfficeStatusInput, CreateOfficeInput, UpdateOfficeInput } from '@shared/schemas/offices';
+import { AddOfficeContactInput, ChangeOfficeStatusInput, CreateOfficeInput, Office, UpdateOfficeInput } from '@shared/schemas/offices';
 import type { Tx } from '../../events/store/types';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
@@ -23,7 +23,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/offices',
     auth,
-    validate({ query: LocationFilterQuery }, async (ctx, { query }) => {
+    validate({ response: z.array(Office), query: LocationFilterQuery }, async (ctx, { query }) => {
       ctx.type = 'application/json';
       ctx.body = await deps.officeList.json(actorOf(ctx), query.location);
     }),
@@ -32,7 +32,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/offices/:id',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ response: Office, params: IdParam }, async (ctx, { params }) => {
       ctx.body = visible(actorOf(ctx), await getOffice(sql, params.id), OFFICE_NOT_FOUND);
     }),
   );
@@ -41,7 +41,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     '/offices',
     auth,
     permit('office.create'),
-    validate({ body: CreateOfficeInput }, async (ctx, { body: details }) => {
+    validate({ response: Office, status: 201, body: CreateOfficeInput }, async (ctx, { body: details }) => {
       await assertLocationExists(sql, details.location_id);
       const id = randomUUID();
       const { view } = await handle(officeAggregate, id, { type: 'CreateOffice', id, details }, commandContext(ctx), {
@@ -57,7 +57,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     '/offices/:id',
     auth,
     permit('office.update'),
-    validate({ params: IdParam, body: UpdateOfficeInput }, async (ctx: Context, { params: { id }, body: input }) => {
+    validate({ response: Office, params: IdParam, body: UpdateOfficeInput }, async (ctx: Context, { params: { id }, body: input }) => {
       if (input.location_id !== undefined) await assertLocationExists(sql, input.location_id);
       const { office_number, location_id, type, desks, floor, windowed } = input;
       // The top-level signed rate wins over the profile's copy inside lease_info; end_date is derived.
@@ -87,7 +87,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     '/offices/:id/status',
     auth,
     permit('office.changeStatus'),
-    validate({ params: IdParam, body: ChangeOfficeStatusInput }, async (ctx, { params: { id }, body: { status, version } }) => {
+    validate({ response: Office, params: IdParam, body: ChangeOfficeStatusInput }, async (ctx, { params: { id }, body: { status, version } }) => {
       const { view } = await handle(officeAggregate, id, { type: 'ChangeOfficeStatus', status }, commandContext(ctx), {
         expectedVersion: version,
         action: 'office.changeStatus',
@@ -101,7 +101,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     '/offices/:id/contacts',
     auth,
     permit('office.editContacts'),
-    validate({ params: IdParam, body: AddOfficeContactInput }, async (ctx, { params: { id }, body: { version, ...fields } }) => {
+    validate({ response: Office, status: 201, params: IdParam, body: AddOfficeContactInput }, async (ctx, { params: { id }, body: { version, ...fields } }) => {
       const contact = { id: randomUUID(), ...fields };
       const { view } = await handle(officeAggregate, id, { type: 'AddOfficeContact', contact }, commandContext(ctx), {
         expectedVersion: version,
@@ -118,7 +118,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     '/offices/:id/contacts/:contactId',
     auth,
     permit('office.editContacts'),
-    validate({ params: ContactParams, query: VersionQuery, body: VersionBody }, async (ctx, { params, query, body }) => {
+    validate({ response: Office, params: ContactParams, query: VersionQuery, body: VersionBody }, async (ctx, { params, query, body }) => {
       const { view } = await handle(
         officeAggregate,
         params.id,

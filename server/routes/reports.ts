@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { reportToday } from '@shared/domain/reportsPeriods';
 import { occupancyDocument, termDocument } from '@shared/domain/reportsTables';
-import { OccupancyReportQuery, TermAnalysisQuery } from '@shared/schemas/reports';
+import { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
 import { occupancyReport } from '../../projections/reports/occupancyReport';
 import { termAnalysisReport } from '../../projections/reports/termReport';
 import type { AppDeps } from '../deps';
@@ -16,13 +16,16 @@ import { reportFileName, respondWithReport } from '../reports/respond';
  * user reads them for the locations they may see; `format=csv` or `pdf` downloads what the
  * screen shows.
  */
+/** A report answers as JSON, or as the CSV or PDF download `format` asks for. */
+const REPORT_TYPES = ['application/json', 'text/csv', 'application/pdf'];
+
 export function reportRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql } = deps;
   router.get(
     '/reports/occupancy',
     auth,
-    validate({ query: OccupancyReportQuery }, async (ctx, { query }) => {
+    validate({ query: OccupancyReportQuery, response: OccupancyReport, produces: REPORT_TYPES }, async (ctx, { query }) => {
       const actor = actorOf(ctx);
       const location = await reportLocation(sql, actor, query.location);
       const report = await occupancyReport(sql, actor, { location, period: query.period, asOf: query.as_of, now: new Date() });
@@ -32,7 +35,7 @@ export function reportRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/reports/term-analysis',
     auth,
-    validate({ query: TermAnalysisQuery }, async (ctx, { query }) => {
+    validate({ query: TermAnalysisQuery, response: TermAnalysisReport, produces: REPORT_TYPES }, async (ctx, { query }) => {
       const actor = actorOf(ctx);
       const location = await reportLocation(sql, actor, query.location);
       const report = await termAnalysisReport(sql, actor, { location, period: query.period, now: new Date() });

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Context, Middleware } from 'koa';
 import { RESOURCE_NOT_FOUND, resourceAggregate } from '../../events/resource/decider';
 import type { Tx } from '../../events/store/types';
 import { getResource, listResources } from '../../projections/resources/queries';
 import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
-import { RESOURCE_MESSAGES, ResourceListQuery, UploadResourceFields } from '@shared/schemas/resources';
+import { Resource, RESOURCE_MESSAGES, ResourceListQuery, UploadResourceFields } from '@shared/schemas/resources';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import { parse, validate } from '../middleware/validate';
@@ -36,7 +37,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/resources',
     auth,
-    validate({ query: ResourceListQuery }, async (ctx, { query }) => {
+    validate({ response: z.array(Resource), query: ResourceListQuery }, async (ctx, { query }) => {
       ctx.body = await listResources(sql, query);
     }),
   );
@@ -44,7 +45,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/resources/:id',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ response: Resource, params: IdParam }, async (ctx, { params }) => {
       ctx.body = found(await getResource(sql, params.id), RESOURCE_NOT_FOUND);
     }),
   );
@@ -52,7 +53,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/resources/:id/download',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ params: IdParam, produces: ['*/*'] }, async (ctx, { params }) => {
       const resource = found(await getResource(sql, params.id), RESOURCE_NOT_FOUND);
       // The type is the one read from the bytes at upload, not guessed from the name.
       const file = { sha256: resource.sha256, size: resource.size, fileName: resource.file_name, contentType: resource.content_type };
@@ -60,7 +61,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
     }),
   );
 
-  router.post('/resources', auth, permit('resource.upload'), validate({}, (ctx) => upload(ctx)));
+  router.post('/resources', auth, permit('resource.upload'), validate({ response: Resource, status: 201, upload: { fields: UploadResourceFields, file: 'file' }, errors: [413, 415, 503] }, (ctx) => upload(ctx)));
 
   async function upload(ctx: Context) {
     const release = slots.take();
@@ -94,7 +95,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
     '/resources/:id',
     auth,
     permit('resource.delete'),
-    validate({ params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
+    validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
       found(await getResource(sql, id), RESOURCE_NOT_FOUND);
       await handle.transaction(async (run, tx) => {
         const { state } = await run(resourceAggregate, id, { type: 'DeleteResource' }, commandContext(ctx), {

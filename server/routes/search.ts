@@ -1,6 +1,7 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Middleware } from 'koa';
-import { SearchQuery } from '@shared/schemas/search';
+import { SearchQuery, SearchResult } from '@shared/schemas/search';
 import { search } from '../../projections/search/queries';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
@@ -12,7 +13,7 @@ export function searchRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/search',
     auth,
-    validate({ query: SearchQuery }, async (ctx, { query }) => {
+    validate({ query: SearchQuery, response: z.array(SearchResult) }, async (ctx, { query }) => {
       ctx.body = await search(deps.sql, actorOf(ctx), query.q, query.limit);
     }),
   );

@@ -3,7 +3,7 @@ import type { Middleware } from 'koa';
 import { settingsAggregate } from '../../events/settings/decider';
 import type { Tx } from '../../events/store/types';
 import { getCompanySettings, getSystemSettingsRow } from '../../projections/settings/queries';
-import { SYSTEM_SETTINGS_ID, UpdateSystemSettingsInput, crmApiKeyChange } from '@shared/schemas/settings';
+import { CompanySettings, crmApiKeyChange, SYSTEM_SETTINGS_ID, SystemSettings, UpdateSystemSettingsInput } from '@shared/schemas/settings';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
 import { permit } from '../policies';
@@ -22,7 +22,7 @@ export function settingsRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/settings/company',
     auth,
-    validate({}, async (ctx) => {
+    validate({ response: CompanySettings }, async (ctx) => {
       ctx.body = await getCompanySettings(sql);
     }),
   );
@@ -31,7 +31,7 @@ export function settingsRoutes(deps: AppDeps, auth: Middleware): Router {
     '/settings/system',
     auth,
     permit('settings.system'),
-    validate({}, async (ctx) => {
+    validate({ response: SystemSettings }, async (ctx) => {
       ctx.body = systemSettingsView(await getSystemSettingsRow(sql), secrets);
     }),
   );
@@ -40,7 +40,7 @@ export function settingsRoutes(deps: AppDeps, auth: Middleware): Router {
     '/settings/system',
     auth,
     permit('settings.system'),
-    validate({ body: UpdateSystemSettingsInput }, async (ctx, { body }) => {
+    validate({ response: SystemSettings, body: UpdateSystemSettingsInput }, async (ctx, { body }) => {
       const stored = await getSystemSettingsRow(sql);
       const command = {
         type: 'ChangeSystemSettings' as const,

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { SIGNING_MESSAGES } from '@shared/domain/agreement';
-import { SignAgreementInput, SigningTokenParams, type SigningReceipt, type SigningSummary } from '@shared/schemas/agreements';
+import { SignAgreementInput, SigningReceipt, SigningSummary, SigningTokenParams } from '@shared/schemas/agreements';
 import type { CommandContext } from '../../events/handleCommand';
 import { dealAggregate } from '../../events/deal/decider';
 import type { LinkUse } from '../../events/deal/signing';
@@ -53,7 +53,7 @@ export function signingRoutes(deps: AppDeps): Router {
   router.get(
     '/signing/:token',
     throttle,
-    validate({ params: SigningTokenParams }, async (ctx, { params: { token } }) => {
+    validate({ params: SigningTokenParams, response: SigningSummary, errors: [410, 429] }, async (ctx, { params: { token } }) => {
       const claims = await open(ctx, token);
       const terms = await agreementTermsOf(sql, claims.sha256);
       if (!terms) throw new HttpError(410, SIGNING_MESSAGES.superseded);
@@ -70,7 +70,7 @@ export function signingRoutes(deps: AppDeps): Router {
   router.get(
     '/signing/:token/pdf',
     throttle,
-    validate({ params: SigningTokenParams }, async (ctx, { params: { token } }) => {
+    validate({ params: SigningTokenParams, produces: ['application/pdf'], errors: [410, 429] }, async (ctx, { params: { token } }) => {
       const claims = await open(ctx, token);
       const [row] = await sql<{ size: number }[]>`SELECT size FROM agreement_documents WHERE sha256 = ${claims.sha256}`;
       const body = row ? await openContent(sql, claims.sha256, row.size) : null;
@@ -85,7 +85,7 @@ export function signingRoutes(deps: AppDeps): Router {
   router.post(
     '/signing/:token',
     throttle,
-    validate({ params: SigningTokenParams, body: SignAgreementInput }, async (ctx, { params: { token }, body }) => {
+    validate({ params: SigningTokenParams, body: SignAgreementInput, response: SigningReceipt, errors: [409, 410, 429] }, async (ctx, { params: { token }, body }) => {
       const claims = await claimsOf(token);
       const now = new Date();
       // Two submits queue on the deal's stream lock: the second finds it signed (410).

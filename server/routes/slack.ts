@@ -1,19 +1,10 @@
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Middleware } from 'koa';
 import { slackConfigAggregate, slackWorkflowsAggregate } from '../../events/slack/decider';
 import type { Tx } from '../../events/store/types';
 import { getSlackConfig, getSlackConfigRow, getSlackWorkflows } from '../../projections/slack/queries';
-import {
-  DeliveriesQuery,
-  SLACK_CONFIG_ID,
-  SLACK_MESSAGES,
-  SLACK_WORKFLOWS_ID,
-  SaveSlackConfigInput,
-  SaveWorkflowRulesInput,
-  SendSlackTestInput,
-  isMaskedWebhook,
-  maskWebhookUrl,
-} from '@shared/schemas/slack';
+import { DeliveriesQuery, isMaskedWebhook, maskWebhookUrl, SaveSlackConfigInput, SaveWorkflowRulesInput, SendSlackTestInput, SLACK_CONFIG_ID, SLACK_MESSAGES, SLACK_WORKFLOWS_ID, SlackConfig, SlackDelivery, SlackTestAnswer, SlackWorkflows } from '@shared/schemas/slack';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
@@ -46,7 +37,7 @@ export function slackRoutes(deps: AppDeps, auth: Middleware): Router {
     '/slack/config',
     auth,
     admin,
-    validate({}, async (ctx) => {
+    validate({ response: SlackConfig }, async (ctx) => {
       ctx.body = await getSlackConfig(sql);
     }),
   );
@@ -55,7 +46,7 @@ export function slackRoutes(deps: AppDeps, auth: Middleware): Router {
     '/slack/config',
     auth,
     admin,
-    validate({ body: SaveSlackConfigInput }, async (ctx, { body }) => {
+    validate({ response: SlackConfig, body: SaveSlackConfigInput }, async (ctx, { body }) => {
       const stored = await getSlackConfigRow(sql);
       // The mask sent back keeps the saved URL; so does the same URL typed again.
       const typed = isMaskedWebhook(body.webhook_url) ? null : body.webhook_url;
@@ -75,7 +66,7 @@ export function slackRoutes(deps: AppDeps, auth: Middleware): Router {
     '/slack/workflows',
     auth,
     admin,
-    validate({}, async (ctx) => {
+    validate({ response: SlackWorkflows }, async (ctx) => {
       ctx.body = await getSlackWorkflows(sql);
     }),
   );
@@ -84,7 +75,7 @@ export function slackRoutes(deps: AppDeps, auth: Middleware): Router {
     '/slack/workflows',
     auth,
     admin,
-    validate({ body: SaveWorkflowRulesInput }, async (ctx, { body }) => {
+    validate({ response: SlackWorkflows, body: SaveWorkflowRulesInput }, async (ctx, { body }) => {
       const { view } = await handle(slackWorkflowsAggregate, SLACK_WORKFLOWS_ID, { type: 'SaveWorkflowRules', workflow_rules: body.workflow_rules }, commandContext(ctx), {
         expectedVersion: body.version,
         action: 'slack.configure',
@@ -102,7 +93,7 @@ export function slackRoutes(deps: AppDeps, auth: Middleware): Router {
     '/slack/test',
     auth,
     admin,
-    validate({ body: SendSlackTestInput }, async (ctx, { body }) => {
+    validate({ response: SlackTestAnswer, body: SendSlackTestInput, errors: [502] }, async (ctx, { body }) => {
       let url = body.webhook_url && !isMaskedWebhook(body.webhook_url) ? body.webhook_url : null;
       if (url === null) {
         const stored = await getSlackConfigRow(sql);
@@ -122,7 +113,7 @@ export function slackRoutes(deps: AppDeps, auth: Middleware): Router {
     '/slack/deliveries',
     auth,
     admin,
-    validate({ query: DeliveriesQuery }, async (ctx, { query }) => {
+    validate({ response: z.array(SlackDelivery), query: DeliveriesQuery }, async (ctx, { query }) => {
       ctx.body = await recentDeliveries(sql, query.limit);
     }),
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Middleware } from 'koa';
 import { TASK_NOT_FOUND, taskAggregate, type OfficePlace } from '../../events/task/decider';
 import type { TaskDetailsData } from '../../events/task/events';
@@ -7,7 +8,7 @@ import type { Db, Tx } from '../../events/store/types';
 import { getOffice } from '../../projections/offices/queries';
 import { getTask, listTasks } from '../../projections/tasks/queries';
 import { IdParam } from '@shared/schemas/common';
-import { ChangeTaskStatusInput, CreateTaskInput, READ_ONLY_TASK_KEYS, TaskListQuery, UpdateTaskInput } from '@shared/schemas/tasks';
+import { ChangeTaskStatusInput, CreateTaskInput, READ_ONLY_TASK_KEYS, Task, TaskListQuery, UpdateTaskInput } from '@shared/schemas/tasks';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
@@ -31,7 +32,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/tasks',
     auth,
-    validate({ query: TaskListQuery }, async (ctx, { query }) => {
+    validate({ response: z.array(Task), query: TaskListQuery }, async (ctx, { query }) => {
       ctx.body = await listTasks(sql, actorOf(ctx), query);
     }),
   );
@@ -39,7 +40,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/tasks/:id',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ response: Task, params: IdParam }, async (ctx, { params }) => {
       ctx.body = visible(actorOf(ctx), await getTask(sql, params.id), TASK_NOT_FOUND);
     }),
   );
@@ -48,7 +49,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     '/tasks',
     auth,
     permit('task.create'),
-    validate({ body: CreateTaskInput }, async (ctx, { body: details }) => {
+    validate({ response: Task, status: 201, body: CreateTaskInput }, async (ctx, { body: details }) => {
       await assertLocationExists(sql, details.location_id);
       const id = randomUUID();
       const context = commandContext(ctx);
@@ -67,7 +68,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     '/tasks/:id',
     auth,
     permit('task.update'),
-    validate({ params: IdParam, body: UpdateTaskInput }, async (ctx, { params: { id }, body }) => {
+    validate({ response: Task, params: IdParam, body: UpdateTaskInput }, async (ctx, { params: { id }, body }) => {
       const current = visible(actorOf(ctx), await getTask(sql, id), TASK_NOT_FOUND);
       // Read-only fields of the row GET returned are accepted and ignored (API.md).
       const { version, ...given } = body;
@@ -92,7 +93,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     '/tasks/:id/status',
     auth,
     permit('task.changeStatus'),
-    validate({ params: IdParam, body: ChangeTaskStatusInput }, async (ctx, { params: { id }, body: { status, version } }) => {
+    validate({ response: Task, params: IdParam, body: ChangeTaskStatusInput }, async (ctx, { params: { id }, body: { status, version } }) => {
       const { view } = await handle(taskAggregate, id, { type: 'ChangeTaskStatus', status }, commandContext(ctx), {
         expectedVersion: version,
         action: 'task.changeStatus',

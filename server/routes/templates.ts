@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { z } from 'zod';
 import type { Middleware } from 'koa';
 import type { Tx } from '../../events/store/types';
 import { TEMPLATE_NOT_FOUND, templateAggregate } from '../../events/template/decider';
 import type { TemplateDetailsData } from '../../events/template/events';
 import { getTemplate, listTemplates, templateHistory } from '../../projections/templates/queries';
 import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
-import { CreateTemplateInput, READ_ONLY_TEMPLATE_KEYS, TemplateListQuery, UpdateTemplateInput } from '@shared/schemas/templates';
+import { CreateTemplateInput, READ_ONLY_TEMPLATE_KEYS, Template, TemplateListQuery, TemplateVersion, UpdateTemplateInput } from '@shared/schemas/templates';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
 import { permit } from '../policies';
@@ -22,7 +23,7 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/templates',
     auth,
-    validate({ query: TemplateListQuery }, async (ctx, { query }) => {
+    validate({ response: z.array(Template), query: TemplateListQuery }, async (ctx, { query }) => {
       ctx.body = await listTemplates(sql, query);
     }),
   );
@@ -30,7 +31,7 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/templates/:id',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ response: Template, params: IdParam }, async (ctx, { params }) => {
       ctx.body = found(await getTemplate(sql, params.id), TEMPLATE_NOT_FOUND);
     }),
   );
@@ -38,7 +39,7 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/templates/:id/history',
     auth,
-    validate({ params: IdParam }, async (ctx, { params }) => {
+    validate({ response: z.array(TemplateVersion), params: IdParam }, async (ctx, { params }) => {
       found(await getTemplate(sql, params.id), TEMPLATE_NOT_FOUND);
       ctx.body = await templateHistory(sql, params.id);
     }),
@@ -48,7 +49,7 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
     '/templates',
     auth,
     permit('template.create'),
-    validate({ body: CreateTemplateInput }, async (ctx, { body }) => {
+    validate({ response: Template, status: 201, body: CreateTemplateInput }, async (ctx, { body }) => {
       const id = randomUUID();
       const { view } = await handle(templateAggregate, id, { type: 'CreateTemplate', id, details: body }, commandContext(ctx), {
         action: 'template.create',
@@ -63,7 +64,7 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
     '/templates/:id',
     auth,
     permit('template.update'),
-    validate({ params: IdParam, body: UpdateTemplateInput }, async (ctx, { params: { id }, body }) => {
+    validate({ response: Template, params: IdParam, body: UpdateTemplateInput }, async (ctx, { params: { id }, body }) => {
       found(await getTemplate(sql, id), TEMPLATE_NOT_FOUND);
       // Read-only fields of the row GET returned are accepted and ignored (API.md).
       const { version, ...given } = body;
@@ -83,7 +84,7 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
     '/templates/:id',
     auth,
     permit('template.delete'),
-    validate({ params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
+    validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
       found(await getTemplate(sql, id), TEMPLATE_NOT_FOUND);
       await handle(templateAggregate, id, { type: 'DeleteTemplate' }, commandContext(ctx), {
         expectedVersion: body.version ?? query.version,

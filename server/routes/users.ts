@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
+import { z } from 'zod';
+import { User } from '@shared/schemas/auth';
 import type { Middleware } from 'koa';
 import type { Db, Tx } from '../../events/store/types';
 import { userAggregate } from '../../events/user/decider';
@@ -58,7 +60,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
     '/users',
     auth,
     permit('user.manage'),
-    validate({ query: UserListQuery }, async (ctx, { query }) => {
+    validate({ response: z.array(User), query: UserListQuery }, async (ctx, { query }) => {
       ctx.body = await listUsers(sql, query);
     }),
   );
@@ -66,7 +68,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
   router.get(
     '/users/:id',
     auth,
-    validate({ params: IdParam }, async (ctx, { params: { id } }) => {
+    validate({ response: User, params: IdParam }, async (ctx, { params: { id } }) => {
       const user = found(await getUser(sql, id), USER_NOT_FOUND);
       if (!canSee(actorOf(ctx), 'users', user)) throw forbidden(POLICY['user.manage'].refusal);
       ctx.body = user;
@@ -77,7 +79,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
     '/users',
     auth,
     permit('user.manage'),
-    validate({ body: CreateUserInput }, async (ctx, { body: { password, ...profile } }) => {
+    validate({ response: User, status: 201, body: CreateUserInput }, async (ctx, { body: { password, ...profile } }) => {
       await assertLocationsExist(sql, profile);
       const id = randomUUID();
       const password_hash = await hashPassword(password);
@@ -94,7 +96,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
     '/users/:id',
     auth,
     permit('user.manage'),
-    validate({ params: IdParam, body: UpdateUserInput }, async (ctx, { params: { id }, body }) => {
+    validate({ response: User, params: IdParam, body: UpdateUserInput }, async (ctx, { params: { id }, body }) => {
       found(await getUser(sql, id), USER_NOT_FOUND);
       // Read-only fields of the row GET returned are accepted and ignored (API.md).
       const { name, email, role, locations, primary_location, password, version } = body;
@@ -116,7 +118,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
     '/users/:id',
     auth,
     permit('user.manage'),
-    validate({ params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
+    validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
       found(await getUser(sql, id), USER_NOT_FOUND);
       await handle.transaction(async (run, tx) => {
         await run(userAggregate, id, { type: 'DeleteUser', actor_id: actorOf(ctx).id }, commandContext(ctx), {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { SignatureStatus } from '../domain/agreement';
+import { SIGNATURE_STATUSES, type SignatureStatus } from '../domain/agreement';
 import { ExpectedVersion, IdParam, storable } from './common';
-import type { Deal } from './deals';
+import { Deal } from './deals';
 
 /** POST /api/deals/{id}/agreement and /signature: only the version the caller saw, if any. */
 export const GenerateAgreementInput = z.object({ version: ExpectedVersion }).strict();
@@ -112,3 +112,66 @@ export interface SigningReceipt {
   deal_name: string;
   company_name: string;
 }
+
+/** The OpenAPI document's schemas of the answers above (each checked against its type). */
+const AgreementTermsSchema = z.object({
+  agreement_version: z.number().int(),
+  generated_at: z.string(),
+  operator: z.object({ name: z.string() }),
+  location: z.object({ name: z.string(), address: z.string(), city: z.string() }),
+  deal_name: z.string(),
+  agreement_type: z.string(),
+  membership_type: z.string(),
+  company_name: z.string(),
+  contact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), title: z.string().nullable() }),
+  offices: z.array(z.object({ office_number: z.string(), desks: z.number().int(), marketed_monthly: z.number(), offered_monthly: z.number() })),
+  start_date: z.string(),
+  term_months: z.number().int().nullable(),
+  term_days: z.number().int().nullable(),
+  end_date: z.string(),
+  monthly_price: z.number(),
+  deal_value: z.number(),
+  notice_by: z.string().nullable(),
+}) satisfies z.ZodType<AgreementTerms>;
+
+export const AgreementVersion = z.object({
+  agreement_version: z.number().int(),
+  file_name: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  generated_at: z.string(),
+  generated_by: z.string().nullable(),
+  url: z.string(),
+  current: z.boolean(),
+}) satisfies z.ZodType<AgreementVersion>;
+
+export const AgreementAnswer = z.object({
+  success: z.literal(true),
+  agreement_url: z.string(),
+  agreement_version: z.number().int(),
+  deal: Deal,
+}) satisfies z.ZodType<AgreementAnswer>;
+
+export const SignatureAnswer = z.object({
+  success: z.literal(true),
+  signature_status: z.enum(SIGNATURE_STATUSES),
+  signing_url: z.string(),
+  expires_at: z.string(),
+  deal: Deal,
+}) satisfies z.ZodType<SignatureAnswer>;
+
+export const SigningSummary = z.object({
+  terms: AgreementTermsSchema,
+  document_sha256: z.string(),
+  expires_at: z.string(),
+  pdf_url: z.string(),
+}) satisfies z.ZodType<SigningSummary>;
+
+export const SigningReceipt = z.object({
+  signed: z.literal(true),
+  signer_name: z.string(),
+  signed_at: z.string(),
+  document_sha256: z.string(),
+  deal_name: z.string(),
+  company_name: z.string(),
+}) satisfies z.ZodType<SigningReceipt>;

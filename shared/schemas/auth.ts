@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Role } from '../constants';
+import { ROLES } from '../constants';
 
 export const LoginInput = z
   .object({
@@ -10,27 +10,27 @@ export const LoginInput = z
 export type LoginInput = z.infer<typeof LoginInput>;
 
 /** The signed-in user as the API shows it: never a password or its hash. */
-export interface User {
-  id: string;
-  name: string;
-  email: string;
-  role: Role;
+export const User = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
   /** Location ids the user may work in; empty means every location. */
-  locations: string[];
+  locations: z.array(z.uuid()),
   /** A location id, or 'All Locations'. */
-  primary_location: string;
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+  primary_location: z.string(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type User = z.infer<typeof User>;
 
-export interface LoginResult {
-  access_token: string;
-  user: User;
-}
+export const LoginResult = z.object({ access_token: z.string(), user: User });
+export type LoginResult = z.infer<typeof LoginResult>;
 
-export interface PublicConfig {
-  demo_mode: boolean;
-  demo_email: string | null;
-  demo_password: string | null;
-}
+export const PublicConfig = z.object({
+  demo_mode: z.boolean(),
+  demo_email: z.string().nullable(),
+  demo_password: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof PublicConfig>;

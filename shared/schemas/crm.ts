@@ -145,3 +145,42 @@ export const COMPANY_READ_ONLY_KEYS = ['id', 'created_at', 'updated_at', 'contac
 
 /** PATCH /api/contacts/{id}/status and /api/companies/{id}/status */
 export const StatusInput = z.object({ status, version: ExpectedVersion }).strict();
+
+/** A contact as the API answers it (the OpenAPI document's schema; checked against the type above). */
+export const Contact = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  title: z.string().nullable(),
+  company_id: z.uuid().nullable(),
+  company_name: z.string().nullable(),
+  status: z.enum(CRM_STATUSES),
+  notes: z.string().nullable(),
+  lead_source: z.string().nullable(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<Contact>;
+
+/** A company as the API answers it (the OpenAPI document's schema; checked against the type above). */
+export const Company = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  industry: z.string().nullable(),
+  website: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  employee_count: z.number().int().nullable(),
+  annual_revenue: z.number().nullable(),
+  main_contact_id: z.uuid().nullable(),
+  status: z.enum(CRM_STATUSES),
+  notes: z.string().nullable(),
+  lead_source: z.string().nullable(),
+  contact_count: z.number().int(),
+  deal_count: z.number().int(),
+  total_deal_value: z.number(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<Company>;

@@ -1,11 +1,13 @@
+import { z } from 'zod';
 import { LocationFilterQuery } from './common';
 import type { ActivityEntry } from '../activity';
-import type { TaskPriority } from '../domain/tasks';
+import { TASK_PRIORITIES, type TaskPriority } from '../domain/tasks';
 
 /** GET /api/dashboard?location= (a location's name or id; empty or 'All Locations': every one the caller may see). */
 export const DashboardQuery = LocationFilterQuery;
 
-export type DueLabel = 'Overdue' | 'Today' | 'Tomorrow' | 'This week' | 'Later' | 'No due date';
+export const DUE_LABELS = ['Overdue', 'Today', 'Tomorrow', 'This week', 'Later', 'No due date'] as const;
+export type DueLabel = (typeof DUE_LABELS)[number];
 
 export interface Dashboard {
   totalOffices: number;
@@ -28,3 +30,25 @@ export interface Dashboard {
 }
 
 export type { ActivityEntry };
+
+/** The OpenAPI document's schema of GET /api/dashboard (checked against the type above). */
+export const Dashboard = z.object({
+  totalOffices: z.number().int(),
+  leasedOffices: z.number().int(),
+  vacantOffices: z.number().int(),
+  onNoticeOffices: z.number().int(),
+  memberCompanies: z.number().int(),
+  totalEmployees: z.number().int(),
+  openTasks: z.number().int(),
+  inProgressTasks: z.number().int(),
+  overdueTasks: z.number().int(),
+  templates: z.number().int(),
+  locations: z.array(z.object({ name: z.string(), city: z.string() })),
+  recentActivity: z.array(z.object({ type: z.string(), message: z.string(), at: z.string(), entity_id: z.string(), user_name: z.string() })),
+  upcomingTasks: z.array(
+    z.object({ id: z.uuid(), task: z.string(), priority: z.enum(TASK_PRIORITIES), dueDate: z.string().nullable(), due_label: z.enum(DUE_LABELS), location_name: z.string() }),
+  ),
+  leasesEnding: z.array(
+    z.object({ id: z.uuid(), office_number: z.string(), location_name: z.string(), tenant: z.string().nullable(), end_date: z.string(), days: z.number().int() }),
+  ),
+}) satisfies z.ZodType<Dashboard>;

@@ -220,3 +220,56 @@ export interface DealStats {
   avg_days_in_stage: Record<DealStage, number>;
   stale: string[];
 }
+
+const perStage = z.object(Object.fromEntries(DEAL_STAGES.map((stage) => [stage, z.number()])) as Record<DealStage, z.ZodNumber>);
+
+/** A deal as the API answers it (the OpenAPI document's schema; checked against the type above). */
+export const Deal = z.object({
+  id: z.uuid(),
+  deal_name: z.string(),
+  company_id: z.uuid().nullable(),
+  company_name: z.string(),
+  contact_id: z.uuid().nullable(),
+  contact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), title: z.string().nullable() }),
+  agreement_type: z.enum(AGREEMENT_TYPES),
+  membership_type: z.enum(DEAL_MEMBERSHIP_TYPES),
+  location_id: z.uuid(),
+  location_name: z.string(),
+  contract_location: z.string(),
+  office_ids: z.array(z.uuid()),
+  start_date: z.string().nullable(),
+  term_months: z.number().int().nullable(),
+  term_days: z.number().int().nullable(),
+  offered_price: z.number(),
+  deal_value: z.number(),
+  market_rate: z.number().nullable(),
+  probability: z.number().int(),
+  notice_by: z.string().nullable(),
+  notes: z.string().nullable(),
+  source: z.string().nullable(),
+  assigned_to: z.string().nullable(),
+  stage: z.enum(DEAL_STAGES),
+  rank: z.string(),
+  signature_status: z.enum(['not_sent', 'sent', 'viewed', 'signed']),
+  member_id: z.uuid().nullable(),
+  attention_reason: z.string().nullable(),
+  executed_copy: z.object({ sha256: z.string(), size: z.number().int(), stored_at: z.string() }).nullable(),
+  stage_changed_at: z.string(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<Deal>;
+
+/** GET /api/deals/stats (the OpenAPI document's schema; checked against the type above). */
+export const DealStats = z.object({
+  total_deals: z.number().int(),
+  total_value: z.number(),
+  average_deal_value: z.number(),
+  win_rate: z.number(),
+  weighted_value: z.number(),
+  stages: perStage,
+  stage_values: perStage,
+  conversion: perStage,
+  avg_days_in_stage: perStage,
+  stale: z.array(z.string()),
+}) satisfies z.ZodType<DealStats>;

@@ -87,3 +87,27 @@ export interface GmailEmail {
   date: string;
   is_read: boolean;
 }
+
+/** The OpenAPI document's schemas of the answers above (each checked against its type). */
+export const ConnectGmailAnswer = z.object({ auth_url: z.string() }) satisfies z.ZodType<ConnectGmailAnswer>;
+export const GmailCallbackAnswer = z.object({ success: z.literal(true), gmail_address: z.string() }) satisfies z.ZodType<GmailCallbackAnswer>;
+export const GmailStatus = z.object({
+  id: z.uuid(),
+  connected: z.boolean(),
+  gmail_address: z.string().nullable(),
+  connected_at: z.string().nullable(),
+  version: z.number().int(),
+  updated_at: z.string(),
+  configured: z.boolean(),
+  missing_settings: z.array(z.string()),
+}) satisfies z.ZodType<GmailStatus>;
+export const GmailEmail = z.object({
+  id: z.string(),
+  thread_id: z.string().nullable(),
+  subject: z.string(),
+  sender: z.string(),
+  recipients: z.string(),
+  snippet: z.string(),
+  date: z.string(),
+  is_read: z.boolean(),
+}) satisfies z.ZodType<GmailEmail>;

@@ -50,3 +50,16 @@ export interface Location {
   created_at: string;
   updated_at: string;
 }
+
+/** A location as the API answers it (the OpenAPI document's schema; checked against the type above). */
+export const Location = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  city: z.string(),
+  address: z.string(),
+  manager: z.string(),
+  floors: z.array(z.number().int()),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<Location>;

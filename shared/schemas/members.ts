@@ -128,3 +128,22 @@ export interface Member {
   created_at: string;
   updated_at: string;
 }
+
+/** A member company as the API answers it (the OpenAPI document's schema; checked against the type above). */
+export const Member = z.object({
+  id: z.uuid(),
+  company_name: z.string(),
+  location_id: z.uuid(),
+  location_name: z.string(),
+  office_id: z.uuid().nullable(),
+  office_number: z.string().nullable(),
+  primary_contact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
+  contact_name: z.string(),
+  contact_email: z.string(),
+  contact_phone: z.string().nullable(),
+  membership_type: z.enum(MEMBERSHIP_TYPES),
+  employees: z.array(z.object({ id: z.uuid(), name: z.string(), role: z.string().nullable(), email: z.string() })),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<Member>;

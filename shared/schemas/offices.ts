@@ -177,3 +177,33 @@ export interface Office {
   created_at: string;
   updated_at: string;
 }
+
+/** An office as the API answers it (the OpenAPI document's schema; checked against the type above). */
+export const Office = z.object({
+  id: z.uuid(),
+  office_number: z.string(),
+  location_id: z.uuid(),
+  location_name: z.string(),
+  type: z.string(),
+  desks: z.number().int(),
+  floor: z.number().int(),
+  windowed: z.boolean(),
+  status: z.enum(OFFICE_STATUSES),
+  tenant: z.string().nullable(),
+  member_id: z.uuid().nullable(),
+  signed_rate: z.number().nullable(),
+  marketed_rates: MarketedRates,
+  market_rates: MarketedRates,
+  lease_info: z.object({
+    term_months: z.number().int().nullable(),
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    signed_rate: z.number().nullable(),
+  }),
+  contacts: z.array(
+    z.object({ id: z.uuid(), name: z.string(), email: z.string(), phone: z.string().nullable(), role: z.string().nullable(), is_primary: z.boolean() }),
+  ),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<Office>;

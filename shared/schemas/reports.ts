@@ -16,8 +16,9 @@ import {
   type OccupancyPeriod,
   type TermPeriod,
 } from '../domain/reportsPeriods';
-import type { TermFigures } from '../domain/reportsTerms';
+import { TERM_BUCKETS, type TermFigures } from '../domain/reportsTerms';
 import { LocationFilterQuery } from './common';
+import { OFFICE_STATUSES } from './offices';
 
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -86,3 +87,90 @@ export interface TermAnalysisReport extends ReportHeading, TermFigures {
   /** The start dates a period covers; null for Current Leases and All Time. */
   range: { from: string; to: string } | null;
 }
+
+// The OpenAPI document's schemas of the two reports' JSON answers, each checked against its type.
+const num = z.number();
+const heading = { location: z.string(), location_id: z.uuid().nullable(), period_label: z.string(), generated_at: z.string() };
+const reading = { office_occupancy: num.nullable(), desk_occupancy: num.nullable() };
+
+export const OccupancyReport = z.object({
+  ...heading,
+  period: z.enum(OCCUPANCY_PERIODS),
+  as_of: z.string(),
+  live: z.boolean(),
+  tiles: z.object({
+    total_offices: num,
+    leased_offices: num,
+    total_desks: num,
+    occupied_desks: num,
+    office_occupancy: num,
+    desk_occupancy: num,
+    monthly_revenue: num,
+    revenue_potential: num,
+  }),
+  status_breakdown: z.array(z.object({ status: z.enum(OFFICE_STATUSES), offices: num, offices_percent: num, desks: num, desks_percent: num })),
+  locations: z
+    .array(
+      z.object({
+        location_id: z.uuid(),
+        location: z.string(),
+        total_offices: num,
+        total_desks: num,
+        office_occupancy: num,
+        desk_occupancy: num,
+        monthly_revenue: num,
+        trend: z.enum(['strong', 'moderate', 'weak']),
+      }),
+    )
+    .nullable(),
+  revenue: z.object({ current: num, potential: num, gap: num, gap_percent: num }),
+  change: z.object({
+    since: z.string(),
+    total_offices: num,
+    leased_offices: num,
+    office_occupancy: num,
+    desk_occupancy: num,
+    monthly_revenue: num,
+    revenue_potential: num,
+  }),
+  history: z.array(z.object({ ...reading, date: z.string(), locations: z.array(z.object({ ...reading, location_id: z.uuid() })) })),
+  history_locations: z.array(z.object({ id: z.uuid(), name: z.string() })),
+}) satisfies z.ZodType<OccupancyReport>;
+
+const bucketKey = z.enum(TERM_BUCKETS.map((b) => b.key) as [(typeof TERM_BUCKETS)[number]['key'], ...(typeof TERM_BUCKETS)[number]['key'][]]);
+const lease = z.object({
+  office_id: z.uuid(),
+  office_number: z.string(),
+  location_id: z.uuid(),
+  location: z.string(),
+  signed_rate: num,
+  marketed_rate: num,
+  term_months: num.nullable(),
+  start_date: z.string().nullable(),
+  term: num,
+  bucket: bucketKey,
+  variance: num,
+  variance_percent: num.nullable(),
+  category: z.enum(['negotiated', 'full_rate', 'premium']),
+});
+const count = z.object({ count: num, percent: num });
+
+export const TermAnalysisReport = z.object({
+  ...heading,
+  period: z.enum(TERM_PERIODS),
+  range: z.object({ from: z.string(), to: z.string() }).nullable(),
+  tiles: z.object({ total_leased_offices: num, negotiation_rate: num, avg_monthly_savings: num, revenue_impact: num }),
+  buckets: z.array(
+    z.object({ bucket: bucketKey, label: z.string(), leases: num, share: num, avg_signed: num, avg_marketed: num, avg_discount: num.nullable(), monthly_impact: num }),
+  ),
+  negotiation: z.object({ negotiated: count, full_rate: count, premium: count, top_discounts: z.array(lease), top_premiums: z.array(lease), offices: z.array(lease) }),
+  revenue_impact: z.object({
+    marketed_monthly: num,
+    signed_monthly: num,
+    net_monthly: num,
+    net_annual: num,
+    discounts_monthly: num,
+    premiums_monthly: num,
+  }),
+  opportunities: z.array(z.object({ kind: z.literal('short_term'), bucket: bucketKey, avg_discount: num, leases: num, message: z.string() })),
+}) satisfies z.ZodType<TermAnalysisReport>;

@@ -93,3 +93,20 @@ export interface Resource {
   created_at: string;
   updated_at: string;
 }
+
+/** A library document's details as the API answers them (checked against the type above). */
+export const Resource = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  type: z.enum(RESOURCE_TYPES),
+  size: z.number().int(),
+  description: z.string().nullable(),
+  category: z.enum(RESOURCE_CATEGORIES),
+  file_name: z.string(),
+  content_type: z.string(),
+  sha256: z.string(),
+  uploaded_by: z.string().nullable(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<Resource>;

@@ -20,3 +20,12 @@ export interface SearchResult {
   subtitle: string;
   path: string;
 }
+
+/** One search hit, as the OpenAPI document describes it (checked against the type above). */
+export const SearchResult = z.object({
+  kind: z.enum(SEARCH_KINDS),
+  id: z.uuid(),
+  title: z.string(),
+  subtitle: z.string(),
+  path: z.string(),
+}) satisfies z.ZodType<SearchResult>;

@@ -90,3 +90,20 @@ export interface SystemSettings extends CompanySettings {
   /** Set when a key is stored but this server cannot read it (another encryption key). */
   crm_api_key_problem: string | null;
 }
+
+/** GET /api/settings/company (the OpenAPI document's schema; checked against the type above). */
+export const CompanySettings = z.object({
+  id: z.uuid(),
+  company_holidays: z.number().int(),
+  vacation_days: z.number().int(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<CompanySettings>;
+
+/** GET /api/settings/system: the CRM key masked (checked against the type above). */
+export const SystemSettings = CompanySettings.extend({
+  crm_api_key: z.string().nullable(),
+  crm_api_key_set: z.boolean(),
+  crm_api_key_problem: z.string().nullable(),
+}) satisfies z.ZodType<SystemSettings>;

@@ -215,3 +215,44 @@ export interface SlackDelivery {
   next_attempt_at: string | null;
   delivered_at: string | null;
 }
+
+/** The Slack configuration, the URL masked (the OpenAPI document's schema; checked against the type above). */
+export const SlackConfig = z.object({
+  id: z.uuid(),
+  webhook_url: z.string().nullable(),
+  webhook_url_set: z.boolean(),
+  enabled: z.boolean(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<SlackConfig>;
+
+export const SlackWorkflows = z.object({
+  id: z.uuid(),
+  workflow_rules: z.array(WorkflowRule),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<SlackWorkflows>;
+
+/** One row of the delivery log (checked against the type above). */
+export const SlackDelivery = z.object({
+  event_position: z.number().int(),
+  rule_id: z.string(),
+  event_type: z.enum(SLACK_EVENT_TYPES),
+  deal_id: z.uuid(),
+  deal_name: z.string(),
+  channel: z.string(),
+  text: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  status_code: z.number().int().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  last_attempt_at: z.string().nullable(),
+  next_attempt_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+}) satisfies z.ZodType<SlackDelivery>;
+
+/** POST /api/slack/test: the message went out (a refusal is a 502 naming Slack's answer). */
+export const SlackTestAnswer = z.object({ success: z.literal(true) });

@@ -132,3 +132,21 @@ export interface Task {
   created_at: string;
   updated_at: string;
 }
+
+/** A task as the API answers it (the OpenAPI document's schema; checked against the type above). */
+export const Task = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  description: z.string(),
+  location_id: z.uuid(),
+  location_name: z.string(),
+  office_id: z.uuid().nullable(),
+  office_number: z.string().nullable(),
+  priority: z.enum(TASK_PRIORITIES),
+  assigned_to: z.string().nullable(),
+  due_date: z.string().nullable(),
+  status: z.enum(TASK_STATUSES),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<Task>;

@@ -114,3 +114,28 @@ export interface TemplateVersion {
   /** Who made it; null for the system (the demo seed). */
   by: string | null;
 }
+
+/** A template as the API answers it (the OpenAPI document's schema; checked against the type above). */
+export const Template = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  description: z.string().nullable(),
+  content: z.string(),
+  placeholders: z.array(z.string()),
+  last_modified: z.string(),
+  version: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}) satisfies z.ZodType<Template>;
+
+/** One earlier version in a template's history (checked against the type above). */
+export const TemplateVersion = z.object({
+  version: z.number().int(),
+  name: z.string(),
+  category: z.enum(TEMPLATE_CATEGORIES),
+  description: z.string().nullable(),
+  content: z.string(),
+  at: z.string(),
+  by: z.string().nullable(),
+}) satisfies z.ZodType<TemplateVersion>;

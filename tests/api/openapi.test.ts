@@ -41,6 +41,35 @@ describe('the API description', () => {
     );
   });
 
+  it('tells every status a route can answer, the success as the route sends it, and the rules behind a pipe', async () => {
+    const { paths } = (await server.api<any>('GET', '/api/openapi.json')).body;
+    const statuses = (path: string, method: string) => Object.keys(paths[path][method].responses);
+
+    expect(statuses('/api/auth/login', 'post')).toEqual(expect.arrayContaining(['200', '400', '401', '429', '503']));
+    expect(statuses('/api/auth/login', 'post')).not.toContain('201');
+    expect(statuses('/api/offices/{id}', 'put')).toEqual(expect.arrayContaining(['200', '400', '401', '403', '404', '409', '413', '503']));
+    expect(statuses('/api/offices', 'post')).toContain('201');
+    expect(statuses('/api/templates/{id}', 'delete')).toContain('204');
+    expect(paths['/api/templates/{id}'].delete.responses['204'].content).toBeUndefined();
+    expect(statuses('/api/imports/preview', 'post')).toContain('200');
+
+    // A success's body has a schema: the row as the API answers it.
+    const office = paths['/api/offices/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(office.required).toEqual(expect.arrayContaining(['id', 'office_number', 'status', 'version']));
+    expect(paths['/api/offices'].get.responses['200'].content['application/json'].schema.type).toBe('array');
+
+    // The upload is multipart: a file and its text fields.
+    const upload = paths['/api/resources'].post.requestBody.content['multipart/form-data'].schema;
+    expect(upload.properties.file).toEqual(expect.objectContaining({ type: 'string', format: 'binary' }));
+    expect(upload.required).toEqual(expect.arrayContaining(['file']));
+    expect(Object.keys(paths['/api/reports/occupancy'].get.responses['200'].content)).toEqual(['application/json', 'text/csv', 'application/pdf']);
+
+    // `z.number().pipe(money)` and `z.string().trim().pipe(z.email())`: the second schema's rules are documented too.
+    const deal = paths['/api/deals'].post.requestBody.content['application/json'].schema;
+    expect(deal.properties.offered_price).toEqual(expect.objectContaining({ type: 'number', minimum: 0 }));
+    expect(deal.properties.contact.properties.email).toEqual(expect.objectContaining({ format: 'email' }));
+  });
+
   it('serves a docs page that reads the document, with its script and styles from this origin', async () => {
     const page = await fetch(`${server.url}/api/docs`);
     expect(page.status).toBe(200);

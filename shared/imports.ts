@@ -4,6 +4,7 @@
  * header. Shared so the server validates and the client shows the same columns and words.
  */
 import { z } from 'zod';
+import { str } from './schemas/strings';
 import type { Action } from './policy';
 
 export const IMPORT_KINDS = ['offices', 'members', 'contacts', 'companies'] as const;
@@ -120,12 +121,11 @@ export const MAX_IMPORT_CHARS = 10_000_000;
 export const MAX_IMPORT_ROWS = 20_000;
 
 const kind = z.enum(IMPORT_KINDS, { message: `Kind must be one of ${IMPORT_KINDS.join(', ')}` });
-const csv = z
-  .string({ message: 'Choose a CSV file' })
+const csv = str('The file', 'Choose a CSV file')
   .min(1, { message: 'The file is empty' })
   .max(MAX_IMPORT_CHARS, { message: `The file is larger than ${MAX_IMPORT_CHARS / 1_000_000} MB` });
 /** Per header, in order: the column it fills, or null to ignore it. Absent: detected. */
-const mapping = z.array(z.string().max(40).nullable()).max(200).optional();
+const mapping = z.array(str('A column').max(40).nullable()).max(200).optional();
 
 export const ImportInput = z.object({ kind, csv, mapping }).strict();
 export type ImportInput = z.infer<typeof ImportInput>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SignatureStatus } from '../domain/agreement';
-import { ExpectedVersion, IdParam, storable } from './common';
+import { ExpectedVersion, IdParam, PG_INT_MAX } from './common';
+import { str } from './strings';
 import type { Deal } from './deals';
 
 /** POST /api/deals/{id}/agreement and /signature: only the version the caller saw, if any. */
@@ -9,11 +10,11 @@ export const RequestSignatureInput = z.object({ version: ExpectedVersion }).stri
 
 /** GET /api/deals/{id}/agreements/{version}: one version's PDF. */
 export const AgreementVersionParams = IdParam.extend({
-  version: z.coerce.number({ message: 'The agreement version must be a number' }).int({ message: 'The agreement version must be a whole number' }).min(1, { message: 'The agreement version must be at least 1' }),
+  version: z.coerce.number({ message: 'The agreement version must be a number' }).int({ message: 'The agreement version must be a whole number' }).min(1, { message: 'The agreement version must be at least 1' }).max(PG_INT_MAX, { message: `The agreement version must be at most ${PG_INT_MAX}` }),
 }).strict();
 
 /** The public signing routes: the link's token (a JWT; its checks are the server's). */
-export const SigningTokenParams = z.object({ token: z.string().min(1).max(2048, { message: 'This signing link is not valid' }) }).strict();
+export const SigningTokenParams = z.object({ token: str('The signing link').min(1).max(2048, { message: 'This signing link is not valid' }) }).strict();
 
 export const SIGNER_NAME_REQUIRED = 'Type your full name to sign';
 export const ACCEPT_REQUIRED = 'Tick the box to accept the agreement';
@@ -21,12 +22,10 @@ export const ACCEPT_REQUIRED = 'Tick the box to accept the agreement';
 /** POST /api/signing/{token}: the signer's typed name and an explicit acceptance. */
 export const SignAgreementInput = z
   .object({
-    signer_name: z
-      .string({ message: SIGNER_NAME_REQUIRED })
+    signer_name: str('Your name', SIGNER_NAME_REQUIRED)
       .trim()
       .min(1, { message: SIGNER_NAME_REQUIRED })
-      .max(120, { message: 'Your name must be at most 120 characters' })
-      .refine(...storable('Your name')),
+      .max(120, { message: 'Your name must be at most 120 characters' }),
     accept: z.literal(true, { message: ACCEPT_REQUIRED }),
   })
   .strict();

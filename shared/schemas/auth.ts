@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { Role } from '../constants';
+import { str } from './strings';
 
 export const LoginInput = z
   .object({
     email: z.email({ message: 'Enter a valid e-mail address' }).max(254),
-    password: z.string().min(1, { message: 'Password is required' }).max(200),
+    password: str('Password').min(1, { message: 'Password is required' }).max(200),
   })
   .strict();
 export type LoginInput = z.infer<typeof LoginInput>;

@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { AGREEMENT_TYPES, DEAL_MEMBERSHIP_TYPES, DEAL_STAGES, type DealStage } from '../domain/deals';
-import { ExpectedVersion, Id, LocationFilterQuery, formMessage, storable } from './common';
+import { ExpectedVersion, Id, LocationFilterQuery, formMessage } from './common';
+import { str } from './strings';
 
 /** The spec's message for a new deal missing any required field. */
 export const REQUIRED_DEAL = formMessage('Please fill in all required fields');
 
 const required = (label: string, max: number) =>
-  z
-    .string({ message: REQUIRED_DEAL })
+  str(label, REQUIRED_DEAL)
     .trim()
     .min(1, { message: REQUIRED_DEAL })
-    .max(max, { message: `${label} must be at most ${max} characters` })
-    .refine(...storable(label));
+    .max(max, { message: `${label} must be at most ${max} characters` });
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  str(label)
     .trim()
     .max(max, { message: `${label} must be at most ${max} characters` })
-    .refine(...storable(label))
     .nullish()
     .transform((v) => v || null);
 const email = z.email({ message: 'Enter a valid e-mail address' }).max(254, { message: 'Contact email must be at most 254 characters' });
@@ -153,7 +150,7 @@ export const DealListQuery = LocationFilterQuery.extend({
   stage: stage.optional(),
   contact_id: Id.optional(),
   company_id: Id.optional(),
-  q: z.string().trim().max(200).optional(),
+  q: str('Search').trim().max(200, { message: 'Search for at most 200 characters' }).optional(),
 }).strict();
 export type DealListQuery = z.infer<typeof DealListQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, storable } from './common';
+import { Id } from './common';
+import { str } from './strings';
 
 /** Where Google sends the browser back: this site's address followed by this path. */
 export const GMAIL_CALLBACK_PATH = '/auth/callback';
@@ -14,8 +15,7 @@ export const GMAIL_MESSAGES = {
   oneTarget: 'Give either a contact_id or a company_id',
 } as const;
 
-const RedirectUri = z
-  .string({ message: GMAIL_MESSAGES.redirectUri })
+const RedirectUri = str('redirect_uri', GMAIL_MESSAGES.redirectUri)
   .max(2000, { message: GMAIL_MESSAGES.redirectUri })
   .refine((value) => {
     try {
@@ -36,8 +36,8 @@ export interface ConnectGmailAnswer {
 /** POST /api/gmail/callback: what Google put in the callback's address, and the address itself. */
 export const GmailCallbackInput = z
   .object({
-    code: z.string({ message: GMAIL_MESSAGES.noCode }).trim().min(1, { message: GMAIL_MESSAGES.noCode }).max(4000).refine(...storable('code')),
-    state: z.string({ message: GMAIL_MESSAGES.badState }).min(1, { message: GMAIL_MESSAGES.badState }).max(200, { message: GMAIL_MESSAGES.badState }),
+    code: str('code', GMAIL_MESSAGES.noCode).trim().min(1, { message: GMAIL_MESSAGES.noCode }).max(4000),
+    state: str('state', GMAIL_MESSAGES.badState).min(1, { message: GMAIL_MESSAGES.badState }).max(200, { message: GMAIL_MESSAGES.badState }),
     redirect_uri: RedirectUri,
   })
   .strict();

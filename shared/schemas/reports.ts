@@ -18,6 +18,7 @@ import {
 } from '../domain/reportsPeriods';
 import type { TermFigures } from '../domain/reportsTerms';
 import { LocationFilterQuery } from './common';
+import { str } from './strings';
 
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -25,8 +26,7 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 const format = z.enum(REPORT_FORMATS, { message: 'Format must be json, csv or pdf' }).default('json');
 
 /** A past or present day on the reports' calendar (New York). */
-export const AsOfDate = z
-  .string({ message: 'As of must be a date (YYYY-MM-DD)' })
+export const AsOfDate = str('As of', 'As of must be a date (YYYY-MM-DD)')
   .refine(isCalendarDate, { message: 'As of must be a date (YYYY-MM-DD)' })
   .refine((date) => date >= EARLIEST_REPORT_DATE, { message: `As of must be on or after ${EARLIEST_REPORT_DATE}` })
   .refine((date) => date <= reportToday(new Date()), { message: 'As of cannot be in the future' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExpectedVersion } from './common';
+import { str } from './strings';
 
 /**
  * The system settings are one row: the stream and the row share this id (there is only one).
@@ -33,8 +34,7 @@ const masked = (value: string) => value.startsWith(KEY_MASK.charAt(0));
  * The key as typed: visible ASCII only. null or '' removes the stored key; the masked value GET
  * answered (bullets first) leaves it as it is, so a client may send the object back unchanged.
  */
-const CrmApiKeyInput = z
-  .string({ message: CRM_KEY_MESSAGE })
+const CrmApiKeyInput = str('The CRM API key', CRM_KEY_MESSAGE)
   .nullable()
   .refine((value) => value === null || value === '' || masked(value) || KEY_PATTERN.test(value), { message: CRM_KEY_MESSAGE });
 

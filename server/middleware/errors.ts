@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ConcurrencyError, DomainError } from '../../events/store/errors';
 import type { ErrorBody } from '@shared/schemas/common';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { isUnstorableValue } from '../db/unstorable';
 import { HttpError } from '../httpError';
 import { loggablePath } from './loggablePath';
 
@@ -80,6 +81,13 @@ export function errorMapper(logger: Logger, conflictBody: (error: ConcurrencyErr
         ctx.status = 503;
         ctx.body = { message: 'Service unavailable' };
         ctx.set('Retry-After', '5');
+        return;
+      }
+      if (isUnstorableValue(error)) {
+        // A schema let through what PostgreSQL refuses: the client's input, but a gap to close.
+        logger.warn({ err: error, method: ctx.method, path: loggablePath(ctx.path) }, 'value the database cannot store');
+        ctx.status = 400;
+        ctx.body = { message: 'The request holds a value that cannot be stored (a NUL character, an unpaired surrogate, or a number too large)' };
         return;
       }
       logger.error({ err: error, method: ctx.method, path: loggablePath(ctx.path) }, 'unhandled error');

@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Context } from 'koa';
+import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ImportInput } from '@shared/imports';
@@ -11,6 +13,7 @@ import { SearchQuery } from '@shared/schemas/search';
 import { SaveSlackConfigInput, SaveWorkflowRulesInput, SendSlackTestInput } from '@shared/schemas/slack';
 import { isStorable, isStorableJson } from '@shared/schemas/strings';
 import { AgreementVersionParams } from '@shared/schemas/agreements';
+import { errorMapper } from '../../server/middleware/errors';
 
 /**
  * Hostile input at the schemas: what a fuzzer sent that once reached PostgreSQL and answered 500
@@ -189,5 +192,25 @@ describe('every schema of shared/schemas', () => {
       }, '');
     }
     expect([...new Set(unbounded)]).toEqual([]);
+  });
+});
+
+describe('the net under the schemas', () => {
+  const answer = async (error: Error & { code?: string }) => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const ctx = { method: 'GET', path: '/api/x', status: 200, body: undefined as unknown, set: () => undefined } as unknown as Context;
+    await errorMapper(logger)(ctx, async () => {
+      throw error;
+    });
+    return { status: ctx.status, lines };
+  };
+  it('given PostgreSQL refusing a NUL, a lone surrogate or an out-of-range number, the answer is a 400 (logged as a gap), not a 500', async () => {
+    for (const code of ['22021', '22P05', '22003']) {
+      const { status, lines } = await answer(Object.assign(new Error('refused'), { code }));
+      expect(status, code).toBe(400);
+      expect(lines.join('')).toContain('value the database cannot store');
+    }
+    expect((await answer(Object.assign(new Error('bug'), { code: '42P01' }))).status).toBe(500);
   });
 });

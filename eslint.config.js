@@ -50,6 +50,25 @@ export default tseslint.config(
     },
   },
   {
+    // Every string a request carries starts from shared/schemas/strings.ts, which refuses what
+    // PostgreSQL cannot store (NUL, lone surrogates) and takes only http(s) addresses.
+    files: ['shared/schemas/**/*.ts', 'shared/imports.ts'],
+    ignores: ['shared/schemas/strings.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['string', 'url', 'httpUrl', 'stringFormat', 'templateLiteral'].map((name) => ({
+          selector: `MemberExpression[object.name='z'][property.name='${name}']`,
+          message: `Build strings with str() from shared/schemas/strings.ts, not z.${name}().`,
+        })),
+        {
+          selector: "MemberExpression[object.object.name='z'][object.property.name='coerce'][property.name='string']",
+          message: 'Build strings with str() from shared/schemas/strings.ts, not z.coerce.string().',
+        },
+      ],
+    },
+  },
+  {
     files: ['events/**/*.ts'],
     ignores: ['events/store/**', 'events/handleCommand.ts'],
     rules: {

@@ -9,6 +9,7 @@ import { authenticate } from './middleware/authenticate';
 import { describeConflict } from './middleware/conflict';
 import { bodyParseError, errorMapper } from './middleware/errors';
 import { requestLog } from './middleware/requestLog';
+import { unmatched } from './middleware/unmatched';
 import { activityRoutes } from './routes/activity';
 import { authRoutes } from './routes/auth';
 import { configRoutes } from './routes/config';
@@ -121,14 +122,8 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   // A multipart upload (a document) is streamed by its own route, with its own size limit.
   app.use((ctx, next) => (ctx.is('multipart') ? next() : ctx.path.startsWith('/api/imports') ? importBody(ctx, next) : body(ctx, next)));
   app.use(api.routes());
-  // No route matched: a caller without a valid token learns nothing about which paths exist.
-  app.use(async (ctx, next) => {
-    if (!ctx.path.startsWith('/api')) return next();
-    await auth(ctx, async () => {
-      ctx.status = 404;
-      ctx.body = { message: 'Not found' };
-    });
-  });
+  // No route matched: 401 without a token, then 405 with Allow on a known path, else 404.
+  app.use(unmatched(auth));
   if (options.clientDir) app.use(staticClient(options.clientDir));
   return app;
 }

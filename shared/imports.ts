@@ -4,6 +4,7 @@
  * header. Shared so the server validates and the client shows the same columns and words.
  */
 import { z } from 'zod';
+import { answerText, str } from './schemas/strings';
 import type { Action } from './policy';
 
 export const IMPORT_KINDS = ['offices', 'members', 'contacts', 'companies'] as const;
@@ -120,12 +121,11 @@ export const MAX_IMPORT_CHARS = 10_000_000;
 export const MAX_IMPORT_ROWS = 20_000;
 
 const kind = z.enum(IMPORT_KINDS, { message: `Kind must be one of ${IMPORT_KINDS.join(', ')}` });
-const csv = z
-  .string({ message: 'Choose a CSV file' })
+const csv = str('The file', 'Choose a CSV file')
   .min(1, { message: 'The file is empty' })
   .max(MAX_IMPORT_CHARS, { message: `The file is larger than ${MAX_IMPORT_CHARS / 1_000_000} MB` });
 /** Per header, in order: the column it fills, or null to ignore it. Absent: detected. */
-const mapping = z.array(z.string().max(40).nullable()).max(200).optional();
+const mapping = z.array(str('A column').max(40).nullable()).max(200).optional();
 
 export const ImportInput = z.object({ kind, csv, mapping }).strict();
 export type ImportInput = z.infer<typeof ImportInput>;
@@ -159,10 +159,10 @@ export type ImportProgress =
 /** The OpenAPI document's schemas of the preview and of each progress line (checked against their types). */
 export const ImportPreview = z.object({
   kind: z.enum(IMPORT_KINDS),
-  headers: z.array(z.string()),
-  mapping: z.array(z.string().nullable()),
-  problems: z.array(z.string()),
-  rows: z.array(z.object({ line: z.number().int(), values: z.record(z.string(), z.string()), problems: z.array(z.string()) })),
+  headers: z.array(answerText()),
+  mapping: z.array(answerText().nullable()),
+  problems: z.array(answerText()),
+  rows: z.array(z.object({ line: z.number().int(), values: z.record(answerText(), answerText()), problems: z.array(answerText()) })),
   valid: z.number().int(),
   invalid: z.number().int(),
 }) satisfies z.ZodType<ImportPreview>;
@@ -170,5 +170,5 @@ export const ImportPreview = z.object({
 export const ImportProgress = z.discriminatedUnion('type', [
   z.object({ type: z.literal('progress'), done: z.number().int(), total: z.number().int() }),
   z.object({ type: z.literal('done'), imported: z.number().int(), skipped: z.number().int(), positions: z.tuple([z.number().int(), z.number().int()]).nullable() }),
-  z.object({ type: z.literal('failed'), message: z.string() }),
+  z.object({ type: z.literal('failed'), message: answerText() }),
 ]) satisfies z.ZodType<ImportProgress>;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Pool } from '../../events/store/types';
 import { Id } from '@shared/schemas/common';
+import { durationSeconds, tokenTimesProblem } from './tokenTimes';
 
 const ISSUER = 'flexspace-operations';
 
@@ -9,7 +10,8 @@ export interface TokenService {
   sign(userId: string): Promise<string>;
   /**
    * The user id of a valid token, or null for a missing, malformed, tampered or expired one, and
-   * for one without an expiry or whose subject is not a user id (a UUID).
+   * for one without an expiry or whose subject is not a user id (a UUID), and for one issued in
+   * the future or lasting longer than the configured lifetime (tokenTimes.ts).
    */
   verify(token: string | undefined | null): Promise<string | null>;
 }
@@ -27,6 +29,7 @@ export async function loadSigningKey(sql: Pool, configured?: string): Promise<Ui
 }
 
 export function createTokenService(key: Uint8Array, ttl: string): TokenService {
+  const lifetime = durationSeconds(ttl);
   return {
     sign: (userId) =>
       new SignJWT({})
@@ -39,7 +42,8 @@ export function createTokenService(key: Uint8Array, ttl: string): TokenService {
     async verify(token) {
       if (!token) return null;
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'iat'] });
+        if (tokenTimesProblem(payload, lifetime, new Date())) return null;
         // Only a UUID may reach the users table: anything else would be a database error there.
         const sub = Id.safeParse(payload.sub);
         return sub.success ? sub.data : null;

@@ -3,7 +3,9 @@ import type { Logger } from 'pino';
 import { ConcurrencyError, DomainError } from '../../events/store/errors';
 import { REQUEST_TOO_LARGE_MESSAGE, type ErrorBody } from '@shared/schemas/common';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { isUnstorableValue } from '../db/unstorable';
 import { HttpError } from '../httpError';
+import { loggablePath } from './loggablePath';
 
 /** Koa and its body parser raise errors carrying a status the client caused (bad JSON, too large). */
 interface ExposedError {
@@ -75,13 +77,20 @@ export function errorMapper(logger: Logger, conflictBody: (error: ConcurrencyErr
       }
       if (isDatabaseUnavailable(error)) {
         // The database is down or restarting: nothing the client did, and worth a retry soon.
-        logger.warn({ err: error, method: ctx.method, path: ctx.path }, 'database unavailable');
+        logger.warn({ err: error, method: ctx.method, path: loggablePath(ctx.path) }, 'database unavailable');
         ctx.status = 503;
         ctx.body = { message: 'Service unavailable' };
         ctx.set('Retry-After', '5');
         return;
       }
-      logger.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');
+      if (isUnstorableValue(error)) {
+        // A schema let through what PostgreSQL refuses: the client's input, but a gap to close.
+        logger.warn({ err: error, method: ctx.method, path: loggablePath(ctx.path) }, 'value the database cannot store');
+        ctx.status = 400;
+        ctx.body = { message: 'The request holds a value that cannot be stored (a NUL character, an unpaired surrogate, or a number too large)' };
+        return;
+      }
+      logger.error({ err: error, method: ctx.method, path: loggablePath(ctx.path) }, 'unhandled error');
       ctx.status = 500;
       ctx.body = { message: 'Something went wrong on our side. Please try again.' };
     }

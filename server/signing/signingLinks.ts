@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { Id } from '@shared/schemas/common';
 import type { Pool } from '../../events/store/types';
+import { tokenTimesProblem } from '../auth/tokenTimes';
 
 const ISSUER = 'flexspace-operations';
 /** Its own audience and its own key: a session token is never a signing link, nor the reverse. */
@@ -45,6 +46,7 @@ export async function loadSigningLinkKey(sql: Pool): Promise<Uint8Array> {
  * still the open one (not replaced, not yet signed) is the deal's state, checked by its command.
  */
 export function createSigningLinks(key: Uint8Array, options: { ttlDays: number; publicUrl?: string }): SigningLinks {
+  const lifetime = Math.ceil((options.ttlDays * DAY_MS) / 1000);
   return {
     // Whole seconds, as the token's `exp` holds it: the event and the token name the same instant.
     expiry: (now) => new Date(Math.floor((now.getTime() + options.ttlDays * DAY_MS) / 1000) * 1000),
@@ -60,7 +62,9 @@ export function createSigningLinks(key: Uint8Array, options: { ttlDays: number; 
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'jti'] });
+        const { payload } = await jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'jti', 'iat'] });
+        // Issued in the future, or valid for longer than links are sent for: not one this server made.
+        if (tokenTimesProblem(payload, lifetime, new Date())) return { ok: false, reason: 'invalid' };
         const deal = Id.safeParse(payload.sub);
         const tokenId = Id.safeParse(payload.jti);
         const { ver, sha } = payload as { ver?: unknown; sha?: unknown };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerText } from './strings';
 import type { ActivityEntry } from '../activity';
 import { Id } from './common';
 
@@ -19,11 +20,11 @@ export type ActivityQuery = z.infer<typeof ActivityQuery>;
 /** The OpenAPI document's schema of one entry of GET /api/events (checked against its type). */
 export const ActivityEntrySchema = z.object({
   position: z.number().int(),
-  type: z.string(),
-  at: z.string(),
-  user_name: z.string(),
-  entity: z.string(),
-  entity_id: z.string(),
-  summary: z.string(),
-  changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  type: answerText(),
+  at: answerText(),
+  user_name: answerText(),
+  entity: answerText(),
+  entity_id: answerText(),
+  summary: answerText(),
+  changes: z.array(z.object({ field: answerText(), from: z.unknown(), to: z.unknown() })),
 }) satisfies z.ZodType<ActivityEntry>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SIGNATURE_STATUSES, type SignatureStatus } from '../domain/agreement';
-import { ExpectedVersion, IdParam, storable } from './common';
+import { ExpectedVersion, IdParam, PG_INT_MAX } from './common';
+import { answerText, str } from './strings';
 import { Deal } from './deals';
 
 /** POST /api/deals/{id}/agreement and /signature: only the version the caller saw, if any. */
@@ -9,11 +10,11 @@ export const RequestSignatureInput = z.object({ version: ExpectedVersion }).stri
 
 /** GET /api/deals/{id}/agreements/{version}: one version's PDF. */
 export const AgreementVersionParams = IdParam.extend({
-  version: z.coerce.number({ message: 'The agreement version must be a number' }).int({ message: 'The agreement version must be a whole number' }).min(1, { message: 'The agreement version must be at least 1' }),
+  version: z.coerce.number({ message: 'The agreement version must be a number' }).int({ message: 'The agreement version must be a whole number' }).min(1, { message: 'The agreement version must be at least 1' }).max(PG_INT_MAX, { message: `The agreement version must be at most ${PG_INT_MAX}` }),
 }).strict();
 
 /** The public signing routes: the link's token (a JWT; its checks are the server's). */
-export const SigningTokenParams = z.object({ token: z.string().min(1).max(2048, { message: 'This signing link is not valid' }) }).strict();
+export const SigningTokenParams = z.object({ token: str('The signing link').min(1).max(2048, { message: 'This signing link is not valid' }) }).strict();
 
 export const SIGNER_NAME_REQUIRED = 'Type your full name to sign';
 export const ACCEPT_REQUIRED = 'Tick the box to accept the agreement';
@@ -21,12 +22,10 @@ export const ACCEPT_REQUIRED = 'Tick the box to accept the agreement';
 /** POST /api/signing/{token}: the signer's typed name and an explicit acceptance. */
 export const SignAgreementInput = z
   .object({
-    signer_name: z
-      .string({ message: SIGNER_NAME_REQUIRED })
+    signer_name: str('Your name', SIGNER_NAME_REQUIRED)
       .trim()
       .min(1, { message: SIGNER_NAME_REQUIRED })
-      .max(120, { message: 'Your name must be at most 120 characters' })
-      .refine(...storable('Your name')),
+      .max(120, { message: 'Your name must be at most 120 characters' }),
     accept: z.literal(true, { message: ACCEPT_REQUIRED }),
   })
   .strict();
@@ -116,38 +115,38 @@ export interface SigningReceipt {
 /** The OpenAPI document's schemas of the answers above (each checked against its type). */
 const AgreementTermsSchema = z.object({
   agreement_version: z.number().int(),
-  generated_at: z.string(),
-  operator: z.object({ name: z.string() }),
-  location: z.object({ name: z.string(), address: z.string(), city: z.string() }),
-  deal_name: z.string(),
-  agreement_type: z.string(),
-  membership_type: z.string(),
-  company_name: z.string(),
-  contact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), title: z.string().nullable() }),
-  offices: z.array(z.object({ office_number: z.string(), desks: z.number().int(), marketed_monthly: z.number(), offered_monthly: z.number() })),
-  start_date: z.string(),
+  generated_at: answerText(),
+  operator: z.object({ name: answerText() }),
+  location: z.object({ name: answerText(), address: answerText(), city: answerText() }),
+  deal_name: answerText(),
+  agreement_type: answerText(),
+  membership_type: answerText(),
+  company_name: answerText(),
+  contact: z.object({ name: answerText(), email: answerText(), phone: answerText().nullable(), title: answerText().nullable() }),
+  offices: z.array(z.object({ office_number: answerText(), desks: z.number().int(), marketed_monthly: z.number(), offered_monthly: z.number() })),
+  start_date: answerText(),
   term_months: z.number().int().nullable(),
   term_days: z.number().int().nullable(),
-  end_date: z.string(),
+  end_date: answerText(),
   monthly_price: z.number(),
   deal_value: z.number(),
-  notice_by: z.string().nullable(),
+  notice_by: answerText().nullable(),
 }) satisfies z.ZodType<AgreementTerms>;
 
 export const AgreementVersion = z.object({
   agreement_version: z.number().int(),
-  file_name: z.string(),
+  file_name: answerText(),
   size: z.number().int(),
-  sha256: z.string(),
-  generated_at: z.string(),
-  generated_by: z.string().nullable(),
-  url: z.string(),
+  sha256: answerText(),
+  generated_at: answerText(),
+  generated_by: answerText().nullable(),
+  url: answerText(),
   current: z.boolean(),
 }) satisfies z.ZodType<AgreementVersion>;
 
 export const AgreementAnswer = z.object({
   success: z.literal(true),
-  agreement_url: z.string(),
+  agreement_url: answerText(),
   agreement_version: z.number().int(),
   deal: Deal,
 }) satisfies z.ZodType<AgreementAnswer>;
@@ -155,23 +154,23 @@ export const AgreementAnswer = z.object({
 export const SignatureAnswer = z.object({
   success: z.literal(true),
   signature_status: z.enum(SIGNATURE_STATUSES),
-  signing_url: z.string(),
-  expires_at: z.string(),
+  signing_url: answerText(),
+  expires_at: answerText(),
   deal: Deal,
 }) satisfies z.ZodType<SignatureAnswer>;
 
 export const SigningSummary = z.object({
   terms: AgreementTermsSchema,
-  document_sha256: z.string(),
-  expires_at: z.string(),
-  pdf_url: z.string(),
+  document_sha256: answerText(),
+  expires_at: answerText(),
+  pdf_url: answerText(),
 }) satisfies z.ZodType<SigningSummary>;
 
 export const SigningReceipt = z.object({
   signed: z.literal(true),
-  signer_name: z.string(),
-  signed_at: z.string(),
-  document_sha256: z.string(),
-  deal_name: z.string(),
-  company_name: z.string(),
+  signer_name: answerText(),
+  signed_at: answerText(),
+  document_sha256: answerText(),
+  deal_name: answerText(),
+  company_name: answerText(),
 }) satisfies z.ZodType<SigningReceipt>;

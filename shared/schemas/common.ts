@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { str } from './strings';
 
 /**
  * Messages the spec gives for a whole form ("Please fill in all required fields"): a request
@@ -19,29 +20,29 @@ export const Id = z.uuid({ message: 'Must be a valid id' }).transform((id) => id
 /** Ids are UUIDs; anything else is a 400, not a 404. */
 export const IdParam = z.object({ id: Id }).strict();
 
-/** NUL and unpaired UTF-16 surrogates: PostgreSQL can store neither in text or jsonb. */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what must be refused
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
-
-/** For `.refine(...storable(label))` on any string that reaches the database (text or jsonb). */
-export const storable = (label: string) =>
-  [(value: string) => !UNSTORABLE.test(value), { message: `${label} contains characters that are not allowed` }] as const;
-
 /** A short, trimmed, non-empty line of text. */
 export const text = (label: string, max = 200) =>
-  z
-    .string({ message: `${label} must be text` })
+  str(label)
     .trim()
     .min(1, { message: `${label} is required` })
-    .max(max, { message: `${label} must be at most ${max} characters` })
-    .refine((value) => !UNSTORABLE.test(value), { message: `${label} contains characters that are not allowed` });
+    .max(max, { message: `${label} must be at most ${max} characters` });
+
+/**
+ * PostgreSQL's `integer`, the type of every version and whole-number column: a larger value would
+ * fail in the database (a 500), so every whole number the API takes is bounded by it or less.
+ */
+export const PG_INT_MAX = 2_147_483_647;
+
+const VERSION_MESSAGE = `Version must be a whole number from 1 to ${PG_INT_MAX}`;
+const version = (base: z.ZodNumber) =>
+  base.int({ message: VERSION_MESSAGE }).min(1, { message: VERSION_MESSAGE }).max(PG_INT_MAX, { message: VERSION_MESSAGE });
 
 /** The entity version the client last saw; when present a stale value answers 409. */
-export const ExpectedVersion = z.number().int().min(1).optional();
+export const ExpectedVersion = version(z.number({ message: VERSION_MESSAGE })).optional();
 
 /** A DELETE's version, in its body or as `?version=` (some clients send no body with DELETE). */
 export const VersionBody = z.object({ version: ExpectedVersion }).strict();
-export const VersionQuery = z.object({ version: z.coerce.number({ message: 'Version must be a number' }).int().min(1).optional() }).strict();
+export const VersionQuery = z.object({ version: version(z.coerce.number({ message: 'Version must be a number' })).optional() }).strict();
 
 /** Who changed a row since the version a client sent (a 409's details). */
 export interface ConflictDetails {
@@ -70,10 +71,6 @@ export const REQUEST_TOO_LARGE_MESSAGE = 'Request body is too large';
 /** List filters: `location` is a location's name or id; 'All Locations' or empty means every location. */
 export const LocationFilterQuery = z
   .object({
-    location: z
-      .string({ message: 'Location must be text' })
-      .max(200, { message: 'Location is too long' })
-      .refine(...storable('Location'))
-      .optional(),
+    location: str('Location').max(200, { message: 'Location is too long' }).optional(),
   })
   .strict();

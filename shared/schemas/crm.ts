@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { ExpectedVersion, Id, formMessage, storable } from './common';
+import { ExpectedVersion, Id, formMessage } from './common';
+import { httpUrlMessage, isHttpUrl, answerText, str } from './strings';
 
 /** A contact's or company's relation to the operator. */
 export const CRM_STATUSES = ['Prospect', 'Member', 'Former Member'] as const;
 export type CrmStatus = (typeof CRM_STATUSES)[number];
 
 const status = z.enum(CRM_STATUSES, { message: `Status must be one of ${CRM_STATUSES.join(', ')}` });
-const q = z.string().trim().max(200, { message: 'Search for at most 200 characters' });
+const q = str('Search').trim().max(200, { message: 'Search for at most 200 characters' });
 
 /** GET /api/contacts?status=&company_id=&q= */
 export const ContactListQuery = z.object({ status: status.optional(), company_id: Id.optional(), q: q.optional() }).strict();
@@ -58,20 +59,23 @@ export const COMPANY_REQUIRED = formMessage('Company name is required');
 
 /** A required field whose absence answers the spec's one message for the form. */
 const needed = (message: string, max: number, label: string) =>
-  z
-    .string({ message })
+  str(label, message)
     .trim()
     .min(1, { message })
-    .max(max, { message: `${label} must be at most ${max} characters` })
-    .refine(...storable(label));
+    .max(max, { message: `${label} must be at most ${max} characters` });
 const optionalText = (label: string, max: number) =>
-  z
-    .string({ message: `${label} must be text` })
+  str(label)
     .trim()
     .max(max, { message: `${label} must be at most ${max} characters` })
-    .refine(...storable(label))
     .nullish()
     .transform((v) => v || null);
+/** A company's website: http(s) only (it is shown as a link); empty or null for none. */
+const website = str('Website')
+  .trim()
+  .max(300, { message: 'Website must be at most 300 characters' })
+  .refine((value) => value === '' || isHttpUrl(value), { message: httpUrlMessage('Website') })
+  .nullish()
+  .transform((v) => v || null);
 /** '' or null: none (the API's way to leave a contact without a company). */
 const optionalId = z
   .union([z.literal(''), Id])
@@ -113,11 +117,11 @@ export const CONTACT_READ_ONLY_KEYS = ['id', 'created_at', 'updated_at', 'compan
 
 const companyFields = {
   industry: optionalText('Industry', 120),
-  website: optionalText('Website', 300),
+  website,
   phone: optionalText('Phone', 40),
   address: optionalText('Address', 300),
   employee_count: whole('Employee count'),
-  annual_revenue: z.number({ message: 'Annual revenue must be a number' }).min(0, { message: 'Annual revenue cannot be negative' }).nullish().transform((v) => v ?? null),
+  annual_revenue: z.number({ message: 'Annual revenue must be a number' }).min(0, { message: 'Annual revenue cannot be negative' }).max(1e12, { message: 'Annual revenue is too large' }).nullish().transform((v) => v ?? null),
   main_contact_id: optionalId,
   notes: optionalText('Notes', 4000),
   lead_source: optionalText('Lead source', 120),
@@ -149,38 +153,38 @@ export const StatusInput = z.object({ status, version: ExpectedVersion }).strict
 /** A contact as the API answers it (the OpenAPI document's schema; checked against the type above). */
 export const Contact = z.object({
   id: z.uuid(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  title: z.string().nullable(),
+  name: answerText(),
+  email: answerText(),
+  phone: answerText().nullable(),
+  title: answerText().nullable(),
   company_id: z.uuid().nullable(),
-  company_name: z.string().nullable(),
+  company_name: answerText().nullable(),
   status: z.enum(CRM_STATUSES),
-  notes: z.string().nullable(),
-  lead_source: z.string().nullable(),
+  notes: answerText().nullable(),
+  lead_source: answerText().nullable(),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<Contact>;
 
 /** A company as the API answers it (the OpenAPI document's schema; checked against the type above). */
 export const Company = z.object({
   id: z.uuid(),
-  name: z.string(),
-  industry: z.string().nullable(),
-  website: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
+  name: answerText(),
+  industry: answerText().nullable(),
+  website: answerText().nullable(),
+  phone: answerText().nullable(),
+  address: answerText().nullable(),
   employee_count: z.number().int().nullable(),
   annual_revenue: z.number().nullable(),
   main_contact_id: z.uuid().nullable(),
   status: z.enum(CRM_STATUSES),
-  notes: z.string().nullable(),
-  lead_source: z.string().nullable(),
+  notes: answerText().nullable(),
+  lead_source: answerText().nullable(),
   contact_count: z.number().int(),
   deal_count: z.number().int(),
   total_deal_value: z.number(),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<Company>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerText } from './strings';
 import { LocationFilterQuery } from './common';
 import type { ActivityEntry } from '../activity';
 import { TASK_PRIORITIES, type TaskPriority } from '../domain/tasks';
@@ -43,12 +44,12 @@ export const Dashboard = z.object({
   inProgressTasks: z.number().int(),
   overdueTasks: z.number().int(),
   templates: z.number().int(),
-  locations: z.array(z.object({ name: z.string(), city: z.string() })),
-  recentActivity: z.array(z.object({ type: z.string(), message: z.string(), at: z.string(), entity_id: z.string(), user_name: z.string() })),
+  locations: z.array(z.object({ name: answerText(), city: answerText() })),
+  recentActivity: z.array(z.object({ type: answerText(), message: answerText(), at: answerText(), entity_id: answerText(), user_name: answerText() })),
   upcomingTasks: z.array(
-    z.object({ id: z.uuid(), task: z.string(), priority: z.enum(TASK_PRIORITIES), dueDate: z.string().nullable(), due_label: z.enum(DUE_LABELS), location_name: z.string() }),
+    z.object({ id: z.uuid(), task: answerText(), priority: z.enum(TASK_PRIORITIES), dueDate: answerText().nullable(), due_label: z.enum(DUE_LABELS), location_name: answerText() }),
   ),
   leasesEnding: z.array(
-    z.object({ id: z.uuid(), office_number: z.string(), location_name: z.string(), tenant: z.string().nullable(), end_date: z.string(), days: z.number().int() }),
+    z.object({ id: z.uuid(), office_number: answerText(), location_name: answerText(), tenant: answerText().nullable(), end_date: answerText(), days: z.number().int() }),
   ),
 }) satisfies z.ZodType<Dashboard>;

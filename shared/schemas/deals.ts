@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { AGREEMENT_TYPES, DEAL_MEMBERSHIP_TYPES, DEAL_STAGES, type DealStage } from '../domain/deals';
-import { ExpectedVersion, Id, LocationFilterQuery, formMessage, storable } from './common';
+import { ExpectedVersion, Id, LocationFilterQuery, formMessage } from './common';
+import { answerText, str } from './strings';
 
 /** The spec's message for a new deal missing any required field. */
 export const REQUIRED_DEAL = formMessage('Please fill in all required fields');
 
 const required = (label: string, max: number) =>
-  z
-    .string({ message: REQUIRED_DEAL })
+  str(label, REQUIRED_DEAL)
     .trim()
     .min(1, { message: REQUIRED_DEAL })
-    .max(max, { message: `${label} must be at most ${max} characters` })
-    .refine(...storable(label));
+    .max(max, { message: `${label} must be at most ${max} characters` });
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
+  str(label)
     .trim()
     .max(max, { message: `${label} must be at most ${max} characters` })
-    .refine(...storable(label))
     .nullish()
     .transform((v) => v || null);
 const email = z.email({ message: 'Enter a valid e-mail address' }).max(254, { message: 'Contact email must be at most 254 characters' });
@@ -153,7 +150,7 @@ export const DealListQuery = LocationFilterQuery.extend({
   stage: stage.optional(),
   contact_id: Id.optional(),
   company_id: Id.optional(),
-  q: z.string().trim().max(200).optional(),
+  q: str('Search').trim().max(200, { message: 'Search for at most 200 characters' }).optional(),
 }).strict();
 export type DealListQuery = z.infer<typeof DealListQuery>;
 
@@ -226,38 +223,38 @@ const perStage = z.object(Object.fromEntries(DEAL_STAGES.map((stage) => [stage, 
 /** A deal as the API answers it (the OpenAPI document's schema; checked against the type above). */
 export const Deal = z.object({
   id: z.uuid(),
-  deal_name: z.string(),
+  deal_name: answerText(),
   company_id: z.uuid().nullable(),
-  company_name: z.string(),
+  company_name: answerText(),
   contact_id: z.uuid().nullable(),
-  contact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable(), title: z.string().nullable() }),
+  contact: z.object({ name: answerText(), email: answerText(), phone: answerText().nullable(), title: answerText().nullable() }),
   agreement_type: z.enum(AGREEMENT_TYPES),
   membership_type: z.enum(DEAL_MEMBERSHIP_TYPES),
   location_id: z.uuid(),
-  location_name: z.string(),
-  contract_location: z.string(),
+  location_name: answerText(),
+  contract_location: answerText(),
   office_ids: z.array(z.uuid()),
-  start_date: z.string().nullable(),
+  start_date: answerText().nullable(),
   term_months: z.number().int().nullable(),
   term_days: z.number().int().nullable(),
   offered_price: z.number(),
   deal_value: z.number(),
   market_rate: z.number().nullable(),
   probability: z.number().int(),
-  notice_by: z.string().nullable(),
-  notes: z.string().nullable(),
-  source: z.string().nullable(),
-  assigned_to: z.string().nullable(),
+  notice_by: answerText().nullable(),
+  notes: answerText().nullable(),
+  source: answerText().nullable(),
+  assigned_to: answerText().nullable(),
   stage: z.enum(DEAL_STAGES),
-  rank: z.string(),
+  rank: answerText(),
   signature_status: z.enum(['not_sent', 'sent', 'viewed', 'signed']),
   member_id: z.uuid().nullable(),
-  attention_reason: z.string().nullable(),
-  executed_copy: z.object({ sha256: z.string(), size: z.number().int(), stored_at: z.string() }).nullable(),
-  stage_changed_at: z.string(),
+  attention_reason: answerText().nullable(),
+  executed_copy: z.object({ sha256: answerText(), size: z.number().int(), stored_at: answerText() }).nullable(),
+  stage_changed_at: answerText(),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<Deal>;
 
 /** GET /api/deals/stats (the OpenAPI document's schema; checked against the type above). */
@@ -271,5 +268,5 @@ export const DealStats = z.object({
   stage_values: perStage,
   conversion: perStage,
   avg_days_in_stage: perStage,
-  stale: z.array(z.string()),
+  stale: z.array(answerText()),
 }) satisfies z.ZodType<DealStats>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerText } from './strings';
 import type { ErrorBody } from './common';
 
 /**
@@ -6,13 +7,13 @@ import type { ErrorBody } from './common';
  * refusal may say more (a reason, when to retry) without breaking a client that reads `message`.
  */
 export const ErrorBodySchema = z.looseObject({
-  message: z.string(),
-  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  message: answerText(),
+  fields: z.array(z.object({ field: answerText(), message: answerText() })).optional(),
   conflict: z
     .object({
-      by: z.string().nullable(),
-      at: z.string(),
-      fields: z.array(z.string()),
+      by: answerText().nullable(),
+      at: answerText(),
+      fields: z.array(answerText()),
       version: z.number().int(),
     })
     .optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, storable } from './common';
+import { Id } from './common';
+import { answerText, str } from './strings';
 
 /** Where Google sends the browser back: this site's address followed by this path. */
 export const GMAIL_CALLBACK_PATH = '/auth/callback';
@@ -14,8 +15,7 @@ export const GMAIL_MESSAGES = {
   oneTarget: 'Give either a contact_id or a company_id',
 } as const;
 
-const RedirectUri = z
-  .string({ message: GMAIL_MESSAGES.redirectUri })
+const RedirectUri = str('redirect_uri', GMAIL_MESSAGES.redirectUri)
   .max(2000, { message: GMAIL_MESSAGES.redirectUri })
   .refine((value) => {
     try {
@@ -36,8 +36,8 @@ export interface ConnectGmailAnswer {
 /** POST /api/gmail/callback: what Google put in the callback's address, and the address itself. */
 export const GmailCallbackInput = z
   .object({
-    code: z.string({ message: GMAIL_MESSAGES.noCode }).trim().min(1, { message: GMAIL_MESSAGES.noCode }).max(4000).refine(...storable('code')),
-    state: z.string({ message: GMAIL_MESSAGES.badState }).min(1, { message: GMAIL_MESSAGES.badState }).max(200, { message: GMAIL_MESSAGES.badState }),
+    code: str('code', GMAIL_MESSAGES.noCode).trim().min(1, { message: GMAIL_MESSAGES.noCode }).max(4000),
+    state: str('state', GMAIL_MESSAGES.badState).min(1, { message: GMAIL_MESSAGES.badState }).max(200, { message: GMAIL_MESSAGES.badState }),
     redirect_uri: RedirectUri,
   })
   .strict();
@@ -89,25 +89,25 @@ export interface GmailEmail {
 }
 
 /** The OpenAPI document's schemas of the answers above (each checked against its type). */
-export const ConnectGmailAnswer = z.object({ auth_url: z.string() }) satisfies z.ZodType<ConnectGmailAnswer>;
-export const GmailCallbackAnswer = z.object({ success: z.literal(true), gmail_address: z.string() }) satisfies z.ZodType<GmailCallbackAnswer>;
+export const ConnectGmailAnswer = z.object({ auth_url: answerText() }) satisfies z.ZodType<ConnectGmailAnswer>;
+export const GmailCallbackAnswer = z.object({ success: z.literal(true), gmail_address: answerText() }) satisfies z.ZodType<GmailCallbackAnswer>;
 export const GmailStatus = z.object({
   id: z.uuid(),
   connected: z.boolean(),
-  gmail_address: z.string().nullable(),
-  connected_at: z.string().nullable(),
+  gmail_address: answerText().nullable(),
+  connected_at: answerText().nullable(),
   version: z.number().int(),
-  updated_at: z.string(),
+  updated_at: answerText(),
   configured: z.boolean(),
-  missing_settings: z.array(z.string()),
+  missing_settings: z.array(answerText()),
 }) satisfies z.ZodType<GmailStatus>;
 export const GmailEmail = z.object({
-  id: z.string(),
-  thread_id: z.string().nullable(),
-  subject: z.string(),
-  sender: z.string(),
-  recipients: z.string(),
-  snippet: z.string(),
-  date: z.string(),
+  id: answerText(),
+  thread_id: answerText().nullable(),
+  subject: answerText(),
+  sender: answerText(),
+  recipients: answerText(),
+  snippet: answerText(),
+  date: answerText(),
   is_read: z.boolean(),
 }) satisfies z.ZodType<GmailEmail>;

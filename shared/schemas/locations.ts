@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerText } from './strings';
 import { ExpectedVersion, text } from './common';
 
 export const Floors = z
@@ -54,12 +55,12 @@ export interface Location {
 /** A location as the API answers it (the OpenAPI document's schema; checked against the type above). */
 export const Location = z.object({
   id: z.uuid(),
-  name: z.string(),
-  city: z.string(),
-  address: z.string(),
-  manager: z.string(),
+  name: answerText(),
+  city: answerText(),
+  address: answerText(),
+  manager: answerText(),
   floors: z.array(z.number().int()),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<Location>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ExpectedVersion, Id, formMessage, storable, text } from './common';
+import { ExpectedVersion, Id, formMessage, text } from './common';
+import { answerText, str } from './strings';
 
 export const MEMBERSHIP_TYPES = ['Premium', 'Standard', 'Basic'] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
@@ -8,13 +9,11 @@ export const DEFAULT_MEMBERSHIP_TYPE: MembershipType = 'Standard';
 /** The spec's message for a new member company missing a required field. */
 export const REQUIRED_MEMBER = formMessage('Company name, location, contact name, and contact email are required');
 const required = (label: string, max: number) =>
-  z
-    .string({ message: REQUIRED_MEMBER })
+  str(label, REQUIRED_MEMBER)
     .trim()
     .min(1, { message: REQUIRED_MEMBER })
-    .max(max, { message: `${label} must be at most ${max} characters` })
-    .refine(...storable(label));
-const phone = z.string().trim().max(40, { message: 'Phone must be at most 40 characters' }).refine(...storable('Phone')).nullish().transform((v) => v || null);
+    .max(max, { message: `${label} must be at most ${max} characters` });
+const phone = str('Phone').trim().max(40, { message: 'Phone must be at most 40 characters' }).nullish().transform((v) => v || null);
 const membershipType = z.enum(MEMBERSHIP_TYPES, { message: `Membership type must be one of ${MEMBERSHIP_TYPES.join(', ')}` });
 
 export const CreateMemberInput = z
@@ -72,14 +71,12 @@ export const REQUIRED_EMPLOYEE = 'Name and email are required';
 
 export const AddEmployeeInput = z
   .object({
-    name: z
-      .string({ message: REQUIRED_EMPLOYEE })
+    name: str('Name', REQUIRED_EMPLOYEE)
       .trim()
       .min(1, { message: REQUIRED_EMPLOYEE })
-      .max(120, { message: 'Name must be at most 120 characters' })
-      .refine(...storable('Name')),
-    email: z.string({ message: REQUIRED_EMPLOYEE }).trim().min(1, { message: REQUIRED_EMPLOYEE }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
-    role: z.string().trim().max(80, { message: 'Role must be at most 80 characters' }).refine(...storable('Role')).nullish().transform((v) => v || null),
+      .max(120, { message: 'Name must be at most 120 characters' }),
+    email: str('Email', REQUIRED_EMPLOYEE).trim().min(1, { message: REQUIRED_EMPLOYEE }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
+    role: str('Role').trim().max(80, { message: 'Role must be at most 80 characters' }).nullish().transform((v) => v || null),
     version: ExpectedVersion,
   })
   .strict();
@@ -132,18 +129,18 @@ export interface Member {
 /** A member company as the API answers it (the OpenAPI document's schema; checked against the type above). */
 export const Member = z.object({
   id: z.uuid(),
-  company_name: z.string(),
+  company_name: answerText(),
   location_id: z.uuid(),
-  location_name: z.string(),
+  location_name: answerText(),
   office_id: z.uuid().nullable(),
-  office_number: z.string().nullable(),
-  primary_contact: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }),
-  contact_name: z.string(),
-  contact_email: z.string(),
-  contact_phone: z.string().nullable(),
+  office_number: answerText().nullable(),
+  primary_contact: z.object({ name: answerText(), email: answerText(), phone: answerText().nullable() }),
+  contact_name: answerText(),
+  contact_email: answerText(),
+  contact_phone: answerText().nullable(),
   membership_type: z.enum(MEMBERSHIP_TYPES),
-  employees: z.array(z.object({ id: z.uuid(), name: z.string(), role: z.string().nullable(), email: z.string() })),
+  employees: z.array(z.object({ id: z.uuid(), name: answerText(), role: answerText().nullable(), email: answerText() })),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<Member>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Id, ExpectedVersion, formMessage, storable, text } from './common';
+import { Id, ExpectedVersion, formMessage, text } from './common';
+import { answerText, str } from './strings';
 
 export const OFFICE_STATUSES = ['LEASED', 'VACANT', 'PENDING', 'UNAVAILABLE'] as const;
 export type OfficeStatus = (typeof OFFICE_STATUSES)[number];
@@ -41,7 +42,7 @@ export const LEASE_START_MAX = '2100-12-31';
 
 /** A lease start: a date within LEASE_START_MIN..LEASE_START_MAX (YYYY-MM-DD compares as text). */
 export const LeaseStartDate = IsoDate.pipe(
-  z.string().refine((date) => date >= LEASE_START_MIN && date <= LEASE_START_MAX, {
+  str('Lease start').refine((date) => date >= LEASE_START_MIN && date <= LEASE_START_MAX, {
     message: `Lease start must be between ${LEASE_START_MIN} and ${LEASE_START_MAX}`,
   }),
 );
@@ -51,12 +52,10 @@ export const REQUIRED_OFFICE = formMessage('Office number and location are requi
 
 export const CreateOfficeInput = z
   .object({
-    office_number: z
-      .string({ message: REQUIRED_OFFICE })
+    office_number: str('Office number', REQUIRED_OFFICE)
       .trim()
       .min(1, { message: REQUIRED_OFFICE })
-      .max(40, { message: 'Office number must be at most 40 characters' })
-      .refine(...storable('Office number')),
+      .max(40, { message: 'Office number must be at most 40 characters' }),
     location_id: z.uuid({ message: REQUIRED_OFFICE }).transform((id) => id.toLowerCase()),
     type: text('Type', 60).default(DEFAULT_OFFICE_TYPE),
     desks: desks.default(1),
@@ -122,15 +121,13 @@ export const REQUIRED_CONTACT = 'Name and email are required';
 
 export const AddOfficeContactInput = z
   .object({
-    name: z
-      .string({ message: REQUIRED_CONTACT })
+    name: str('Name', REQUIRED_CONTACT)
       .trim()
       .min(1, { message: REQUIRED_CONTACT })
-      .max(120, { message: 'Name must be at most 120 characters' })
-      .refine(...storable('Name')),
-    email: z.string({ message: REQUIRED_CONTACT }).trim().min(1, { message: REQUIRED_CONTACT }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
-    phone: z.string().trim().max(40, { message: 'Phone must be at most 40 characters' }).refine(...storable('Phone')).nullish().transform((v) => v || null),
-    role: z.string().trim().max(80, { message: 'Role must be at most 80 characters' }).refine(...storable('Role')).nullish().transform((v) => v || null),
+      .max(120, { message: 'Name must be at most 120 characters' }),
+    email: str('Email', REQUIRED_CONTACT).trim().min(1, { message: REQUIRED_CONTACT }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
+    phone: str('Phone').trim().max(40, { message: 'Phone must be at most 40 characters' }).nullish().transform((v) => v || null),
+    role: str('Role').trim().max(80, { message: 'Role must be at most 80 characters' }).nullish().transform((v) => v || null),
     is_primary: z.boolean({ message: 'Primary must be true or false' }).default(false),
     version: ExpectedVersion,
   })
@@ -181,29 +178,29 @@ export interface Office {
 /** An office as the API answers it (the OpenAPI document's schema; checked against the type above). */
 export const Office = z.object({
   id: z.uuid(),
-  office_number: z.string(),
+  office_number: answerText(),
   location_id: z.uuid(),
-  location_name: z.string(),
-  type: z.string(),
+  location_name: answerText(),
+  type: answerText(),
   desks: z.number().int(),
   floor: z.number().int(),
   windowed: z.boolean(),
   status: z.enum(OFFICE_STATUSES),
-  tenant: z.string().nullable(),
+  tenant: answerText().nullable(),
   member_id: z.uuid().nullable(),
   signed_rate: z.number().nullable(),
   marketed_rates: MarketedRates,
   market_rates: MarketedRates,
   lease_info: z.object({
     term_months: z.number().int().nullable(),
-    start_date: z.string().nullable(),
-    end_date: z.string().nullable(),
+    start_date: answerText().nullable(),
+    end_date: answerText().nullable(),
     signed_rate: z.number().nullable(),
   }),
   contacts: z.array(
-    z.object({ id: z.uuid(), name: z.string(), email: z.string(), phone: z.string().nullable(), role: z.string().nullable(), is_primary: z.boolean() }),
+    z.object({ id: z.uuid(), name: answerText(), email: answerText(), phone: answerText().nullable(), role: answerText().nullable(), is_primary: z.boolean() }),
   ),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<Office>;

@@ -19,6 +19,7 @@ import {
 import { TERM_BUCKETS, type TermFigures } from '../domain/reportsTerms';
 import { LocationFilterQuery } from './common';
 import { OFFICE_STATUSES } from './offices';
+import { answerText, str } from './strings';
 
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -26,8 +27,7 @@ export type ReportFormat = (typeof REPORT_FORMATS)[number];
 const format = z.enum(REPORT_FORMATS, { message: 'Format must be json, csv or pdf' }).default('json');
 
 /** A past or present day on the reports' calendar (New York). */
-export const AsOfDate = z
-  .string({ message: 'As of must be a date (YYYY-MM-DD)' })
+export const AsOfDate = str('As of', 'As of must be a date (YYYY-MM-DD)')
   .refine(isCalendarDate, { message: 'As of must be a date (YYYY-MM-DD)' })
   .refine((date) => date >= EARLIEST_REPORT_DATE, { message: `As of must be on or after ${EARLIEST_REPORT_DATE}` })
   .refine((date) => date <= reportToday(new Date()), { message: 'As of cannot be in the future' });
@@ -90,13 +90,13 @@ export interface TermAnalysisReport extends ReportHeading, TermFigures {
 
 // The OpenAPI document's schemas of the two reports' JSON answers, each checked against its type.
 const num = z.number();
-const heading = { location: z.string(), location_id: z.uuid().nullable(), period_label: z.string(), generated_at: z.string() };
+const heading = { location: answerText(), location_id: z.uuid().nullable(), period_label: answerText(), generated_at: answerText() };
 const reading = { office_occupancy: num.nullable(), desk_occupancy: num.nullable() };
 
 export const OccupancyReport = z.object({
   ...heading,
   period: z.enum(OCCUPANCY_PERIODS),
-  as_of: z.string(),
+  as_of: answerText(),
   live: z.boolean(),
   tiles: z.object({
     total_offices: num,
@@ -113,7 +113,7 @@ export const OccupancyReport = z.object({
     .array(
       z.object({
         location_id: z.uuid(),
-        location: z.string(),
+        location: answerText(),
         total_offices: num,
         total_desks: num,
         office_occupancy: num,
@@ -125,7 +125,7 @@ export const OccupancyReport = z.object({
     .nullable(),
   revenue: z.object({ current: num, potential: num, gap: num, gap_percent: num }),
   change: z.object({
-    since: z.string(),
+    since: answerText(),
     total_offices: num,
     leased_offices: num,
     office_occupancy: num,
@@ -133,20 +133,20 @@ export const OccupancyReport = z.object({
     monthly_revenue: num,
     revenue_potential: num,
   }),
-  history: z.array(z.object({ ...reading, date: z.string(), locations: z.array(z.object({ ...reading, location_id: z.uuid() })) })),
-  history_locations: z.array(z.object({ id: z.uuid(), name: z.string() })),
+  history: z.array(z.object({ ...reading, date: answerText(), locations: z.array(z.object({ ...reading, location_id: z.uuid() })) })),
+  history_locations: z.array(z.object({ id: z.uuid(), name: answerText() })),
 }) satisfies z.ZodType<OccupancyReport>;
 
 const bucketKey = z.enum(TERM_BUCKETS.map((b) => b.key) as [(typeof TERM_BUCKETS)[number]['key'], ...(typeof TERM_BUCKETS)[number]['key'][]]);
 const lease = z.object({
   office_id: z.uuid(),
-  office_number: z.string(),
+  office_number: answerText(),
   location_id: z.uuid(),
-  location: z.string(),
+  location: answerText(),
   signed_rate: num,
   marketed_rate: num,
   term_months: num.nullable(),
-  start_date: z.string().nullable(),
+  start_date: answerText().nullable(),
   term: num,
   bucket: bucketKey,
   variance: num,
@@ -158,10 +158,10 @@ const count = z.object({ count: num, percent: num });
 export const TermAnalysisReport = z.object({
   ...heading,
   period: z.enum(TERM_PERIODS),
-  range: z.object({ from: z.string(), to: z.string() }).nullable(),
+  range: z.object({ from: answerText(), to: answerText() }).nullable(),
   tiles: z.object({ total_leased_offices: num, negotiation_rate: num, avg_monthly_savings: num, revenue_impact: num }),
   buckets: z.array(
-    z.object({ bucket: bucketKey, label: z.string(), leases: num, share: num, avg_signed: num, avg_marketed: num, avg_discount: num.nullable(), monthly_impact: num }),
+    z.object({ bucket: bucketKey, label: answerText(), leases: num, share: num, avg_signed: num, avg_marketed: num, avg_discount: num.nullable(), monthly_impact: num }),
   ),
   negotiation: z.object({ negotiated: count, full_rate: count, premium: count, top_discounts: z.array(lease), top_premiums: z.array(lease), offices: z.array(lease) }),
   revenue_impact: z.object({
@@ -172,5 +172,5 @@ export const TermAnalysisReport = z.object({
     discounts_monthly: num,
     premiums_monthly: num,
   }),
-  opportunities: z.array(z.object({ kind: z.literal('short_term'), bucket: bucketKey, avg_discount: num, leases: num, message: z.string() })),
+  opportunities: z.array(z.object({ kind: z.literal('short_term'), bucket: bucketKey, avg_discount: num, leases: num, message: answerText() })),
 }) satisfies z.ZodType<TermAnalysisReport>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storable } from './common';
+import { answerText, str } from './strings';
 
 /** The library's six categories, in the order the page lists them (spec part 2, Employee Resources). */
 export const RESOURCE_CATEGORIES = [
@@ -46,17 +46,13 @@ const CATEGORY_MESSAGE = `Category must be one of ${RESOURCE_CATEGORIES.join(', 
 /** The text fields of POST /api/resources (multipart; the file travels beside them). */
 export const UploadResourceFields = z
   .object({
-    name: z
-      .string({ message: 'Document name is required' })
+    name: str('Document name', 'Document name is required')
       .trim()
       .min(1, { message: 'Document name is required' })
-      .max(RESOURCE_NAME_MAX, { message: `Document name must be at most ${RESOURCE_NAME_MAX} characters` })
-      .refine(...storable('Document name')),
-    description: z
-      .string({ message: 'Description must be text' })
+      .max(RESOURCE_NAME_MAX, { message: `Document name must be at most ${RESOURCE_NAME_MAX} characters` }),
+    description: str('Description')
       .trim()
       .max(RESOURCE_DESCRIPTION_MAX, { message: `Description must be at most ${RESOURCE_DESCRIPTION_MAX} characters` })
-      .refine(...storable('Description'))
       .nullish()
       .transform((v) => v || null),
     category: z.enum(RESOURCE_CATEGORIES, { message: CATEGORY_MESSAGE }),
@@ -67,7 +63,7 @@ export type UploadResourceFields = z.infer<typeof UploadResourceFields>;
 /** GET /api/resources?q= : name or description, any letter case. */
 export const ResourceListQuery = z
   .object({
-    q: z.string({ message: 'Search must be text' }).trim().max(200, { message: 'Search must be at most 200 characters' }).refine(...storable('Search')).optional(),
+    q: str('Search').trim().max(200, { message: 'Search must be at most 200 characters' }).optional(),
   })
   .strict();
 export type ResourceListQuery = z.infer<typeof ResourceListQuery>;
@@ -97,16 +93,16 @@ export interface Resource {
 /** A library document's details as the API answers them (checked against the type above). */
 export const Resource = z.object({
   id: z.uuid(),
-  name: z.string(),
+  name: answerText(),
   type: z.enum(RESOURCE_TYPES),
   size: z.number().int(),
-  description: z.string().nullable(),
+  description: answerText().nullable(),
   category: z.enum(RESOURCE_CATEGORIES),
-  file_name: z.string(),
-  content_type: z.string(),
-  sha256: z.string(),
-  uploaded_by: z.string().nullable(),
+  file_name: answerText(),
+  content_type: answerText(),
+  sha256: answerText(),
+  uploaded_by: answerText().nullable(),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<Resource>;

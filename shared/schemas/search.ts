@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { answerText, str } from './strings';
 
 export const SEARCH_KINDS = ['office', 'member', 'deal', 'contact', 'company'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -6,7 +7,7 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 /** GET /api/search?q=&limit= */
 export const SearchQuery = z
   .object({
-    q: z.string({ message: 'Type something to search for' }).trim().min(1, { message: 'Type something to search for' }).max(100, { message: 'Search for at most 100 characters' }),
+    q: str('Search', 'Type something to search for').trim().min(1, { message: 'Type something to search for' }).max(100, { message: 'Search for at most 100 characters' }),
     limit: z.coerce.number({ message: 'Limit must be a number' }).int({ message: 'Limit must be a whole number' }).min(1, { message: 'Limit must be at least 1' }).max(50, { message: 'Limit must be at most 50' }).default(20),
   })
   .strict();
@@ -25,7 +26,7 @@ export interface SearchResult {
 export const SearchResult = z.object({
   kind: z.enum(SEARCH_KINDS),
   id: z.uuid(),
-  title: z.string(),
-  subtitle: z.string(),
-  path: z.string(),
+  title: answerText(),
+  subtitle: answerText(),
+  path: answerText(),
 }) satisfies z.ZodType<SearchResult>;

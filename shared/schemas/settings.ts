@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExpectedVersion } from './common';
+import { answerText, str } from './strings';
 
 /**
  * The system settings are one row: the stream and the row share this id (there is only one).
@@ -33,8 +34,7 @@ const masked = (value: string) => value.startsWith(KEY_MASK.charAt(0));
  * The key as typed: visible ASCII only. null or '' removes the stored key; the masked value GET
  * answered (bullets first) leaves it as it is, so a client may send the object back unchanged.
  */
-const CrmApiKeyInput = z
-  .string({ message: CRM_KEY_MESSAGE })
+const CrmApiKeyInput = str('The CRM API key', CRM_KEY_MESSAGE)
   .nullable()
   .refine((value) => value === null || value === '' || masked(value) || KEY_PATTERN.test(value), { message: CRM_KEY_MESSAGE });
 
@@ -97,13 +97,13 @@ export const CompanySettings = z.object({
   company_holidays: z.number().int(),
   vacation_days: z.number().int(),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<CompanySettings>;
 
 /** GET /api/settings/system: the CRM key masked (checked against the type above). */
 export const SystemSettings = CompanySettings.extend({
-  crm_api_key: z.string().nullable(),
+  crm_api_key: answerText().nullable(),
   crm_api_key_set: z.boolean(),
-  crm_api_key_problem: z.string().nullable(),
+  crm_api_key_problem: answerText().nullable(),
 }) satisfies z.ZodType<SystemSettings>;

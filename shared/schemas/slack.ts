@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExpectedVersion, formMessage } from './common';
 import { KEY_MASK } from './settings';
+import { isHttpUrl, storableJson, answerText, str } from './strings';
 
 /**
  * Chat notifications (Slack): the webhook configuration and the workflow rules are one row each,
@@ -102,12 +103,11 @@ const WEBHOOK_URL_MESSAGE = 'The webhook URL must be a full http(s) address, suc
  * The webhook URL as typed: required (the spec's message), an http(s) URL, or the masked value
  * GET answered. Which hosts may be named is the server's rule (configuration), checked apart.
  */
-const WebhookUrl = z
-  .string({ message: SLACK_MESSAGES.webhookRequired })
+const WebhookUrl = str('The webhook URL', SLACK_MESSAGES.webhookRequired)
   .trim()
   .min(1, { message: SLACK_MESSAGES.webhookRequired, abort: true })
   .max(WEBHOOK_URL_MAX, { message: `The webhook URL may be at most ${WEBHOOK_URL_MAX} characters` })
-  .refine((value) => isMaskedWebhook(value) || (/^https?:\/\//i.test(value) && URL.canParse(value)), { message: WEBHOOK_URL_MESSAGE });
+  .refine((value) => isMaskedWebhook(value) || isHttpUrl(value), { message: WEBHOOK_URL_MESSAGE });
 
 /** POST /api/slack/config. */
 export const SaveSlackConfigInput = z
@@ -130,17 +130,21 @@ export const MAX_RULES = 50;
 
 export const WorkflowRule = z
   .object({
-    id: z.string({ message: 'Each rule needs an id' }).trim().min(1, { message: 'Each rule needs an id' }).max(RULE_ID_MAX),
+    id: str('A rule id', 'Each rule needs an id').trim().min(1, { message: 'Each rule needs an id' }).max(RULE_ID_MAX, { message: `A rule id may be at most ${RULE_ID_MAX} characters` }),
     event_type: z.enum(SLACK_EVENT_TYPES, { message: `The event type must be one of ${SLACK_EVENT_TYPES.join(', ')}` }),
     enabled: z.boolean().default(true),
     /** An optional channel or user handle (#sales, @dana); empty: the webhook's own channel. */
-    channel: z
-      .string()
+    channel: str('The channel')
       .max(CHANNEL_MAX, { message: `The channel may be at most ${CHANNEL_MAX} characters` })
       .nullish()
       .transform((value) => (value ?? '').trim()),
-    message_template: z.string().max(TEMPLATE_MAX, { message: `A message template may be at most ${TEMPLATE_MAX} characters` }).default(''),
-    conditions: z.record(z.string(), z.unknown()).default({}),
+    message_template: str('A message template').max(TEMPLATE_MAX, { message: `A message template may be at most ${TEMPLATE_MAX} characters` }).default(''),
+    /** Free-form, kept as sent (jsonb): no key or value anywhere in it may hold what cannot be stored. */
+    conditions: z
+      .object({}, { message: 'Conditions must be an object' })
+      .catchall(z.unknown())
+      .refine(...storableJson('Conditions'))
+      .default({}),
   })
   .strict();
 export type WorkflowRule = z.output<typeof WorkflowRule>;
@@ -163,8 +167,12 @@ export type SaveWorkflowRulesInput = z.infer<typeof SaveWorkflowRulesInput>;
 /** POST /api/slack/test: the message, and the URL being typed when it is not the saved one. */
 export const SendSlackTestInput = z
   .object({
-    message: z.string().trim().min(1, { message: 'Enter a message to send' }).max(TEMPLATE_MAX).default(DEFAULT_TEST_MESSAGE),
-    webhook_url: z.string().trim().max(WEBHOOK_URL_MAX).optional(),
+    message: str('The message').trim().min(1, { message: 'Enter a message to send' }).max(TEMPLATE_MAX, { message: `The message may be at most ${TEMPLATE_MAX} characters` }).default(DEFAULT_TEST_MESSAGE),
+    webhook_url: str('The webhook URL')
+      .trim()
+      .max(WEBHOOK_URL_MAX, { message: `The webhook URL may be at most ${WEBHOOK_URL_MAX} characters` })
+      .refine((value) => value === '' || isMaskedWebhook(value) || isHttpUrl(value), { message: WEBHOOK_URL_MESSAGE })
+      .optional(),
   })
   .strict();
 
@@ -219,39 +227,39 @@ export interface SlackDelivery {
 /** The Slack configuration, the URL masked (the OpenAPI document's schema; checked against the type above). */
 export const SlackConfig = z.object({
   id: z.uuid(),
-  webhook_url: z.string().nullable(),
+  webhook_url: answerText().nullable(),
   webhook_url_set: z.boolean(),
   enabled: z.boolean(),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<SlackConfig>;
 
 export const SlackWorkflows = z.object({
   id: z.uuid(),
   workflow_rules: z.array(WorkflowRule),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<SlackWorkflows>;
 
 /** One row of the delivery log (checked against the type above). */
 export const SlackDelivery = z.object({
   event_position: z.number().int(),
-  rule_id: z.string(),
+  rule_id: answerText(),
   event_type: z.enum(SLACK_EVENT_TYPES),
   deal_id: z.uuid(),
-  deal_name: z.string(),
-  channel: z.string(),
-  text: z.string(),
+  deal_name: answerText(),
+  channel: answerText(),
+  text: answerText(),
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
   status_code: z.number().int().nullable(),
-  error: z.string().nullable(),
-  created_at: z.string(),
-  last_attempt_at: z.string().nullable(),
-  next_attempt_at: z.string().nullable(),
-  delivered_at: z.string().nullable(),
+  error: answerText().nullable(),
+  created_at: answerText(),
+  last_attempt_at: answerText().nullable(),
+  next_attempt_at: answerText().nullable(),
+  delivered_at: answerText().nullable(),
 }) satisfies z.ZodType<SlackDelivery>;
 
 /** POST /api/slack/test: the message went out (a refusal is a 502 naming Slack's answer). */

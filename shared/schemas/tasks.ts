@@ -8,29 +8,26 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '../domain/tasks';
-import { ExpectedVersion, Id, LocationFilterQuery, storable } from './common';
+import { ExpectedVersion, Id, LocationFilterQuery } from './common';
+import { answerText, str } from './strings';
 
 /** The spec's message for a new task missing its title, description or location. */
 export const REQUIRED_TASK = 'Title, description, and location are required';
 
 const required = (label: string, max: number) =>
-  z
-    .string({ message: REQUIRED_TASK })
+  str(label, REQUIRED_TASK)
     .trim()
     .min(1, { message: REQUIRED_TASK })
-    .max(max, { message: `${label} must be at most ${max} characters` })
-    .refine(...storable(label));
+    .max(max, { message: `${label} must be at most ${max} characters` });
 
 const priority = z.enum(TASK_PRIORITIES, { message: `Priority must be one of ${TASK_PRIORITIES.join(', ')}` });
 
 /** No office: null, absent or an empty string. */
 const officeId = z.union([Id, z.literal('').transform(() => null), z.null()], { message: 'Office must be a valid id' });
 
-const assignedTo = z
-  .string({ message: 'Assigned to must be text' })
+const assignedTo = str('Assigned to')
   .trim()
   .max(120, { message: 'Assigned to must be at most 120 characters' })
-  .refine(...storable('Assigned to'))
   .nullish()
   .transform((v) => v || null);
 
@@ -39,8 +36,7 @@ const calendarDate = z.iso.date({ message: DUE_DATE_FORMAT });
 const DUE_DATE_RANGE = `Due date must be between ${DUE_DATE_MIN} and ${DUE_DATE_MAX}`;
 
 /** A calendar date within DUE_DATE_MIN..DUE_DATE_MAX; empty, null or absent for none. */
-const dueDate = z
-  .string({ message: DUE_DATE_FORMAT })
+const dueDate = str('Due date', DUE_DATE_FORMAT)
   .nullish()
   .transform((value, ctx): string | null => {
     if (!value?.trim()) return null;
@@ -136,17 +132,17 @@ export interface Task {
 /** A task as the API answers it (the OpenAPI document's schema; checked against the type above). */
 export const Task = z.object({
   id: z.uuid(),
-  title: z.string(),
-  description: z.string(),
+  title: answerText(),
+  description: answerText(),
   location_id: z.uuid(),
-  location_name: z.string(),
+  location_name: answerText(),
   office_id: z.uuid().nullable(),
-  office_number: z.string().nullable(),
+  office_number: answerText().nullable(),
   priority: z.enum(TASK_PRIORITIES),
-  assigned_to: z.string().nullable(),
-  due_date: z.string().nullable(),
+  assigned_to: answerText().nullable(),
+  due_date: answerText().nullable(),
   status: z.enum(TASK_STATUSES),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<Task>;

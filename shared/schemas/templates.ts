@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_ALIASES, type TemplateCategory } from '../domain/templates';
-import { ExpectedVersion, storable } from './common';
+import { ExpectedVersion } from './common';
+import { answerText, str } from './strings';
 
 /** The spec's message for a template without its name or content. */
 export const REQUIRED_TEMPLATE = 'Template name and content are required';
@@ -10,25 +11,19 @@ export const TEMPLATE_DESCRIPTION_MAX = 500;
 export const TEMPLATE_CONTENT_MAX = 20_000;
 
 const required = (label: string, max: number) =>
-  z
-    .string({ message: REQUIRED_TEMPLATE })
+  str(label, REQUIRED_TEMPLATE)
     .trim()
     .min(1, { message: REQUIRED_TEMPLATE })
-    .max(max, { message: `${label} must be at most ${max.toLocaleString('en-US')} characters` })
-    .refine(...storable(label));
+    .max(max, { message: `${label} must be at most ${max.toLocaleString('en-US')} characters` });
 
 /** Content keeps its own spacing (a template's line breaks and indents are the template). */
-const content = z
-  .string({ message: REQUIRED_TEMPLATE })
+const content = str('Content', REQUIRED_TEMPLATE)
   .refine((text) => text.trim().length > 0, { message: REQUIRED_TEMPLATE })
-  .refine((text) => text.length <= TEMPLATE_CONTENT_MAX, { message: `Content must be at most ${TEMPLATE_CONTENT_MAX.toLocaleString('en-US')} characters` })
-  .refine(...storable('Content'));
+  .refine((text) => text.length <= TEMPLATE_CONTENT_MAX, { message: `Content must be at most ${TEMPLATE_CONTENT_MAX.toLocaleString('en-US')} characters` });
 
-const description = z
-  .string({ message: 'Description must be text' })
+const description = str('Description')
   .trim()
   .max(TEMPLATE_DESCRIPTION_MAX, { message: `Description must be at most ${TEMPLATE_DESCRIPTION_MAX} characters` })
-  .refine(...storable('Description'))
   .nullish()
   .transform((v) => v || null);
 
@@ -82,7 +77,7 @@ export const TemplateListQuery = z
       .enum(['', ...TEMPLATE_CATEGORIES, ...TEMPLATE_CATEGORY_ALIASES], { message: CATEGORY_MESSAGE })
       .optional()
       .transform((v) => (v ? canonical(v) : undefined)),
-    q: z.string({ message: 'Search must be text' }).trim().max(200, { message: 'Search must be at most 200 characters' }).refine(...storable('Search')).optional(),
+    q: str('Search').trim().max(200, { message: 'Search must be at most 200 characters' }).optional(),
   })
   .strict();
 export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
@@ -118,24 +113,24 @@ export interface TemplateVersion {
 /** A template as the API answers it (the OpenAPI document's schema; checked against the type above). */
 export const Template = z.object({
   id: z.uuid(),
-  name: z.string(),
+  name: answerText(),
   category: z.enum(TEMPLATE_CATEGORIES),
-  description: z.string().nullable(),
-  content: z.string(),
-  placeholders: z.array(z.string()),
-  last_modified: z.string(),
+  description: answerText().nullable(),
+  content: answerText(),
+  placeholders: z.array(answerText()),
+  last_modified: answerText(),
   version: z.number().int(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  created_at: answerText(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<Template>;
 
 /** One earlier version in a template's history (checked against the type above). */
 export const TemplateVersion = z.object({
   version: z.number().int(),
-  name: z.string(),
+  name: answerText(),
   category: z.enum(TEMPLATE_CATEGORIES),
-  description: z.string().nullable(),
-  content: z.string(),
-  at: z.string(),
-  by: z.string().nullable(),
+  description: answerText().nullable(),
+  content: answerText(),
+  at: answerText(),
+  by: answerText().nullable(),
 }) satisfies z.ZodType<TemplateVersion>;

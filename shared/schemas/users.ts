@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALL_LOCATIONS, DEFAULT_ROLE, ROLES } from '../constants';
-import { ExpectedVersion, Id, formMessage, storable } from './common';
+import { ExpectedVersion, Id, formMessage } from './common';
+import { str } from './strings';
 
 export type { User } from './auth';
 
@@ -17,12 +18,10 @@ const LOCATIONS_MAX = 200;
 
 /** Required text whose absence answers the form's one message. */
 const needed = (message: string, label: string, max: number) =>
-  z
-    .string({ message })
+  str(label, message)
     .trim()
     .min(1, { message })
-    .max(max, { message: `${label} must be at most ${max} characters` })
-    .refine(...storable(label));
+    .max(max, { message: `${label} must be at most ${max} characters` });
 
 /** E-mail addresses are one account each whatever their letter case; kept in lower case. */
 const email = (message: string) =>
@@ -31,22 +30,18 @@ const email = (message: string) =>
     .transform((value) => value.toLowerCase());
 
 /** A new password's rules: not trimmed (spaces are part of it), long enough to be worth having. */
-const newPassword = z
-  .string()
+const newPassword = str('Password')
   .min(PASSWORD_MIN, { message: `Password must be at least ${PASSWORD_MIN} characters` })
-  .max(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` })
-  .refine(...storable('Password'));
+  .max(PASSWORD_MAX, { message: `Password must be at most ${PASSWORD_MAX} characters` });
 
 /** A password that must be given: blank answers the form's one message. */
 const password = (message: string) =>
-  z
-    .string({ message })
+  str('Password', message)
     .refine((value) => value.trim().length > 0, { message })
     .pipe(newPassword);
 
 /** Edit User: a blank or absent password keeps the current one. */
-const passwordChange = z
-  .string({ message: 'Password must be text' })
+const passwordChange = str('Password')
   .nullish()
   .transform((value) => (value && value.trim().length > 0 ? value : undefined))
   .pipe(newPassword.optional());
@@ -110,12 +105,7 @@ export const UserListQuery = z
       .enum(['', ...ROLES], { message: ROLE_MESSAGE })
       .optional()
       .transform((value) => value || undefined),
-    q: z
-      .string({ message: 'Search must be text' })
-      .trim()
-      .max(200, { message: 'Search must be at most 200 characters' })
-      .refine(...storable('Search'))
-      .optional(),
+    q: str('Search').trim().max(200, { message: 'Search must be at most 200 characters' }).optional(),
   })
   .strict();
 export type UserListQuery = z.infer<typeof UserListQuery>;

@@ -381,3 +381,20 @@ describe('the public signing routes', () => {
     expect((await w.api('GET', '/api/signing')).status).toBe(401);
   });
 });
+
+describe('signing links in the log', () => {
+  it('never writes a link token to the log: request lines show the signing routes with the token redacted', async () => {
+    const { token } = await sentDeal();
+    const linesBefore = w.server.logs.length;
+    expect((await view(token)).status).toBe(200);
+    expect((await fetchBytes(`/api/signing/${token}/pdf`)).status).toBe(200);
+    expect((await sign(token)).status).toBe(200);
+    // Refused links are logged the same way (a tampered one is still most of a good one).
+    expect((await view(`${token}x`)).status).toBe(400);
+    const lines = w.server.logs.slice(linesBefore);
+    const [, payload, mac] = token.split('.') as [string, string, string];
+    for (const line of w.server.logs) for (const part of [token, payload, mac]) expect(line).not.toContain(part);
+    const paths = lines.map((line) => JSON.parse(line) as { msg: string; path?: string }).filter((l) => l.msg === 'request').map((l) => l.path);
+    expect(paths).toEqual(['/api/signing/[redacted]', '/api/signing/[redacted]/pdf', '/api/signing/[redacted]', '/api/signing/[redacted]']);
+  });
+});

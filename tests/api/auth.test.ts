@@ -133,7 +133,7 @@ describe('tokens', () => {
       .sign(key);
     expect((await call('GET', '/api/auth/me', { token })).status).toBe(401);
     // The same key with a live expiry is accepted, so the refusal above is the expiry's.
-    const fresh = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('flexspace-operations').setExpirationTime('5m').sign(key);
+    const fresh = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(user.id).setIssuer('flexspace-operations').setIssuedAt().setExpirationTime('5m').sign(key);
     expect((await call('GET', '/api/auth/me', { token: fresh })).status).toBe(200);
   });
 });
@@ -166,6 +166,37 @@ describe('token claims', () => {
     const both = await call('GET', '/api/auth/me', { token: await signWith({ sub: adminSession.user.id.toUpperCase(), exp: '5m' }) });
     expect(both.status).toBe(200);
     expect(both.body.id).toBe(adminSession.user.id);
+  });
+});
+
+describe('token times', () => {
+  const now = () => Math.floor(Date.now() / 1000);
+  const signAt = async (iat: number | null, exp: number) => {
+    const key = await loadSigningKey(server.deps.sql);
+    const jwt = new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(adminSession.user.id).setIssuer('flexspace-operations').setExpirationTime(exp);
+    return (iat === null ? jwt : jwt.setIssuedAt(iat)).sign(key);
+  };
+
+  it('refuses a correctly signed token issued in the future, lasting ten years, or not saying when it was issued', async () => {
+    const YEAR = 365 * 24 * 3600;
+    const refused = [
+      ['issued tomorrow', await signAt(now() + 24 * 3600, now() + 24 * 3600 + 300)],
+      ['issued in ten years', await signAt(now() + 10 * YEAR, now() + 10 * YEAR + 300)],
+      ['lasting ten years', await signAt(now(), now() + 10 * YEAR)],
+      ['lasting a day past the 1h lifetime', await signAt(now(), now() + 3600 + 24 * 3600)],
+      ['no issue time', await signAt(null, now() + 300)],
+    ] as const;
+    for (const [what, token] of refused) {
+      const res = await call('GET', '/api/auth/me', { token });
+      expect(res.status, what).toBe(401);
+      expect(res.body).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('accepts one issued a little ahead of this clock (another node) and lasting the configured lifetime', async () => {
+    for (const token of [await signAt(now() + 20, now() + 20 + 3600), await signAt(now(), now() + 3600)]) {
+      expect((await call('GET', '/api/auth/me', { token })).status).toBe(200);
+    }
   });
 });
 

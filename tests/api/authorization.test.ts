@@ -274,16 +274,16 @@ describe('unauthenticated', () => {
     }
   });
 
-  it('is refused with 401 on unknown /api paths too; a signed-in caller gets 404', async () => {
-    const unknown: [string, string][] = [
-      ['GET', '/api/no-such-route'],
-      ['GET', '/api'],
-      ['POST', '/api/offices/a/b/c'],
-      ['DELETE', '/api/locations'],
-      ['POST', '/api/config'],
-      ['GET', '/api/auth/login'],
+  it('is refused with 401 on unknown /api paths and unsupported methods too; a signed-in caller gets 404 or 405', async () => {
+    const unmatched: [string, string, number][] = [
+      ['GET', '/api/no-such-route', 404],
+      ['GET', '/api', 404],
+      ['POST', '/api/offices/a/b/c', 404],
+      ['DELETE', '/api/locations', 405],
+      ['POST', '/api/config', 405],
+      ['GET', '/api/auth/login', 405],
     ];
-    for (const [method, path] of unknown) {
+    for (const [method, path, status] of unmatched) {
       const anonymous = await api(method, path);
       expect(anonymous.status, `${method} ${path}`).toBe(401);
       expect(anonymous.body).toEqual({ message: 'Unauthorized' });
@@ -291,8 +291,9 @@ describe('unauthenticated', () => {
       expect(forged.status, `${method} ${path}`).toBe(401);
       for (const token of [tokens.admin, tokens.viewer]) {
         const signedIn = await api(method, path, { token });
-        expect(signedIn.status, `${method} ${path}`).toBe(404);
-        expect(signedIn.body).toEqual({ message: 'Not found' });
+        expect(signedIn.status, `${method} ${path} ${signedIn.text}`).toBe(status);
+        if (status === 404) expect(signedIn.body).toEqual({ message: 'Not found' });
+        else expect(signedIn.headers.get('allow'), `${method} ${path}`).toBeTruthy();
       }
     }
   });

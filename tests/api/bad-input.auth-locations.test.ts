@@ -375,7 +375,7 @@ describe('bad input, examples', () => {
     const before = await logHead();
     const res = await api('POST', '/api/locations', { token, body: { ...valid, name: 'Nul\u0000House' } });
     expect(res.status).toBe(400);
-    expect(res.body.fields).toEqual([{ field: 'name', message: 'Name contains characters that are not allowed' }]);
+    expect(res.body.fields).toEqual([{ field: 'name', message: 'Name contains characters that are not allowed (NUL or an unpaired surrogate)' }]);
     expect(await logHead()).toBe(before);
   });
 

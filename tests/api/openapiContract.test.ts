@@ -21,27 +21,6 @@ const ONLY = process.env.CONTRACT_ONLY;
 const ROLES = ['admin', 'manager', 'viewer', 'none'] as const;
 type Role = (typeof ROLES)[number];
 
-/**
- * 500s the hostile-input rules (shared/schemas/common.ts and the schemas built on it) are being
- * changed to refuse with a 400. Each entry says which requests still reach a 500; remove an entry
- * when its rule is in.
- */
-const KNOWN_SERVER_ERRORS: { why: string; matches: (operation: Operation, request: Request) => boolean }[] = [
-  // KNOWN-500: remove once the bounded integer rule is in.
-  {
-    why: 'a version above 2,147,483,647 reaches PostgreSQL as an int4',
-    matches: (_operation, request) => {
-      const version = (request.body as { version?: unknown } | undefined)?.version ?? request.query.version;
-      return Number(version) > 2_147_483_647;
-    },
-  },
-  // KNOWN-500: remove once every query text goes through the storable string rule.
-  {
-    why: 'NUL in `q` reaches PostgreSQL',
-    matches: (_operation, request) => (request.query.q ?? '').includes('\u0000'),
-  },
-];
-
 interface Request {
   role: Role;
   path: string;
@@ -268,7 +247,6 @@ describe('every operation of /api/openapi.json answers as documented, for every 
     const listed = every.filter((o) => !ONLY || `${o.method} ${o.path}` === ONLY);
     expect(listed.length).toBeGreaterThan(0);
     const failures: string[] = [];
-    const tolerated = new Map<string, number>();
     /** What the run reached: answers by status, and the operations that answered a success at least once. */
     const statuses = new Map<number, number>();
     const succeeded = new Set<string>();
@@ -281,13 +259,6 @@ describe('every operation of /api/openapi.json answers as documented, for every 
           const answer = await send(operation, request);
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           if (answer.status < 300) succeeded.add(operation.operationId);
-          if (answer.status >= 500) {
-            const known = KNOWN_SERVER_ERRORS.find((k) => k.matches(operation, request));
-            if (known) {
-              tolerated.set(known.why, (tolerated.get(known.why) ?? 0) + 1);
-              return true;
-            }
-          }
           const problems = answer.status >= 500 ? [`answered ${answer.status}: ${answer.text.slice(0, 300)}`] : check(operation, answer);
           if (problems.length > 0) throw new Error(`${request.what} as ${role}: ${problems.join('; ')}`);
           return true;
@@ -300,7 +271,6 @@ describe('every operation of /api/openapi.json answers as documented, for every 
         failures.push(`${operation.method} ${operation.path} (seed ${seed}; again: CONTRACT_SEED=${SEED} CONTRACT_ONLY='${operation.method} ${operation.path}'; fast-check path ${result.counterexamplePath}): ${error}\n    ${example}`);
       }
     }
-    if (tolerated.size > 0) console.info('known 500s still tolerated:', Object.fromEntries(tolerated));
     console.info(
       `answers by status: ${JSON.stringify(Object.fromEntries(statuses))}; operations answering a success: ${succeeded.size} of ${listed.length}; never: ${listed
         .filter((o) => !succeeded.has(o.operationId))

@@ -51,7 +51,7 @@ describe('dialog forms', () => {
   it('apply the shared request schema last, at the same field names', () => {
     // Text the form accepts but the server's schema refuses (a NUL character cannot be stored).
     const result = AddOfficeForm.safeParse({ ...office, office_number: 'A\u0000' });
-    expect(messages(result)).toEqual({ office_number: 'Office number contains characters that are not allowed' });
+    expect(messages(result)).toEqual({ office_number: 'Office number contains characters that are not allowed (NUL or an unpaired surrogate)' });
   });
 
   it('replace zod’s raw wording from a server, and keep a human message', () => {

@@ -42,6 +42,33 @@ describe('signing links', () => {
     const session = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.deal_id).setIssuer('flexspace-operations').setExpirationTime('1h').sign(key);
     expect(await links.verify(session)).toEqual({ ok: false, reason: 'invalid' });
   });
+  it('refuse a correctly signed link issued in the future or lasting longer than links are sent for', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const DAY = 24 * 3600;
+    const minted = (iat: number | null, exp: number) => {
+      const jwt = new SignJWT({ ver: claims.agreement_version, sha: claims.sha256 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('flexspace-operations')
+        .setAudience('deal-signing')
+        .setSubject(claims.deal_id)
+        .setJti(claims.token_id)
+        .setExpirationTime(exp);
+      return (iat === null ? jwt : jwt.setIssuedAt(iat)).sign(key);
+    };
+    for (const [what, token] of [
+      ['issued next year', await minted(now + 365 * DAY, now + 366 * DAY)],
+      ['issued in an hour', await minted(now + 3600, now + 3600 + DAY)],
+      ['lasting ten years', await minted(now, now + 3650 * DAY)],
+      ['lasting 15 days of a 14-day lifetime', await minted(now, now + 15 * DAY)],
+      ['no issue time', await minted(null, now + DAY)],
+    ] as const) {
+      expect(await links.verify(token), what).toEqual({ ok: false, reason: 'invalid' });
+    }
+    // A little clock skew between nodes is fine, and so is the whole configured lifetime.
+    for (const token of [await minted(now + 20, now + 20 + 14 * DAY), await minted(now, now + 14 * DAY)]) {
+      expect((await links.verify(token)).ok).toBe(true);
+    }
+  });
   it('point at the public signing page, under PUBLIC_URL when set', () => {
     expect(links.pageUrl('abc', 'http://127.0.0.1:3000')).toBe('http://127.0.0.1:3000/sign/abc');
     expect(createSigningLinks(key, { ttlDays: 1, publicUrl: 'https://ops.example.com/' }).pageUrl('abc', 'http://internal:3000')).toBe('https://ops.example.com/sign/abc');

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Building2, Globe, Phone, Trash2 } from 'lucide-react';
 import { may } from '@shared/policy';
+import { isHttpUrl } from '@shared/schemas/strings';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
@@ -64,7 +65,9 @@ export default function CompanyProfilePage() {
           </div>
           <p className="mt-1 text-sm text-slate-600">{company.industry ?? 'No industry'}</p>
           <p className="mt-2 flex flex-wrap gap-4 text-sm">
-            {company.website && (
+            {/* A website stored before only http(s) was taken is shown as text, never as a link. */}
+            {company.website && !isHttpUrl(company.website) && <span className="text-slate-600">{company.website}</span>}
+            {company.website && isHttpUrl(company.website) && (
               <a href={company.website} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 text-brand-700 hover:underline">
                 <Globe className="h-4 w-4" aria-hidden /> {company.website}
               </a>

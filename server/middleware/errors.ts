@@ -5,6 +5,9 @@ import type { ErrorBody } from '@shared/schemas/common';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import { HttpError } from '../httpError';
 
+/** The answer while the database is out of reach (restarting, failing over): worth a retry soon. */
+export const DATABASE_UNAVAILABLE = 'The database cannot be reached just now. Please try again in a moment.';
+
 /** Koa and its body parser raise errors carrying a status the client caused (bad JSON, too large). */
 interface ExposedError {
   status?: number;
@@ -77,7 +80,7 @@ export function errorMapper(logger: Logger, conflictBody: (error: ConcurrencyErr
         // The database is down or restarting: nothing the client did, and worth a retry soon.
         logger.warn({ err: error, method: ctx.method, path: ctx.path }, 'database unavailable');
         ctx.status = 503;
-        ctx.body = { message: 'Service unavailable' };
+        ctx.body = { message: DATABASE_UNAVAILABLE };
         ctx.set('Retry-After', '5');
         return;
       }

@@ -16,7 +16,11 @@ async function notReadyBecause(deps: AppDeps): Promise<string | null> {
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS)),
     ]);
     const lag = head - deps.livePosition();
-    return lag > READY_MAX_LAG ? `The live push is ${lag} events behind the log` : null;
+    if (lag > READY_MAX_LAG) return `The live push is ${lag} events behind the log`;
+    // The database answered this node's pool, but the live push has not read the log again yet
+    // (it looks at least once a second): its screens would not update.
+    const live = deps.liveStatus();
+    return live.following ? null : 'The live push has not yet followed the log again since the database was out of reach';
   } catch {
     return 'The database cannot be reached';
   }

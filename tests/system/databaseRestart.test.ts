@@ -88,11 +88,11 @@ function tasksOf(tab: Tab, locationId: string): { id: string; version: number }[
   return [...rows.values()].filter((r): r is { id: string; version: number } => r !== null).sort((x, y) => x.id.localeCompare(y.id));
 }
 
-interface Users {
+type Users = {
   admin: string;
   manager: string;
   viewer: string;
-}
+};
 
 async function signInAll(api: Api): Promise<Users> {
   return {

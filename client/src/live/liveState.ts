@@ -1,8 +1,11 @@
 import type { PresenceViewer } from '@shared/realtime';
 import { atom } from '../state/jotai';
 
-/** Live: connected and caught up. Reconnecting: dropped, trying again. Offline: no network. */
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
+/**
+ * Live: connected and caught up. Reconnecting: dropped, trying again. Paused: connected, but the
+ * server's database is out of reach (nothing saves, nothing arrives until it is back). Offline: no network.
+ */
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'paused' | 'offline';
 
 export const liveStatusAtom = atom<LiveStatus>('connecting');
 

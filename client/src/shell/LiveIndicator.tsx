@@ -11,10 +11,16 @@ const LOOK: Record<LiveStatus, { label: string; dot: string; text: string; hint:
     text: 'text-amber-700',
     hint: 'Connection lost: what you see may be out of date until it is back',
   },
+  paused: {
+    label: 'Paused',
+    dot: 'bg-amber-500',
+    text: 'text-amber-700',
+    hint: 'The server cannot reach its database: changes cannot be saved, and this screen updates again once it is back',
+  },
   offline: { label: 'Offline', dot: 'bg-red-500', text: 'text-red-700', hint: 'No network: what you see may be out of date' },
 };
 
-/** Live / Reconnecting... / Offline: a stale view is never labelled live. */
+/** Live / Reconnecting... / Paused / Offline: a stale view is never labelled live. */
 export function LiveIndicator() {
   const status = useAtomValue(liveStatusAtom);
   const look = LOOK[status];

@@ -52,6 +52,10 @@ export interface NodeRestart {
   tabs: number;
   /** Writes made through the other node while it was away. */
   missed: number;
+  /** From its /api/ready until the last of its tabs connected again (the browsers' own backoff). */
+  lastConnectSeconds: number;
+  /** The longest catch-up, from a tab's connection to its `ready`. */
+  longestCatchUpSeconds: number;
 }
 
 export interface RecoveryResult {
@@ -63,6 +67,9 @@ export interface RecoveryResult {
 interface Tab {
   node: number;
   position: number;
+  /** When the socket last connected, and when it was last told it is current. */
+  connectedAt: number;
+  readyAt: number;
   stop(): void;
 }
 
@@ -122,12 +129,16 @@ export async function benchRecovery(options: RecoveryOptions, progress: (line: s
     for (let i = 0; i < options.sockets; i++) {
       const node = i % 2;
       const token = userTokens[Math.floor(i / options.tabsPerUser)]!;
-      const tab: Tab = { node, position: 0, stop: () => undefined };
+      const tab: Tab = { node, position: 0, connectedAt: 0, readyAt: 0, stop: () => undefined };
       const { socket, stop } = openLiveSocket(nodes[node]!.origin, {
         auth: () => ({ token, ...(tab.position > 0 ? { since: tab.position } : {}) }),
         onUnauthorized: () => undefined,
       });
-      socket.on('ready', ({ position }) => void (tab.position = Math.max(tab.position, position)));
+      socket.on('connect', () => void (tab.connectedAt = performance.now()));
+      socket.on('ready', ({ position }) => {
+        tab.readyAt = performance.now();
+        tab.position = Math.max(tab.position, position);
+      });
       socket.on('change', ({ position }) => void (tab.position = Math.max(tab.position, position)));
       tab.stop = stop;
       tabs.push(tab);
@@ -192,10 +203,19 @@ export async function benchRecovery(options: RecoveryOptions, progress: (line: s
     const readyAt = await until('node B ready', () => ready(nodeB.origin), 5);
     const onB = tabs.filter((tab) => tab.node === 1);
     const currentAt = await until('node B tabs current', () => onB.every((tab) => tab.position >= head), 5);
+    const lastConnect = Math.max(...onB.map((tab) => tab.connectedAt));
+    const longest = Math.max(...onB.map((tab) => tab.readyAt - tab.connectedAt));
     return {
       sockets: options.sockets,
       rounds,
-      nodeRestart: { restartSeconds: (readyAt - stoppedAt) / 1000, currentSeconds: (currentAt - readyAt) / 1000, tabs: onB.length, missed },
+      nodeRestart: {
+        restartSeconds: (readyAt - stoppedAt) / 1000,
+        currentSeconds: (currentAt - readyAt) / 1000,
+        tabs: onB.length,
+        missed,
+        lastConnectSeconds: (lastConnect - readyAt) / 1000,
+        longestCatchUpSeconds: longest / 1000,
+      },
     };
   } finally {
     for (const tab of tabs) tab.stop();

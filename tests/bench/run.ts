@@ -497,6 +497,9 @@ if (runs('recovery')) {
   console.log(`Both nodes ready, worst round: ${seconds(worst)} (target <= ${RECOVERY_READY_TARGET} s: ${worst <= RECOVERY_READY_TARGET ? 'met' : 'BELOW'}).`);
   const node = result.nodeRestart;
   console.log(
-    `Node B restarted (SIGTERM to ready: ${seconds(node.restartSeconds)}) while node A took ${count(node.missed)} writes: its ${count(node.tabs)} tabs current ${seconds(node.currentSeconds)} after its /api/ready (target <= ${CATCH_UP_TARGET} s: ${node.currentSeconds <= CATCH_UP_TARGET ? 'met' : 'BELOW'}; the tabs come back on their own backoff, 0.5 s doubling, jittered).`,
+    `Node B restarted (SIGTERM to ready: ${seconds(node.restartSeconds)}) while node A took ${count(node.missed)} writes: its ${count(node.tabs)} tabs current ${seconds(node.currentSeconds)} after its /api/ready (target <= ${CATCH_UP_TARGET} s: ${node.currentSeconds <= CATCH_UP_TARGET ? 'met' : 'BELOW'}).`,
+  );
+  console.log(
+    `  of which the browsers' own backoff: the last tab connected ${seconds(node.lastConnectSeconds)} after /api/ready; the longest catch-up, connection to ready: ${seconds(node.longestCatchUpSeconds)}.`,
   );
 }

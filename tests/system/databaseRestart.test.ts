@@ -5,6 +5,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLiveSocket, type LiveSocket } from '../../client/src/live/liveSocket';
 import { ensureDatabase } from '../../server/db/database';
+import { SINGLETON_CLASS } from '../../server/cluster/singleton';
 import { LINK_APPLICATION_NAME } from '../../server/realtime/cluster';
 import type { ChangeMessage, DatabaseMessage } from '@shared/realtime';
 import { freePort } from '../support/globalSetup';
@@ -168,7 +169,7 @@ describe('two nodes on an external PostgreSQL that restarts', () => {
     databaseUrl = await ensureDatabase(server.url, 'flexspace');
     dataDir = await mkdtemp(path.join(tmpdir(), 'flexspace-db-restart-'));
     const node = async (name: string) =>
-      mainProcess({ port: await freePort(), pgPort: await freePort(), dataDir: path.join(dataDir, name), databaseUrl, logLevel: process.env.DB_RESTART_TEST_LOG, env: { DEMO_MODE: 'true' } });
+      mainProcess({ port: await freePort(), pgPort: await freePort(), dataDir: path.join(dataDir, name), databaseUrl, logLevel: process.env.DB_RESTART_TEST_LOG ?? 'fatal', env: { DEMO_MODE: 'true' } });
     a = await node('a');
     b = await node('b');
     await a.start();
@@ -195,7 +196,20 @@ describe('two nodes on an external PostgreSQL that restarts', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('survives `pg_ctl restart -m fast` under writes: both up and ready, nothing acknowledged lost, every tab converged', async () => {
+  it('survives `pg_ctl restart -m fast` under writes: both up and ready, nothing acknowledged lost, every tab converged, background work leased again', async () => {
+    // The leases of the work that runs on one node (log processes, Slack delivery): each held once.
+    const leases = async () => {
+      const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+      try {
+        const [row] = await sql<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = ${SINGLETON_CLASS} AND objsubid = 2 AND granted`;
+        return row?.n ?? 0;
+      } finally {
+        await sql.end();
+      }
+    };
+    await until('the background work leased', async () => (await leases()) >= 3);
+    const leased = await leases();
     const load = writeTasks([apis.A!, apis.B!], tokens.admin, locationId);
     await until('writes through both nodes', () => load.acknowledged.length >= 20);
     await server.restart();
@@ -208,6 +222,7 @@ describe('two nodes on an external PostgreSQL that restarts', () => {
     await until('both nodes ready', async () => (await ready(a)) && (await ready(b)));
     expect([...load.statuses.keys()].filter((status) => status !== 201 && status !== 503)).toEqual([]);
     await expectConverged(apis, tokens, locationId, load.acknowledged);
+    await until('the background work leased again, once each', async () => (await leases()) === leased);
   }, 180_000);
 
   it('survives the node link sessions being terminated: presence spans the nodes again, tabs converge', async () => {
@@ -254,10 +269,10 @@ describe('the node that owns the embedded database', () => {
   beforeAll(async () => {
     ownerDir = await mkdtemp(path.join(tmpdir(), 'flexspace-embedded-owner-'));
     await chmod(ownerDir, 0o755); // as root, the server runs as the postgres user and must reach DATA_DIR/pg
-    owner = mainProcess({ port: await freePort(), pgPort: await freePort(), dataDir: path.join(ownerDir, 'owner'), logLevel: process.env.DB_RESTART_TEST_LOG });
+    owner = mainProcess({ port: await freePort(), pgPort: await freePort(), dataDir: path.join(ownerDir, 'owner'), logLevel: process.env.DB_RESTART_TEST_LOG ?? 'fatal' });
     await owner.start();
     const url = (await readFile(path.join(ownerDir, 'owner', 'database-url'), 'utf8')).trim();
-    other = mainProcess({ port: await freePort(), pgPort: await freePort(), dataDir: path.join(ownerDir, 'other'), databaseUrl: url, logLevel: process.env.DB_RESTART_TEST_LOG, env: { DEMO_MODE: 'true' } });
+    other = mainProcess({ port: await freePort(), pgPort: await freePort(), dataDir: path.join(ownerDir, 'other'), databaseUrl: url, logLevel: process.env.DB_RESTART_TEST_LOG ?? 'fatal', env: { DEMO_MODE: 'true' } });
     await other.start();
   }, 240_000);
 

@@ -8,9 +8,16 @@ import { changesFor } from './changes';
 /** Told of each batch of the log, in order, with the rows the batch changed. */
 export type ChangeListener = (events: StoredEvent[], messages: ChangeMessage[]) => Promise<void>;
 
+/** Whether the feed follows the log, and why not when it does not. */
+export type FeedStatus = { following: true } | { following: false; reason: string };
+
 export interface ChangeFeed {
   /** The last log position every listener has handled. */
   position(): number;
+  /** Whether its last look at the log succeeded: false while the database is out of reach. */
+  status(): FeedStatus;
+  /** Told when the feed stops following the log (a look failed) and when it follows again. */
+  onStatus(listener: (status: FeedStatus) => void): void;
   /** Resolves once every event up to `position` has been handled by every listener. */
   waitFor(position: number): Promise<void>;
   listen(listener: ChangeListener): void;
@@ -25,9 +32,21 @@ export interface ChangeFeed {
  */
 export async function createChangeFeed(sql: Pool, onError: (error: unknown) => void): Promise<ChangeFeed> {
   const listeners: ChangeListener[] = [];
+  const watchers: ((status: FeedStatus) => void)[] = [];
+  let status: FeedStatus = { following: true };
+  const tell = (next: FeedStatus) => {
+    status = next;
+    for (const watcher of watchers) watcher(next);
+  };
   const subscription = await subscribe(sql, {
     from: await safeHorizon(sql),
-    onError,
+    // The follower looks at the log at least once a second, so it is the first to know that
+    // the database went away, and that it is back (it then resumes from its position).
+    onError: (error) => {
+      if (status.following) tell({ following: false, reason: error instanceof Error ? error.message : String(error) });
+      onError(error);
+    },
+    onRecover: () => tell({ following: true }),
     handle: async (events) => {
       const messages = await changesFor(sql, events);
       for (const listener of listeners) await listener(events, messages).catch(onError);
@@ -35,6 +54,8 @@ export async function createChangeFeed(sql: Pool, onError: (error: unknown) => v
   });
   return {
     position: () => subscription.position(),
+    status: () => status,
+    onStatus: (watcher) => void watchers.push(watcher),
     waitFor: (position) => subscription.waitFor(position),
     listen: (listener) => void listeners.push(listener),
     stop: () => subscription.stop(),

@@ -52,9 +52,12 @@ function rowChanges(view: LiveView, touched: Touched[], loaded: Loaded): RowChan
  */
 export async function changesFor(db: Db, events: StoredEvent[]): Promise<ChangeMessage[]> {
   const touched = events.map((event) => live.map((p) => p.changed(event)));
-  const names = userNames(db, events.map((e) => e.metadata.user_id));
-  const loaded = await Promise.all(live.map((p, j) => load(db, p.live, touched.flatMap((t) => t[j]!))));
-  const byUser = await names;
+  // Together: were the names awaited after the rows, a failed row load (the database gone)
+  // would leave their failure unheard, which ends the process.
+  const [loaded, byUser] = await Promise.all([
+    Promise.all(live.map((p, j) => load(db, p.live, touched.flatMap((t) => t[j]!)))),
+    userNames(db, events.map((e) => e.metadata.user_id)),
+  ]);
   return events.map((event, i) => ({
     position: event.position,
     event_type: event.type,

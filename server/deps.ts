@@ -2,6 +2,7 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import type { HandleCommand } from '../events/handleCommand';
 import type { Pool } from '../events/store/types';
+import type { FeedStatus } from '../projections/changeFeed';
 import type { FeedMemo } from '../projections/feedMemo';
 import type { OfficeList } from '../projections/offices/listCache';
 import type { Dashboard } from '@shared/schemas/dashboard';
@@ -42,6 +43,8 @@ export interface AppDeps {
   demo: { enabled: boolean; email: string | null; password: string | null };
   /** The last log position this process has pushed to its sockets (for readiness). */
   livePosition: () => number;
+  /** Whether the live push follows the log now (for readiness): not while the database is out. */
+  liveStatus: () => FeedStatus;
   /** Whether the node is stopping (readiness), and the requests still running. */
   drain: Drain;
   /** Times every /api request for /metrics; absent without METRICS_PORT. */

@@ -1,10 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { createLogger } from './logger';
 import { startServer } from './start';
 
 const config = loadConfig();
 const logger = createLogger(config.logLevel);
+
+// A query whose failure nobody awaited would end the process, by Node's default; when it failed
+// only because the database is out of reach (restarting, failing over) the node stays up and
+// serves again once it is back. Any other such failure is a bug: it still ends the process.
+process.on('unhandledRejection', (reason) => {
+  if (!isDatabaseUnavailable(reason)) throw reason;
+  logger.error({ err: reason }, 'a database call failed with nobody waiting for it (the database is out of reach)');
+});
 
 try {
   const server = await startServer(config, {

@@ -63,6 +63,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       dataDir: config.dataDir,
       embeddedPgPort: config.embeddedPgPort,
       log: (line) => logger.debug({ postgres: line }),
+      onEmbedded: (event) => {
+        if (event.kind === 'died') logger.error('the embedded database stopped: starting it again');
+        else if (event.kind === 'restarted') logger.info('the embedded database is running again');
+        else logger.warn({ err: event.error, retry_ms: event.retryMs }, 'the embedded database did not start again yet');
+      },
     }));
   const { sql } = database;
   const handle = createCommandHandler(sql, applyInline);
@@ -107,6 +112,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       password: config.demoMode ? DEMO_PASSWORD : null,
     },
     livePosition: () => feed.position(),
+    liveStatus: () => feed.status(),
     drain: createDrain(),
     ...(metrics ? { requestMetrics: metrics.http } : {}),
   };

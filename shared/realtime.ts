@@ -81,6 +81,17 @@ export interface ResyncMessage {
   reason: string;
 }
 
+/**
+ * The server lost its database (`available: false`: nothing can be saved, no change arrives), or
+ * has it back and follows the log again from where it was: whatever changed meanwhile arrives as
+ * usual, from `position` on.
+ */
+export interface DatabaseMessage {
+  available: boolean;
+  reason: string | null;
+  position: number;
+}
+
 /** Someone looking at a screen right now. Presence is ephemeral: never in the event log. */
 export interface PresenceViewer {
   user_id: string;
@@ -137,6 +148,7 @@ export interface ServerToClientEvents {
   closing: (message: ClosingMessage) => void;
   ready: (message: ReadyMessage) => void;
   resync: (message: ResyncMessage) => void;
+  database: (message: DatabaseMessage) => void;
   presence: (message: PresenceMessage) => void;
   dragging: (message: DragMessage) => void;
 }

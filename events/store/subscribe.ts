@@ -16,6 +16,8 @@ export interface SubscriptionOptions {
    */
   gapMs?: number;
   onError?: (error: unknown) => void;
+  /** Called when a look succeeds after one failed (the database is back). */
+  onRecover?: () => void;
 }
 
 export interface Subscription {
@@ -139,6 +141,8 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
   /** Above a hole, look again once it is old enough to settle, if no commit wakes us first. */
   const sleepMs = () => (hole ? Math.max(1, gapMs - (performance.now() - hole.since)) : pollMs);
 
+  // Whether the last look failed: the next one that succeeds is a recovery.
+  let failing = false;
   const loop = (async () => {
     while (running) {
       pending = false;
@@ -150,9 +154,14 @@ export async function subscribe(sql: Pool, options: SubscriptionOptions): Promis
           for (const at of local.keys()) if (at <= position) local.delete(at);
           settleWaiters();
         }
+        if (failing) {
+          failing = false;
+          options.onRecover?.();
+        }
         if (full) continue;
       } catch (error) {
         readWanted = true;
+        failing = true;
         options.onError?.(error);
       }
       if (!running) break;

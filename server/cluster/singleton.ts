@@ -30,7 +30,7 @@ export interface Singleton {
 }
 
 /** The advisory lock's first key: the two-int key space, apart from the log's one-bigint locks. */
-const SINGLETON_CLASS = 7_340_100;
+export const SINGLETON_CLASS = 7_340_100;
 
 export function runSingleton(databaseUrl: string, name: string, work: (signal: AbortSignal) => Promise<void>, options: SingletonOptions = {}): Singleton {
   const checkMs = options.checkMs ?? 2_000;

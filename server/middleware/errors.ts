@@ -7,6 +7,9 @@ import { isUnstorableValue } from '../db/unstorable';
 import { HttpError } from '../httpError';
 import { loggablePath } from './loggablePath';
 
+/** The answer while the database is out of reach (restarting, failing over): worth a retry soon. */
+export const DATABASE_UNAVAILABLE = 'The database cannot be reached just now. Please try again in a moment.';
+
 /** Koa and its body parser raise errors carrying a status the client caused (bad JSON, too large). */
 interface ExposedError {
   status?: number;
@@ -79,7 +82,7 @@ export function errorMapper(logger: Logger, conflictBody: (error: ConcurrencyErr
         // The database is down or restarting: nothing the client did, and worth a retry soon.
         logger.warn({ err: error, method: ctx.method, path: loggablePath(ctx.path) }, 'database unavailable');
         ctx.status = 503;
-        ctx.body = { message: 'Service unavailable' };
+        ctx.body = { message: DATABASE_UNAVAILABLE };
         ctx.set('Retry-After', '5');
         return;
       }

@@ -40,13 +40,42 @@ export const NODE_EXPIRES_MS = 2_000;
 /** The adapter's own table, for messages over NOTIFY's 8,000-byte limit (created by migration 0003). */
 export const ATTACHMENTS_TABLE = 'socket_io_attachments';
 
-/** The socket.io adapter that links the nodes sharing `databaseUrl`. */
+/** The link's sessions in pg_stat_activity: what an operator (or a test) finds them by. */
+export const LINK_APPLICATION_NAME = 'flexspace-node-link';
+
+/**
+ * The socket.io adapter that links the nodes sharing `databaseUrl`.
+ *
+ * The adapter checks one connection out of its pool for its LISTEN and keeps it; when that
+ * connection ends (a restart of the database, a failover, the session terminated) it opens
+ * another, every 1-3 s until one succeeds. node-postgres's pool hears the errors of idle
+ * connections only, and an 'error' nobody listens to ends the process; nor does it ever free a
+ * checked-out connection that died. So the LISTEN gets a pool of its own, whose connection is
+ * given an error listener and handed back (dropped) when it ends, and the NOTIFYs another.
+ */
 export function linkNodes(databaseUrl: string, logger: Logger): ClusterLink {
-  // Two connections: the adapter's LISTEN, and its NOTIFYs and attachment reads.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // While the database is out of reach a NOTIFY waits at most 5 s for a connection, not for ever.
+  const options = { connectionString: databaseUrl, max: 1, application_name: LINK_APPLICATION_NAME, connectionTimeoutMillis: 5_000 };
+  const listening = new pg.Pool(options);
+  const notifying = new pg.Pool(options);
   // The message alone: node-postgres's errors carry their whole client.
   const brief = (error: Error & { code?: string }) => ({ message: error.message, code: error.code });
-  pool.on('error', (error) => logger.warn({ error: brief(error) }, 'node link: database connection lost'));
+  const lost = (error: Error) => logger.warn({ error: brief(error) }, 'node link: database connection lost; reconnecting');
+  for (const pool of [listening, notifying]) pool.on('error', lost);
+  listening.on('connect', (client) => {
+    client.on('error', lost);
+    client.once('end', () => {
+      try {
+        client.release(new Error('connection ended'));
+      } catch {
+        // Already handed back (the link is closing).
+      }
+    });
+  });
+  const pool = {
+    connect: () => listening.connect(),
+    query: (text: string, values?: unknown[]) => notifying.query(text, values),
+  } as unknown as pg.Pool;
   const adapter = createAdapter(pool, {
     tableName: ATTACHMENTS_TABLE,
     // Presence's beats keep the adapter's own heartbeat quiet; both forget a node alike.
@@ -54,5 +83,5 @@ export function linkNodes(databaseUrl: string, logger: Logger): ClusterLink {
     heartbeatTimeout: NODE_EXPIRES_MS,
     errorHandler: (error) => logger.warn({ error: brief(error as Error) }, 'node link failed'),
   });
-  return { adapter, close: () => pool.end() };
+  return { adapter, close: async () => void (await Promise.all([listening.end(), notifying.end()])) };
 }

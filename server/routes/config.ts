@@ -19,6 +19,9 @@ async function notReadyBecause(deps: AppDeps): Promise<string | null> {
     ]);
     const lag = head - deps.livePosition();
     if (lag > READY_MAX_LAG) return `The live push is ${lag} events behind the log`;
+    // The database answered this node's pool, but the live push has not read the log again yet
+    // (it looks at least once a second): its screens would not update.
+    if (!deps.liveStatus().following) return 'The live push has not yet followed the log again since the database was out of reach';
     // A node with another settings key would fail whatever it opens (Slack, the CRM key): keep traffic away and say why.
     return await checkSettingsKey(deps.sql, deps.secrets);
   } catch {

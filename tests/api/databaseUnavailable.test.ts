@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../events/store/connect';
 import type { Pool } from '../../events/store/types';
 import { createApp } from '../../server/app';
+import { DATABASE_UNAVAILABLE } from '../../server/middleware/errors';
 import { apiClient, demoCredentials, signIn, startTestServer, type Api, type TestServer } from '../support/server';
 import { startTcpProxy, type TcpProxy } from '../support/tcpProxy';
 
@@ -43,7 +44,7 @@ describe('database unreachable while authenticating', () => {
     for (const path of ['/api/auth/me', '/api/locations', '/api/no-such-route']) {
       const res = await api('GET', path, { token });
       expect(res.status, `${path} ${res.text}`).toBe(503);
-      expect(res.body).toEqual({ message: 'Service unavailable' });
+      expect(res.body).toEqual({ message: DATABASE_UNAVAILABLE });
       expect(res.headers.get('retry-after')).toBe('5');
     }
     // Routes that need no database still answer: the process did not fall over. It is alive

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { benchAppends, prepareRawTable } from './appends';
 import { openBenchDatabase, type BenchDatabase } from './database';
@@ -13,6 +14,7 @@ import { benchSearch } from './search';
 import { benchOfficeList } from './officeList';
 import { benchPush } from './push';
 import { benchCopy, benchReadAll, benchRebuild } from './readAndRebuild';
+import { benchRecovery } from './recovery';
 import { benchReports } from './reports';
 import { count, median, perSecond, ratio, seconds, table, verdict } from './report';
 
@@ -48,8 +50,18 @@ const LIVE_TARGET_FACTOR = 3;
  * `npm run bench -- live dashboard` runs only those parts; without names, all of them. `rebuild`
  * is the store part without its appends: the log, readAll, the rebuild and its COPY reference.
  */
-const wanted = process.argv.slice(2);
+const args = process.argv.slice(2);
+/** `--json FILE`: the figures of the parts that write them are also left in FILE, as JSON. */
+const jsonAt = args.indexOf('--json');
+const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
+const wanted = args.filter((_, i) => jsonAt < 0 || (i !== jsonAt && i !== jsonAt + 1));
 const runs = (name: string) => wanted.length === 0 || wanted.includes(name);
+const figures: Record<string, unknown> = {};
+/** Keeps one part's figures for `--json FILE`, written again after each part (a later failure keeps them). */
+function keep(part: string, value: unknown) {
+  figures[part] = value;
+  if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
+}
 
 const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
 
@@ -452,3 +464,42 @@ if (runs('reports')) await withDatabase(await openBenchDatabase(20), async (data
   console.log(`As of a year back / live, p50: ${ratio(slower)} (target <= ${REPORTS_TARGET}: ${slower <= REPORTS_TARGET ? 'met' : 'BELOW'}); counts alone: ${ratio(result.asOfQuery.p50 / result.currentQuery.p50)}`);
   console.log(`Log and read models written in ${seconds(result.generateSeconds)} (${perSecond(result.events / result.generateSeconds, 'events')}), a week of office life per transaction.`);
 });
+
+/** A database restart under 2 nodes, 300 tabs and writers; then one node restarted. */
+const RECOVERY = { sockets: 300, tabsPerUser: 10, writers: 4, rounds: 3 };
+/** Both nodes ready within this many seconds of the database accepting connections again. */
+const RECOVERY_READY_TARGET = 5;
+/** A restarted node's tabs current within this many seconds of its /api/ready. */
+const CATCH_UP_TARGET = 2;
+
+if (runs('recovery')) {
+  console.log('');
+  progress(`recovery: a database restart under two nodes and ${count(RECOVERY.sockets)} tabs`);
+  const result = await benchRecovery(RECOVERY, progress);
+  keep('recovery', result);
+  console.log('');
+  console.log(
+    table(
+      [`Database restart (pg_ctl restart -m fast), 2 nodes, ${count(result.sockets)} tabs, ${RECOVERY.writers} writers`, 'restart', 'both ready', 'tabs current', 'ready / restart', 'writes refused'],
+      result.rounds.map((r, i) => [
+        `round ${i + 1}`,
+        seconds(r.restartSeconds),
+        seconds(r.readySeconds),
+        seconds(r.currentSeconds),
+        ratio(r.readySeconds / r.restartSeconds),
+        `${count(r.refused)} of ${count(r.refused + r.acknowledged)}`,
+      ]),
+    ),
+  );
+  const worst = Math.max(...result.rounds.map((r) => r.readySeconds));
+  console.log('');
+  console.log(`"both ready" and "tabs current" count from the moment the restarted server accepts connections (pg_ctl returns).`);
+  console.log(`Both nodes ready, worst round: ${seconds(worst)} (target <= ${RECOVERY_READY_TARGET} s: ${worst <= RECOVERY_READY_TARGET ? 'met' : 'BELOW'}).`);
+  const node = result.nodeRestart;
+  console.log(
+    `Node B restarted (SIGTERM to ready: ${seconds(node.restartSeconds)}) while node A took ${count(node.missed)} writes: its ${count(node.tabs)} tabs current ${seconds(node.currentSeconds)} after its /api/ready (target <= ${CATCH_UP_TARGET} s: ${node.currentSeconds <= CATCH_UP_TARGET ? 'met' : 'BELOW'}).`,
+  );
+  console.log(
+    `  of which the browsers' own backoff: the last tab connected ${seconds(node.lastConnectSeconds)} after /api/ready; the longest catch-up, connection to ready: ${seconds(node.longestCatchUpSeconds)}.`,
+  );
+}

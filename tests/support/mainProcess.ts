@@ -7,6 +7,8 @@ export interface MainProcess {
   start(): Promise<void>;
   /** Stops it with `signal` and resolves once it has exited. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Its exit code or signal once it has exited by itself; null while it runs. */
+  exited(): string | null;
 }
 
 /**
@@ -56,5 +58,11 @@ export function mainProcess(options: { port: number; pgPort: number; dataDir: st
     throw new Error('server did not start');
   }
 
-  return { origin, start, stop };
+  const exited = () => {
+    if (!child) return null;
+    if (child.signalCode) return child.signalCode;
+    return child.exitCode === null ? null : `code ${child.exitCode}`;
+  };
+
+  return { origin, start, stop, exited };
 }

@@ -8,6 +8,8 @@ function fakeFeed() {
   const listeners: ChangeListener[] = [];
   const feed: ChangeFeed = {
     position: () => 0,
+    status: () => ({ following: true }),
+    onStatus: () => undefined,
     waitFor: async () => undefined,
     listen: (listener) => void listeners.push(listener),
     stop: async () => undefined,

@@ -58,6 +58,9 @@ class LiveConnection {
       appStore.set(liveEpochAtom, (n) => n + 1);
     });
     socket.on('change', (message) => this.apply(message));
+    // The socket stays open while the server's database is away; what was committed meanwhile
+    // arrives as usual once it is back.
+    socket.on('database', ({ available }) => appStore.set(liveStatusAtom, available ? 'live' : 'paused'));
     socket.on('presence', (message) => {
       if (message.screen === this.screen) appStore.set(presenceAtom, { screen: message.screen, viewers: message.viewers });
     });

@@ -2,10 +2,11 @@ import type { PresenceViewer } from '@shared/realtime';
 import { atom } from '../state/jotai';
 
 /**
- * Live: connected and caught up. Reconnecting: dropped, trying again. Offline: no network.
- * Closed: the server closed the socket for good and said why (liveClosedAtom); no coming back.
+ * Live: connected and caught up. Reconnecting: dropped, trying again. Paused: connected, but the
+ * server's database is out of reach (nothing saves, nothing arrives until it is back). Offline: no
+ * network. Closed: the server closed the socket for good and said why (liveClosedAtom); no coming back.
  */
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'closed';
+export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'paused' | 'offline' | 'closed';
 
 export const liveStatusAtom = atom<LiveStatus>('connecting');
 

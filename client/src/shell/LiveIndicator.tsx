@@ -14,12 +14,18 @@ const LOOK: Record<LiveStatus, { label: string; dot: string; text: string; hint:
     text: 'text-amber-700',
     hint: 'Connection lost: what you see may be out of date until it is back',
   },
+  paused: {
+    label: 'Paused',
+    dot: 'bg-amber-500',
+    text: 'text-amber-700',
+    hint: 'The server cannot reach its database: changes cannot be saved, and this screen updates again once it is back',
+  },
   offline: { label: 'Offline', dot: 'bg-red-500', text: 'text-red-700', hint: 'No network: what you see may be out of date' },
   closed: { label: 'Not live', dot: 'bg-red-500', text: 'text-red-700', hint: RELOAD_TO_GO_LIVE },
 };
 
 /**
- * Live / Reconnecting... / Offline / Not live: a stale view is never labelled live. When the
+ * Live / Reconnecting... / Paused / Offline / Not live: a stale view is never labelled live. When the
  * server closed the tab's socket for good (too many open tabs), it says why, once as a notice
  * and for as long as it lasts in the indicator's hint.
  */

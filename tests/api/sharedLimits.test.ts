@@ -8,6 +8,7 @@ import { createLoginThrottle } from '../../server/auth/throttle';
 import type { Database } from '../../server/db/database';
 import { postgresLimits } from '../../server/limits/limiterStore';
 import { createLogger } from '../../server/logger';
+import { DATABASE_UNAVAILABLE } from '../../server/middleware/errors';
 import { startServer, type RunningServer } from '../../server/start';
 import { createTestDatabase } from '../support/db';
 import { apiClient, demoCredentials, testConfig, type Api } from '../support/server';
@@ -100,7 +101,7 @@ describe('the limits\' database out of reach', () => {
       expect((await login(api, demoCredentials.viewer, '198.51.100.20')).status).toBe(200);
       await proxy.cut();
       const out = await login(api, demoCredentials.viewer, '198.51.100.20');
-      expect([out.status, out.body]).toEqual([503, { message: 'Service unavailable' }]);
+      expect([out.status, out.body]).toEqual([503, { message: DATABASE_UNAVAILABLE }]);
       await proxy.restore();
       expect((await login(api, demoCredentials.viewer, '198.51.100.20')).status).toBe(200);
     } finally {

@@ -2,11 +2,14 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { Dashboard, DashboardQuery } from '@shared/schemas/dashboard';
 import { dashboardFromReadModels } from '../../projections/dashboard/queries';
-import { locationFilter } from '../../projections/offices/queries';
 import { readActivity } from '../activity/readActivity';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
 import { actorOf } from '../policies';
+import { filterTarget } from './locationFilter';
+
+/** The id no location has: the figures of a location that does not exist, all zero. */
+const NOWHERE = '00000000-0000-0000-0000-000000000000';
 
 const TYPES: Record<string, string> = { office: 'Office', task: 'Task', member: 'Member', template: 'Template', deal: 'Deal', contact: 'Contact', company: 'Company', location: 'Location', user: 'User' };
 
@@ -19,16 +22,13 @@ export function dashboardRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     validate({ query: DashboardQuery, response: Dashboard }, async (ctx, { query }) => {
       const actor = actorOf(ctx);
-      const wanted = locationFilter(query.location);
+      // A location the caller may not see is refused (403); one that does not exist shows nothing, as lists do.
+      const target = await filterTarget(sql, actor, query.location);
+      const locationId = target === 'unknown' ? NOWHERE : (target?.id ?? null);
       const today = new Date().toISOString().slice(0, 10);
       // Who sees what: the role, the locations, and the user (their own account's events).
-      const key = JSON.stringify([actor.id, actor.role, actor.locations, wanted?.toLowerCase() ?? null, today]);
+      const key = JSON.stringify([actor.id, actor.role, actor.locations, locationId, today]);
       const body = await deps.dashboards.get(key, async () => {
-        // A location named that the caller may not see (or that does not exist) shows nothing, as lists do.
-        const [location] = wanted
-          ? await sql<{ id: string }[]>`SELECT id FROM locations WHERE id::text = lower(${wanted}) OR lower(name) = lower(${wanted})`
-          : [];
-        const locationId = wanted ? (location?.id ?? '00000000-0000-0000-0000-000000000000') : null;
         const [figures, activity] = await Promise.all([
           dashboardFromReadModels(sql, actor, locationId, today),
           readActivity(sql, actor, { limit: 8 }, locationId ?? undefined),

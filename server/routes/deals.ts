@@ -20,6 +20,7 @@ import { dealOffices } from './dealOffices';
 import { dealParties, editParties } from './dealParties';
 import { placeBetween } from './dealPlace';
 import { assertLocationExists, visible } from './guards';
+import { assertMayFilterBy } from './locationFilter';
 
 export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
@@ -30,6 +31,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals',
     auth,
     validate({ response: z.array(Deal), query: DealListQuery }, async (ctx, { query }) => {
+      await assertMayFilterBy(sql, actorOf(ctx), query.location);
       ctx.body = await listDeals(sql, actorOf(ctx), query);
     }),
   );
@@ -39,6 +41,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals/stats',
     auth,
     validate({ response: DealStats, query: DealStatsQuery }, async (ctx, { query }) => {
+      await assertMayFilterBy(sql, actorOf(ctx), query.location);
       const deals = await listDeals(sql, actorOf(ctx), { location: query.location });
       ctx.body = dealStats(deals, await stageVisits(sql, deals.map((d) => d.id)), new Date());
     }),

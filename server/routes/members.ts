@@ -13,6 +13,7 @@ import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
 import { assertLocationExists, visible } from './guards';
+import { assertMayFilterBy } from './locationFilter';
 
 export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
@@ -23,6 +24,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     '/members',
     auth,
     validate({ response: z.array(Member), query: LocationFilterQuery }, async (ctx, { query }) => {
+      await assertMayFilterBy(sql, actorOf(ctx), query.location);
       ctx.body = await listMembers(sql, actorOf(ctx), query.location);
     }),
   );

@@ -12,6 +12,7 @@ import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
 import { assertLocationExists, visible } from './guards';
+import { assertMayFilterBy } from './locationFilter';
 
 const ContactParams = z.object({ id: Id, contactId: Id }).strict();
 
@@ -24,6 +25,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     '/offices',
     auth,
     validate({ response: z.array(Office), query: LocationFilterQuery }, async (ctx, { query }) => {
+      await assertMayFilterBy(sql, actorOf(ctx), query.location);
       ctx.type = 'application/json';
       ctx.body = await deps.officeList.json(actorOf(ctx), query.location);
     }),

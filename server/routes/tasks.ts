@@ -15,6 +15,7 @@ import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
 import { assertLocationExists, visible } from './guards';
+import { assertMayFilterBy } from './locationFilter';
 
 /** Where the named office is, read in the command's transaction (400 naming office_id when unknown). */
 async function officePlace(db: Db, officeId: string | null): Promise<OfficePlace | null> {
@@ -33,6 +34,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     '/tasks',
     auth,
     validate({ response: z.array(Task), query: TaskListQuery }, async (ctx, { query }) => {
+      await assertMayFilterBy(sql, actorOf(ctx), query.location);
       ctx.body = await listTasks(sql, actorOf(ctx), query);
     }),
   );

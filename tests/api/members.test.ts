@@ -46,7 +46,9 @@ describe('GET /api/members', () => {
     expect(byName.body.every((m) => m.location_name === 'Bushwick')).toBe(true);
     const mine = await w.api<Member[]>('GET', '/api/members', { token: w.tokens.manager });
     expect(new Set(mine.body.map((m) => m.location_name))).toEqual(new Set(MANAGER_LOCATIONS));
-    expect((await w.api<Member[]>('GET', '/api/members?location=Bushwick', { token: w.tokens.manager })).body).toEqual([]);
+    const elsewhere = await w.api('GET', '/api/members?location=Bushwick', { token: w.tokens.manager });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body).toEqual({ message: "You don't have access to this location" });
     const all = await w.api<Member[]>('GET', '/api/members?location=All%20Locations', { token: w.tokens.manager });
     expect(all.body.length).toBe(mine.body.length);
   });

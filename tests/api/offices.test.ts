@@ -45,13 +45,14 @@ describe('GET /api/offices', () => {
     expect(unknown.body).toEqual([]);
   });
 
-  it("lists only the manager's two locations, even when it asks for another", async () => {
+  it("lists only the manager's two locations, and refuses to list another", async () => {
     const res = await w.api<Office[]>('GET', '/api/offices', { token: w.tokens.manager });
     expect(res.status).toBe(200);
     expect(res.body.length).toBeGreaterThan(0);
     expect(new Set(res.body.map((o) => o.location_name))).toEqual(new Set(MANAGER_LOCATIONS));
-    const other = await w.api<Office[]>('GET', '/api/offices?location=Greenpoint', { token: w.tokens.manager });
-    expect(other.body).toEqual([]);
+    const other = await w.api('GET', '/api/offices?location=Greenpoint', { token: w.tokens.manager });
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual({ message: "You don't have access to this location" });
   });
 
   it('the viewer reads every office', async () => {

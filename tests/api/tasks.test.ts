@@ -195,7 +195,9 @@ describe('a manager', () => {
     expect(new Set(seen.map((t) => t.location_name))).toEqual(new Set(MANAGER_LOCATIONS));
     expect(seen.map((t) => t.id)).toContain(mine.id);
     expect((await w.api('GET', `/api/tasks/${theirs.id}`, { token: w.tokens.manager })).status).toBe(403);
-    expect((await list('?location=Greenpoint', w.tokens.manager)).length).toBe(0);
+    const elsewhere = await w.api('GET', '/api/tasks?location=Greenpoint', { token: w.tokens.manager });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.body).toEqual({ message: "You don't have access to this location" });
     expect(JSON.stringify(socket.changes)).not.toContain(theirs.id);
     const refused = [
       await edit(theirs.id, { title: 'Mine now' }, w.tokens.manager),

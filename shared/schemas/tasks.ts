@@ -8,17 +8,20 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from '../domain/tasks';
-import { ExpectedVersion, Id, LocationFilterQuery } from './common';
+import { ExpectedVersion, Id, LocationFilterQuery, formMessage } from './common';
 import { answerText, str } from './strings';
 
 /** The spec's message for a new task missing its title, description or location. */
-export const REQUIRED_TASK = 'Title, description, and location are required';
+export const REQUIRED_TASK = formMessage('Title, description, and location are required');
 
 const required = (label: string, max: number) =>
   str(label, REQUIRED_TASK)
     .trim()
     .min(1, { message: REQUIRED_TASK })
     .max(max, { message: `${label} must be at most ${max} characters` });
+
+/** A task always has a location: none given (empty, null) is the form's one message. */
+const locationId = z.uuid({ message: REQUIRED_TASK }).transform((id) => id.toLowerCase());
 
 const priority = z.enum(TASK_PRIORITIES, { message: `Priority must be one of ${TASK_PRIORITIES.join(', ')}` });
 
@@ -57,7 +60,7 @@ export const CreateTaskInput = z
   .object({
     title: required('Title', 200),
     description: required('Description', 4000),
-    location_id: z.uuid({ message: REQUIRED_TASK }).transform((id) => id.toLowerCase()),
+    location_id: locationId,
     office_id: officeId.optional().transform((v) => v ?? null),
     priority: priority.default('medium'),
     assigned_to: assignedTo,
@@ -85,7 +88,7 @@ export const UpdateTaskInput = z
   .object({
     title: required('Title', 200).optional(),
     description: required('Description', 4000).optional(),
-    location_id: Id.optional(),
+    location_id: locationId.optional(),
     office_id: officeId.optional(),
     priority: priority.optional(),
     assigned_to: assignedTo.optional(),

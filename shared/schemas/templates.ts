@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_ALIASES, type TemplateCategory } from '../domain/templates';
-import { ExpectedVersion } from './common';
+import { ExpectedVersion, formMessage } from './common';
 import { answerText, str } from './strings';
 
 /** The spec's message for a template without its name or content. */
-export const REQUIRED_TEMPLATE = 'Template name and content are required';
+export const REQUIRED_TEMPLATE = formMessage('Template name and content are required');
 
 export const TEMPLATE_NAME_MAX = 160;
 export const TEMPLATE_DESCRIPTION_MAX = 500;

@@ -70,12 +70,21 @@ describe('POST /api/tasks', () => {
   it('refuses a task without title, description or location with the spec\'s message, naming each field', async () => {
     const res = await w.api('POST', '/api/tasks', { token: w.tokens.admin, body: { title: '  ' } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toContain(REQUIRED);
+    expect(res.body.message).toBe(REQUIRED);
     expect(res.body.fields).toEqual([
       { field: 'title', message: REQUIRED },
       { field: 'description', message: REQUIRED },
       { field: 'location_id', message: REQUIRED },
     ]);
+  });
+
+  it('answers the message word for word whichever one of the three is missing', async () => {
+    const complete = { title: 'Fix the door', description: 'It sticks', location_id: w.loc('Bushwick') };
+    for (const [field, value] of [['title', ''], ['description', ' '], ['location_id', ''], ['location_id', null], ['title', undefined]] as const) {
+      const res = await w.api('POST', '/api/tasks', { token: w.tokens.admin, body: { ...complete, [field]: value } });
+      expect(res.status, `${field}: ${String(value)}`).toBe(400);
+      expect(res.body, `${field}: ${String(value)}`).toEqual({ message: REQUIRED, fields: [{ field, message: REQUIRED }] });
+    }
   });
 
   it('creates a pending task with the defaults, answering the whole row', async () => {
@@ -333,7 +342,9 @@ describe('PUT /api/tasks/{id}', () => {
       { field: 'colour', message: 'Unknown field' },
       { field: 'size', message: 'Unknown field' },
     ]);
-    expect((await edit(task.id, { description: ' ' })).body).toMatchObject({ fields: [{ field: 'description', message: REQUIRED }] });
+    for (const [field, value] of [['title', ''], ['description', ' '], ['location_id', ''], ['location_id', null]] as const) {
+      expect((await edit(task.id, { [field]: value })).body, `${field}: ${String(value)}`).toEqual({ message: REQUIRED, fields: [{ field, message: REQUIRED }] });
+    }
     expect((await edit(task.id, { due_date: '2026-13-01' })).body.fields).toEqual([{ field: 'due_date', message: 'Due date must be a real calendar date (YYYY-MM-DD)' }]);
     const far = await w.newOffice('Greenpoint');
     expect((await edit(task.id, { office_id: far.id })).body.message).toBe("The office must be at the task's location");

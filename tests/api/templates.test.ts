@@ -137,7 +137,7 @@ describe('POST /api/templates', () => {
     for (const [body, missing] of cases) {
       const res = await w.api('POST', '/api/templates', { token: w.tokens.admin, body });
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.message).toContain(REQUIRED_TEMPLATE);
+      expect(res.body.message).toBe(REQUIRED_TEMPLATE);
       expect(res.body.fields).toEqual(missing.map((field) => ({ field, message: REQUIRED_TEMPLATE })));
     }
     expect(await w.logHead()).toBe(before);
@@ -185,7 +185,10 @@ describe('PUT /api/templates/:id', () => {
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ message: 'Template not found' });
     const emptied = await w.api('PUT', `/api/templates/${template.id}`, { token: w.tokens.admin, body: { content: '' } });
-    expect(emptied.body.fields).toEqual([{ field: 'content', message: REQUIRED_TEMPLATE }]);
+    expect(emptied.status).toBe(400);
+    expect(emptied.body).toEqual({ message: REQUIRED_TEMPLATE, fields: [{ field: 'content', message: REQUIRED_TEMPLATE }] });
+    const unnamed = await w.api('PUT', `/api/templates/${template.id}`, { token: w.tokens.admin, body: { name: ' ' } });
+    expect(unnamed.body).toEqual({ message: REQUIRED_TEMPLATE, fields: [{ field: 'name', message: REQUIRED_TEMPLATE }] });
   });
 
   it('answers 409 to a stale version, naming who changed what since, and changes nothing', async () => {

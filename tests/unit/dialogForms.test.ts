@@ -6,6 +6,13 @@ import { changedLabels, changeSentence } from '../../client/src/live/changeSente
 import { LIVE_MARK_MS, markOf } from '../../client/src/live/highlight';
 import { AddOfficeForm, RatesForm } from '../../client/src/screens/offices/officeForms';
 import { AddCompanyForm } from '../../client/src/screens/members/memberForms';
+import { AddTaskForm, EditTaskForm, TASK_REQUIRED, emptyTaskValues } from '../../client/src/screens/tasks/taskForms';
+import { EditTemplateForm, NewTemplateForm, TEMPLATE_REQUIRED, emptyTemplateValues } from '../../client/src/screens/templates/templateForms';
+import { requiredSummary } from '../../client/src/forms/requiredSummary';
+import { showServerError } from '../../client/src/forms/serverErrors';
+import { ApiError } from '../../client/src/api/client';
+import { REQUIRED_TASK } from '@shared/schemas/tasks';
+import { REQUIRED_TEMPLATE } from '@shared/schemas/templates';
 
 const LOCATION = '5f0c3a1e-8d4b-4c7a-9f21-3b6e2d1c0a99';
 const office = { office_number: '12', location_id: LOCATION, type: '', desks: '', floor: '2', windowed: false, marketed_rates: { monthly: '1500', six_month: '', twelve_month: '' } };
@@ -64,6 +71,48 @@ describe('dialog forms', () => {
       'desks',
       'marketed_rates.monthly',
     ]);
+  });
+});
+
+/** A form's errors as react-hook-form holds them, from a parse. */
+function errorsOf(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), { type: 'custom', message: i.message }]));
+}
+
+/** Just what showServerError uses of a form, recording the errors it sets. */
+function recordingForm(values: object) {
+  const set: Record<string, string | undefined> = {};
+  return { set, form: { getValues: () => values, setError: (name: string, error: { message?: string }) => void (set[name] = error.message), setFocus: () => undefined } as never };
+}
+
+describe('the task and template dialogs', () => {
+  it("say the spec's one message while a required field is empty", () => {
+    const task = { ...emptyTaskValues(LOCATION), title: 'Fix the door', description: 'It sticks' };
+    const template = { ...emptyTemplateValues(), name: 'Welcome', content: 'Hello [Member Name]' };
+    const cases = [
+      [AddTaskForm, emptyTaskValues(''), TASK_REQUIRED, REQUIRED_TASK],
+      [AddTaskForm, { ...task, location_id: '' }, TASK_REQUIRED, REQUIRED_TASK],
+      [EditTaskForm, { ...task, description: '  ' }, TASK_REQUIRED, REQUIRED_TASK],
+      [NewTemplateForm, emptyTemplateValues(), TEMPLATE_REQUIRED, REQUIRED_TEMPLATE],
+      [EditTemplateForm, { ...template, content: ' \n ' }, TEMPLATE_REQUIRED, REQUIRED_TEMPLATE],
+    ] as const;
+    for (const [form, values, fields, message] of cases) {
+      expect(requiredSummary(errorsOf(form.safeParse(values)) as never, fields, message), JSON.stringify(values)).toBe(message);
+    }
+    expect(requiredSummary(errorsOf(AddTaskForm.safeParse(task)) as never, TASK_REQUIRED, REQUIRED_TASK)).toBeNull();
+    expect(requiredSummary(errorsOf(NewTemplateForm.safeParse(template)) as never, TEMPLATE_REQUIRED, REQUIRED_TEMPLATE)).toBeNull();
+  });
+
+  it("show the server's refusal word for word: at each field it names, else as the form's alert", () => {
+    // Given the server's answer to a task without a title,
+    const named = recordingForm(emptyTaskValues(LOCATION));
+    showServerError(named.form, new ApiError(400, REQUIRED_TASK, [{ field: 'title', message: REQUIRED_TASK }]), { focus: () => undefined });
+    // then the title says it, and nothing else.
+    expect(named.set).toEqual({ title: REQUIRED_TASK });
+    // Given one naming no field of the form, the form's alert says the server's message as it is.
+    const unnamed = recordingForm(emptyTemplateValues());
+    showServerError(unnamed.form, new ApiError(400, REQUIRED_TEMPLATE), { focus: () => undefined });
+    expect(unnamed.set).toEqual({ 'root.server': REQUIRED_TEMPLATE });
   });
 });
 

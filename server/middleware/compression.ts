@@ -1,3 +1,4 @@
+import { constants } from 'node:zlib';
 import type { Middleware } from 'koa';
 import compress from 'koa-compress';
 
@@ -12,15 +13,17 @@ const COMPRESSIBLE = /^(?:text\/(?:html|css|javascript|plain|csv)|application\/(
 export const isCompressible = (type: string | undefined): boolean => COMPRESSIBLE.test(type ?? '');
 
 /**
- * Brotli or gzip by the request's Accept-Encoding (brotli first), for answers of 1 KB or more.
- * Brotli stays at the library's quality 4, fast enough to run on every answer as it is sent,
- * so the build needs no precompressed copies.
+ * Brotli or gzip by the request's Accept-Encoding (brotli first), for answers of 1 KB or more,
+ * compressed as they are sent, so the build needs no precompressed copies. Brotli at quality 5:
+ * on the 0.85 MB of scripts and styles a cold /offices loads, 6% smaller than the library's 4
+ * for 8 ms more (about 50 ms in all); quality 11 would save 7% more at 27 times the time.
  */
 export function compression(): Middleware {
   return compress({
     filter: isCompressible,
     threshold: 1024,
     encodingPreference: ['br', 'gzip', 'identity'],
+    br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
     // Only the two every browser speaks; zstd is newer than Node 20, deflate's framing ambiguous.
     deflate: false,
     zstd: false,

@@ -6,6 +6,7 @@ import { PRODUCT_VERSION } from '@shared/constants';
 import helmet from 'koa-helmet';
 import type { AppDeps } from './deps';
 import { authenticate } from './middleware/authenticate';
+import { compression } from './middleware/compression';
 import { describeConflict } from './middleware/conflict';
 import { bodyParseError, errorMapper } from './middleware/errors';
 import { requestLog } from './middleware/requestLog';
@@ -91,6 +92,8 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
       contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
     }),
   );
+  // Every answer below passes here on its way out: JSON and the client's text, brotli or gzip.
+  app.use(compression());
   app.use(async (ctx, next) => {
     ctx.state.requestId = randomUUID();
     ctx.set('X-Request-Id', ctx.state.requestId as string);

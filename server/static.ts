@@ -8,6 +8,15 @@ import send from 'koa-send';
 const SIGNING_PAGE = /^\/sign\/[^/]+\/?$/;
 
 /**
+ * Vite names everything under assets/ by a hash of its content: a changed file is a new address,
+ * so a browser may keep these for a year without asking again. Anything else (index.html, the
+ * favicon) names no version and is checked on every use.
+ */
+const HASHED_ASSET = /^\/assets\//;
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const cacheControlFor = (urlPath: string) => (HASHED_ASSET.test(urlPath) ? IMMUTABLE : 'no-cache');
+
+/**
  * Serves the built client from the same origin as /api, and index.html for any other GET so
  * the client's router can show its own pages (and its own "not found"); /sign/<token> gets the
  * signing page's sign.html instead.
@@ -17,7 +26,11 @@ export function staticClient(distDir: string) {
   return async function serveClient(ctx: Context, next: Next) {
     if (ctx.path.startsWith('/api') || ctx.path.startsWith('/socket.io')) return next();
     await files(ctx, async () => undefined);
-    if (ctx.body != null || ctx.status !== 404) return;
+    if (ctx.body != null) {
+      ctx.set('Cache-Control', cacheControlFor(ctx.path));
+      return;
+    }
+    if (ctx.status !== 404) return;
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const page = SIGNING_PAGE.test(ctx.path) ? 'sign.html' : 'index.html';
     if (!existsSync(path.join(distDir, page))) {

@@ -34,13 +34,19 @@ test.describe('settings', () => {
     const manager = await signedInContext(browser, 'manager');
     const page = await manager.context.newPage();
     await openSettings(page);
-    await expect(page.getByRole('tablist', { name: 'Settings' }).getByRole('tab')).toHaveText(['Locations', 'Integrations', 'System']);
+    // System settings are for administrators: a manager is not offered the tab at all.
+    await expect(page.getByRole('tablist', { name: 'Settings' }).getByRole('tab')).toHaveText(['Locations', 'Integrations']);
+    await expect(page.getByRole('tab', { name: 'System' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: 'Gmail' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Slack' })).toHaveCount(0);
     // Asking for User Management in the address opens the manager's default instead.
     await page.goto('/settings?tab=users');
     await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
+    // So does a link to the System tab: no refusal panel, no System tab.
+    await page.goto('/settings?tab=system');
+    await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'System' })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Locations' }).click();
     await expect(page.getByTestId('location-card')).toHaveCount(2);
     await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);

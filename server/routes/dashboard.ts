@@ -4,11 +4,10 @@ import { Dashboard, DashboardQuery } from '@shared/schemas/dashboard';
 import { dashboardFromReadModels } from '../../projections/dashboard/queries';
 import { locationFilter } from '../../projections/offices/queries';
 import { readActivity } from '../activity/readActivity';
+import { recentActivity } from '../activity/recentActivity';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
 import { actorOf } from '../policies';
-
-const TYPES: Record<string, string> = { office: 'Office', task: 'Task', member: 'Member', template: 'Template', deal: 'Deal', contact: 'Contact', company: 'Company', location: 'Location', user: 'User' };
 
 /** GET /api/dashboard: the figures and lists of the dashboard for the chosen location (API.md). */
 export function dashboardRoutes(deps: AppDeps, auth: Middleware): Router {
@@ -35,7 +34,7 @@ export function dashboardRoutes(deps: AppDeps, auth: Middleware): Router {
         ]);
         return {
           ...figures,
-          recentActivity: activity.map((e) => ({ type: TYPES[e.entity] ?? e.entity, message: e.summary, at: e.at, entity_id: e.entity_id, user_name: e.user_name })),
+          recentActivity: recentActivity(activity),
         };
       });
       ctx.body = body;

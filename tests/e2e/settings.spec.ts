@@ -79,7 +79,7 @@ test.describe('settings', () => {
     await expect(add).toBeHidden();
     const row = userRow(adminPage, email);
     await expect(row).toContainText('Casey Brooks');
-    await expect(row).toContainText('manager');
+    await expect(row).toContainText('Manager');
     await expect(row).toContainText('Greenpoint');
     await expect(row).toContainText('2 locations');
 
@@ -102,10 +102,10 @@ test.describe('settings', () => {
     await edit.getByRole('checkbox', { name: /Bushwick/ }).uncheck();
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit).toBeHidden();
-    await expect(userRow(adminPage, email)).toContainText('viewer');
+    await expect(userRow(adminPage, email)).toContainText('Viewer');
     await expect(page.getByText(ACCESS_DENIED)).toBeVisible();
     await expect(page.locator('#location-selector option')).toHaveText(['All Locations', 'Greenpoint']);
-    await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('viewer');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Viewer');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Settings' })).toHaveCount(0);

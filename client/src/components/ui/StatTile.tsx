@@ -41,7 +41,11 @@ export function StatTile({
           </p>
         )}
         {/* The hint wraps rather than being cut: its breakdown ("8 on notice") is the point of it. */}
-        {hint && <p className="text-xs text-slate-500">{hint}</p>}
+        {hint && (
+          <p className="text-xs text-slate-500" data-stat-hint>
+            {hint}
+          </p>
+        )}
       </div>
     </Card>
   );

@@ -3,6 +3,7 @@ import type { Middleware } from 'koa';
 import { Dashboard, DashboardQuery } from '@shared/schemas/dashboard';
 import { dashboardFromReadModels } from '../../projections/dashboard/queries';
 import { readActivity } from '../activity/readActivity';
+import { recentActivity } from '../activity/recentActivity';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
 import { actorOf } from '../policies';
@@ -10,8 +11,6 @@ import { filterTarget } from './locationFilter';
 
 /** The id no location has: the figures of a location that does not exist, all zero. */
 const NOWHERE = '00000000-0000-0000-0000-000000000000';
-
-const TYPES: Record<string, string> = { office: 'Office', task: 'Task', member: 'Member', template: 'Template', deal: 'Deal', contact: 'Contact', company: 'Company', location: 'Location', user: 'User' };
 
 /** GET /api/dashboard: the figures and lists of the dashboard for the chosen location (API.md). */
 export function dashboardRoutes(deps: AppDeps, auth: Middleware): Router {
@@ -35,7 +34,7 @@ export function dashboardRoutes(deps: AppDeps, auth: Middleware): Router {
         ]);
         return {
           ...figures,
-          recentActivity: activity.map((e) => ({ type: TYPES[e.entity] ?? e.entity, message: e.summary, at: e.at, entity_id: e.entity_id, user_name: e.user_name })),
+          recentActivity: recentActivity(activity),
         };
       });
       ctx.body = body;

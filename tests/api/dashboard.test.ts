@@ -73,6 +73,17 @@ describe('GET /api/dashboard', () => {
     expect(elsewhere.some((a) => a.entity_id === office.id)).toBe(false);
   });
 
+  it('given a change of the system settings, when an administrator opens the dashboard, then it is the newest activity, typed Settings, and every entry reads newest first, typed in words', async () => {
+    const put = await w.api('PUT', '/api/settings/system', { token: w.tokens.admin, body: { company_holidays: 13, vacation_days: 26 } });
+    expect(put.status, put.text).toBe(200);
+    const activity = (await w.api<Dashboard>('GET', '/api/dashboard', { token: w.tokens.admin })).body.recentActivity;
+    expect(activity[0]).toMatchObject({ type: 'Settings', user_name: 'Alex Morgan', message: 'Alex Morgan set company time off to 13 holidays and 26 vacation days' });
+    // Words, never a stream's name such as `slack_config` or `resource`.
+    for (const a of activity) expect(a.type).toMatch(/^[A-Z][a-z]+( [a-z]+)*$/);
+    const times = activity.map((a) => Date.parse(a.at));
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+  });
+
   it('labels due dates as the list says them', () => {
     const t = '2026-11-24';
     expect(['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-30', '2026-12-01', null].map((d) => dueLabel(d, t))).toEqual([

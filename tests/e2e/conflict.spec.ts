@@ -41,6 +41,10 @@ test.describe('editing one office together', () => {
     await second.getByLabel('Signed rate').fill('1100');
     await second.getByRole('button', { name: 'Save Changes' }).click();
     await expect(second.getByRole('alert')).toContainText(`${USERS.admin.name} changed this office (marketed rates) since you opened it. Reload to see the change.`);
+    // The notice's words say "reload" once (the button aside), and the label keeps its hint apart.
+    const words = await second.getByRole('alert').locator('p').allTextContents();
+    expect(words.join(' ').match(/reload/gi)).toHaveLength(1);
+    await expect(second.getByLabel('Signed rate (monthly)', { exact: true })).toBeVisible();
     await expect(second).toBeVisible();
     expect((await apiAs(managerPage, manager.token, 'GET', `/api/offices/${id}`)).body.signed_rate).toBeNull();
 

@@ -37,3 +37,36 @@ test.describe('dashboard', () => {
     await manager.context.close();
   });
 });
+
+test.describe('dashboard, read in full', () => {
+  test('tile hints show whole at 1440 px; recent activity is newest first and every type is a word, a settings change reading Settings', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // A change of the system settings: the newest activity, of a kind the dashboard once showed by its stream name.
+    const current = (await apiAs(page, admin.token, 'GET', '/api/settings/system')).body as { company_holidays: number; vacation_days: number };
+    const changed = await apiAs(page, admin.token, 'PUT', '/api/settings/system', { company_holidays: current.company_holidays === 12 ? 13 : 12, vacation_days: current.vacation_days });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await page.goto('/');
+    await expectLive(page);
+
+    const hints = page.getByTestId('dashboard-tiles').locator('[data-stat-hint]');
+    await expect(hints).toHaveCount(4);
+    for (const hint of await hints.all()) {
+      // Nothing cut: the text is as wide as its box allows, and no ellipsis style is set.
+      expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis')).toBe(true);
+    }
+    await expect(page.getByTestId('dashboard-tiles')).toContainText('Email & notification templates');
+
+    const items = page.getByTestId('recent-activity').locator('li');
+    await expect(items.first()).toContainText('Settings');
+    await expect(items.first()).toContainText('set company time off');
+    const types = await items.locator('span.rounded-full').allTextContents();
+    for (const type of types) expect(type).toMatch(/^[A-Z][a-z]+( [a-z]+)*$/);
+    const times = await items.locator('time').evaluateAll((els) => els.map((el) => Date.parse(el.getAttribute('datetime') ?? '')));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // The company's time off as it was, for the screens that show it.
+    await apiAs(page, admin.token, 'PUT', '/api/settings/system', { company_holidays: current.company_holidays, vacation_days: current.vacation_days });
+    await admin.context.close();
+  });
+});

@@ -254,6 +254,28 @@ test.describe('deal board', () => {
     await admin.context.close();
   });
 
+  test('in the list, a click on a row opens the detail dialog and View opens the deal’s page', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    const name = uniqueName('Listed Deal');
+    const { id } = await createDeal(page, admin.token, name);
+    await openBoard(page);
+    await page.getByRole('button', { name: 'List View' }).click();
+    await page.getByLabel('Search deals').fill(name);
+    const row = page.locator(`[data-testid="deal-row"][data-deal-id="${id}"]`);
+    // Anywhere on the row (here its company cell): the dialog, and the address stays the list's.
+    await row.getByText(`${name} Inc`).click();
+    await expect(page.getByTestId('deal-detail')).toHaveAttribute('data-deal-id', id);
+    await expect(page).toHaveURL(/\/crm\/deals(\?.*)?$/);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('deal-detail')).toBeHidden();
+    await row.getByRole('link', { name: `View ${name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/crm/deals/${id}$`));
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByTestId('deal-detail')).toHaveCount(0);
+    await admin.context.close();
+  });
+
   test('the board, the list and the detail dialog have no serious accessibility violations', async ({ browser }) => {
     // Three full axe scans of a board of cards: on a busy 2-core machine they outlast the default 30 s.
     test.setTimeout(90_000);

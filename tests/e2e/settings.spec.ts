@@ -34,13 +34,19 @@ test.describe('settings', () => {
     const manager = await signedInContext(browser, 'manager');
     const page = await manager.context.newPage();
     await openSettings(page);
-    await expect(page.getByRole('tablist', { name: 'Settings' }).getByRole('tab')).toHaveText(['Locations', 'Integrations', 'System']);
+    // System settings are for administrators: a manager is not offered the tab at all.
+    await expect(page.getByRole('tablist', { name: 'Settings' }).getByRole('tab')).toHaveText(['Locations', 'Integrations']);
+    await expect(page.getByRole('tab', { name: 'System' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: 'Gmail' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Slack' })).toHaveCount(0);
     // Asking for User Management in the address opens the manager's default instead.
     await page.goto('/settings?tab=users');
     await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
+    // So does a link to the System tab: no refusal panel, no System tab.
+    await page.goto('/settings?tab=system');
+    await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'System' })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Locations' }).click();
     await expect(page.getByTestId('location-card')).toHaveCount(2);
     await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
@@ -73,7 +79,7 @@ test.describe('settings', () => {
     await expect(add).toBeHidden();
     const row = userRow(adminPage, email);
     await expect(row).toContainText('Casey Brooks');
-    await expect(row).toContainText('manager');
+    await expect(row).toContainText('Manager');
     await expect(row).toContainText('Greenpoint');
     await expect(row).toContainText('2 locations');
 
@@ -96,10 +102,10 @@ test.describe('settings', () => {
     await edit.getByRole('checkbox', { name: /Bushwick/ }).uncheck();
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit).toBeHidden();
-    await expect(userRow(adminPage, email)).toContainText('viewer');
+    await expect(userRow(adminPage, email)).toContainText('Viewer');
     await expect(page.getByText(ACCESS_DENIED)).toBeVisible();
     await expect(page.locator('#location-selector option')).toHaveText(['All Locations', 'Greenpoint']);
-    await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('viewer');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Viewer');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Settings' })).toHaveCount(0);

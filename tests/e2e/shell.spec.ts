@@ -39,7 +39,7 @@ test.describe('shell', () => {
     await page.goto('/settings');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
     await expect(page.getByText('Access Denied - You need administrator or manager privileges to access settings.')).toBeVisible();
-    await expect(page.getByText('viewer', { exact: true })).toBeVisible();
+    await expect(page.getByText('Viewer', { exact: true })).toBeVisible();
     await context.close();
   });
 

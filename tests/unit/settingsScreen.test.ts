@@ -34,10 +34,14 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
 describe('the settings tabs', () => {
   it('open on User Management for administrators and on Integrations for managers', () => {
     expect(tabsFor(actor('admin')).map((t) => t.key)).toEqual(['users', 'locations', 'integrations', 'system']);
-    expect(tabsFor(actor('manager')).map((t) => t.key)).toEqual(['locations', 'integrations', 'system']);
     expect(tabsFor(actor('viewer'))).toEqual([]);
     expect(chosenTab(actor('admin'), null)).toBe('users');
     expect(chosenTab(actor('manager'), null)).toBe('integrations');
+  });
+
+  it('offer a manager no System tab, which only administrators may use, even when the address asks for it', () => {
+    expect(tabsFor(actor('manager')).map((t) => t.key)).toEqual(['locations', 'integrations']);
+    expect(chosenTab(actor('manager'), 'system')).toBe('integrations');
   });
 
   it('take the tab the address asks for, unless the user may not see it', () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ShieldAlert } from 'lucide-react';
 import type { Role } from '@shared/constants';
 import { Card } from '../components/ui/Card';
+import { ROLE_LABELS } from './roleLabels';
 import { useUser } from './session';
 
 /** One required role (exact match) or a list (any match), as the spec's guard accepts. */
@@ -19,7 +20,7 @@ export function AccessDenied({ required, detail }: { required?: Role | Role[]; d
         <p className="mt-2 text-slate-600">{detail ?? "You don't have permission to access this page."}</p>
         {roles.length > 0 && (
           <p className="mt-2 text-sm text-slate-500">
-            {roles.length === 1 ? `Required role: ${roles[0]}` : `Required roles: ${roles.join(', ')}`}
+            {roles.length === 1 ? `Required role: ${ROLE_LABELS[roles[0]!]}` : `Required roles: ${roles.map((r) => ROLE_LABELS[r]).join(', ')}`}
           </p>
         )}
       </Card>

@@ -1,4 +1,5 @@
 import { RefreshCw } from 'lucide-react';
+import { reloadAdvice } from '../live/changeSentence';
 import { Button } from './ui/Button';
 
 /**
@@ -25,7 +26,7 @@ export function ChangeNotice({
       <p className="font-medium">{message}</p>
       {onReload && (
         <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-          <p className="text-amber-800">Reload to get the latest values; what you typed is kept.</p>
+          <p className="text-amber-800">{reloadAdvice(message)}</p>
           <Button variant="secondary" size="sm" onClick={onReload} disabled={reloading}>
             <RefreshCw className="h-4 w-4" aria-hidden /> {reloading ? 'Reloading...' : 'Reload'}
           </Button>

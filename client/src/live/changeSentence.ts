@@ -15,3 +15,11 @@ export function changeSentence(by: string | null, noun: string, fields: string[]
   const what = fields.length > 0 ? ` (${fields.join(', ')})` : '';
   return `${by ?? 'Someone else'} changed this ${noun}${what} since you opened it.`;
 }
+
+/**
+ * The line beside the notice's Reload button. The server's 409 already says "Reload to see the
+ * change.", so the line then only adds that typing is kept: the notice says "reload" once.
+ */
+export function reloadAdvice(message: string): string {
+  return /\breload\b/i.test(message) ? 'What you typed is kept.' : 'Reload to get the latest values; what you typed is kept.';
+}

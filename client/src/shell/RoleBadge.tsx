@@ -1,13 +1,11 @@
+import type { Role } from '@shared/constants';
+import { ROLE_LABELS } from '../auth/roleLabels';
 import { Badge, type BadgeTone } from '../components/ui/Badge';
 
-const ROLE_LOOK: Record<string, { label: string; tone: BadgeTone }> = {
-  admin: { label: 'Administrator', tone: 'purple' },
-  manager: { label: 'manager', tone: 'blue' },
-  viewer: { label: 'viewer', tone: 'green' },
-};
+const ROLE_TONE: Record<Role, BadgeTone> = { admin: 'purple', manager: 'blue', viewer: 'green' };
 
-/** Admin reads Administrator; manager and viewer keep their names; any other role is grey. */
+/** The role in words (Administrator, Manager, Viewer); any other role shows as it is, grey. */
 export function RoleBadge({ role }: { role: string }) {
-  const look = ROLE_LOOK[role] ?? { label: role, tone: 'grey' as const };
-  return <Badge tone={look.tone}>{look.label}</Badge>;
+  const known = Object.hasOwn(ROLE_LABELS, role) ? (role as Role) : null;
+  return <Badge tone={known ? ROLE_TONE[known] : 'grey'}>{known ? ROLE_LABELS[known] : role}</Badge>;
 }

@@ -7,6 +7,7 @@ const tones = {
   purple: 'bg-violet-50 text-violet-700 ring-violet-200',
   green: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
   amber: 'bg-amber-50 text-amber-800 ring-amber-200',
+  yellow: 'bg-yellow-50 text-yellow-800 ring-yellow-300',
   red: 'bg-red-50 text-red-700 ring-red-200',
 } as const;
 

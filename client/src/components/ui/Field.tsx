@@ -31,7 +31,8 @@ export function Field({
     <div className={cn('space-y-1.5', className)}>
       <label htmlFor={id} id={`${id}-label`} className="block text-sm font-medium text-slate-700">
         {label}
-        {hint && <span className="ml-1 font-normal text-slate-500">{hint}</span>}
+        {/* A real space before the hint: the label reads "Signed rate (monthly)", not "Signed rate(monthly)". */}
+        {hint && <span className="font-normal text-slate-500"> {hint}</span>}
       </label>
       {children(error ? { id, 'aria-invalid': true, 'aria-describedby': errorId } : { id })}
       {error && (

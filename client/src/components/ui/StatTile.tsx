@@ -40,7 +40,12 @@ export function StatTile({
             {value}
           </p>
         )}
-        {hint && <p className="truncate text-xs text-slate-500">{hint}</p>}
+        {/* The hint wraps rather than being cut: its breakdown ("8 on notice") is the point of it. */}
+        {hint && (
+          <p className="text-xs text-slate-500" data-stat-hint>
+            {hint}
+          </p>
+        )}
       </div>
     </Card>
   );

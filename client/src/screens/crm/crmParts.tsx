@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { CRM_STATUSES, type CrmStatus } from '@shared/schemas/crm';
-import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { CRM_STATUS_TONE } from '../../components/statusTones';
+import { Badge } from '../../components/ui/Badge';
 import { reasonOf } from '../../lib/errorText';
 import { cn } from '../../lib/cn';
 
-export const STATUS_TONE: Record<CrmStatus, BadgeTone> = { Prospect: 'blue', Member: 'green', 'Former Member': 'grey' };
-
 export function StatusBadge({ status }: { status: CrmStatus }) {
-  return <Badge tone={STATUS_TONE[status]}>{status}</Badge>;
+  return <Badge tone={CRM_STATUS_TONE[status]}>{status}</Badge>;
 }
 
 /** A status changed right on the card: shown at once, put back with the server's reason if refused. */

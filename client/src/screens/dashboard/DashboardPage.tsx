@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Building, CalendarClock, ClipboardList, Globe2, MapPin, Megaphone, Users } from 'lucide-react';
+import { leaseEndTone } from '@shared/domain/lease';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import { endpoints } from '../../api/endpoints';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -8,8 +9,10 @@ import { PageHeader } from '../../components/PageHeader';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { Card } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
+import { PRIORITY_TONE } from '../../components/statusTones';
 import { StatTile } from '../../components/ui/StatTile';
 import { liveChangeAtom, liveEpochAtom } from '../../live/liveState';
+import { plural } from '../../lib/plural';
 import { timeAgo } from '../../lib/timeAgo';
 import { useNow } from '../../lib/useNow';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
@@ -18,8 +21,8 @@ import { useAtomValue } from '../../state/jotai';
 /** Changes arriving this close together reload the figures once. */
 const SETTLE_MS = 400;
 
-const PRIORITY_TONE: Record<string, BadgeTone> = { high: 'red', medium: 'amber', low: 'grey' };
-const TYPE_TONE: Record<string, BadgeTone> = { Office: 'blue', Task: 'amber', Member: 'green', Template: 'purple', Deal: 'blue', Contact: 'grey', Company: 'grey' };
+/** The activity's kinds (the server's words: Office, Document, Slack rule, ...): the spec's four in colour, the rest grey. */
+const TYPE_TONE: Record<string, BadgeTone> = { Office: 'blue', Task: 'amber', Member: 'green', Template: 'purple', Deal: 'blue' };
 /**
  * The dashboard (/): the chosen location's figures from the server's read models, reloaded as
  * anyone's change arrives over the socket (new activity slides in at the top).
@@ -68,7 +71,7 @@ export default function DashboardPage() {
             <Card className="flex items-center gap-3 border-brand-200 bg-brand-50/60 p-4" data-testid="multi-location">
               <Globe2 className="h-5 w-5 text-brand-700" aria-hidden />
               <p className="text-sm text-brand-900">
-                <span className="font-semibold">Multi-Location Overview</span> · managing {data.locations.length} location{data.locations.length === 1 ? '' : 's'} across {cities.join(', ')}
+                <span className="font-semibold">Multi-Location Overview</span> · managing {plural(data.locations.length, 'location')} across {cities.join(', ')}
               </p>
             </Card>
           )}
@@ -127,7 +130,7 @@ export default function DashboardPage() {
                           {t.dueDate ? ` · ${t.dueDate}` : ''} · {t.location_name}
                         </span>
                       </span>
-                      <Badge tone={PRIORITY_TONE[t.priority] ?? 'grey'}>{t.priority.charAt(0).toUpperCase() + t.priority.slice(1)}</Badge>
+                      <Badge tone={PRIORITY_TONE[t.priority]}>{t.priority.charAt(0).toUpperCase() + t.priority.slice(1)}</Badge>
                     </li>
                   ))}
                 </ul>
@@ -153,7 +156,7 @@ export default function DashboardPage() {
                         </span>
                         <span className="block truncate text-xs text-slate-600">{l.tenant ?? 'No tenant'}</span>
                       </span>
-                      <Badge tone={l.days <= 30 ? 'red' : l.days <= 60 ? 'amber' : 'grey'}>{l.days === 0 ? 'today' : `${l.days} days`}</Badge>
+                      <Badge tone={leaseEndTone(l.end_date, now)}>{l.days === 0 ? 'today' : plural(l.days, 'day')}</Badge>
                     </Link>
                   </li>
                 ))}

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { Link } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Pencil } from 'lucide-react';
 import type { Deal } from '@shared/schemas/deals';
 import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
@@ -62,7 +63,17 @@ const DealRow = memo(function DealRow({
     >
       <td className={cn(CELL, 'relative')}>
         <LiveAccent touch={touch} edge />
-        <div className="font-semibold text-slate-900">{deal.deal_name}</div>
+        {/* The name opens the dialog from the keyboard too, as a click anywhere on the row does. */}
+        <button
+          type="button"
+          className="text-left font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen(deal);
+          }}
+        >
+          {deal.deal_name}
+        </button>
         <div className="text-xs text-slate-500">{deal.location_name}</div>
         {stale !== null && <div className="text-xs font-medium text-amber-700">stale {stale} days</div>}
         <UpdatedBy touch={touch} className="mt-0.5" />
@@ -82,9 +93,15 @@ const DealRow = memo(function DealRow({
       <td className={cn(CELL, 'tabular-nums')}>{formatProbability(deal.probability)}</td>
       <td className={cn(CELL, 'py-2')} onClick={(e) => e.stopPropagation()}>
         <div className="flex gap-1">
-          <Button variant="ghost" size="icon" aria-label={`View ${deal.deal_name}`} title="View" onClick={() => onOpen(deal)}>
+          {/* View is the deal's own page (a link: it opens in a new tab too); the row opens the quick dialog. */}
+          <Link
+            to={`/crm/deals/${deal.id}`}
+            aria-label={`View ${deal.deal_name}`}
+            title="View"
+            className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900"
+          >
             <Eye className="h-4 w-4" aria-hidden />
-          </Button>
+          </Link>
           {canEdit && (
             <Button variant="ghost" size="icon" aria-label={`Edit ${deal.deal_name}`} title="Edit" onClick={() => onEdit(deal)}>
               <Pencil className="h-4 w-4" aria-hidden />
@@ -96,7 +113,7 @@ const DealRow = memo(function DealRow({
   );
 });
 
-/** The list view: the spec's columns, sortable; long lists are virtualised. */
+/** The list view: the spec's columns, sortable; long lists are virtualised. A row's click opens the deal's dialog. */
 export function DealTable({ deals, sort, onSort, touched, ...props }: TableProps) {
   const virtual = deals.length >= VIRTUAL_FROM;
   const { listRef, virtualizer, scrollMargin } = useListVirtualizer(virtual ? deals.length : 0, 72, 10);

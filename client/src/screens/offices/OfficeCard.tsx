@@ -9,6 +9,7 @@ import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
 import { Card } from '../../components/ui/Card';
 import type { Touch } from '../../live/collection';
 import { cn } from '../../lib/cn';
+import { plural } from '../../lib/plural';
 import { OfficeActions, type OfficeAction } from './OfficeActions';
 import { StatusBadge, formatDate } from './officeUi';
 
@@ -50,7 +51,7 @@ export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMu
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
           <span className="flex items-center gap-1.5">
             <Users className="h-4 w-4 text-slate-400" aria-hidden />
-            {office.desks} {office.desks === 1 ? 'desk' : 'desks'}
+            {plural(office.desks, 'desk')}
           </span>
           <span className="flex items-center gap-1.5">
             <Layers className="h-4 w-4 text-slate-400" aria-hidden />

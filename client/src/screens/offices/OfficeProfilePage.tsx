@@ -172,7 +172,7 @@ export default function OfficeProfilePage() {
                 <dl className="grid gap-5 sm:grid-cols-4">
                   <Detail label="Signed rate">
                     {signed === null || signed === undefined ? '—' : formatCurrency(signed)}
-                    {difference !== null && <span className="ml-2 text-xs text-slate-500">{formatCurrencyDelta(difference)} vs monthly</span>}
+                    {difference !== null && <span className="ml-1 text-xs text-slate-500"> {formatCurrencyDelta(difference)} vs monthly</span>}
                   </Detail>
                   <Detail label="Term">{office.lease_info?.term_months ? `${office.lease_info.term_months} months` : '—'}</Detail>
                   <Detail label="Start">{formatDate(office.lease_info?.start_date)}</Detail>

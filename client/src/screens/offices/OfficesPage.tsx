@@ -22,6 +22,7 @@ import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { cn } from '../../lib/cn';
+import { nounFor, plural } from '../../lib/plural';
 import { useNow } from '../../lib/useNow';
 import { locationsAtom } from '../../shell/locationAtoms';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
@@ -175,7 +176,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
             <StatTile label="Leased" value={loading ? null : (counts.LEASED ?? 0)} icon={<CheckCircle2 className="h-5 w-5" />} accent="green" />
             <StatTile label="Vacant" value={loading ? null : (counts.VACANT ?? 0)} icon={<DoorOpen className="h-5 w-5" />} accent="blue" />
             <StatTile label="Pending" value={loading ? null : (counts.PENDING ?? 0)} icon={<Clock className="h-5 w-5" />} accent="amber" />
-            <StatTile label="Unavailable" value={loading ? null : (counts.UNAVAILABLE ?? 0)} icon={<Ban className="h-5 w-5" />} accent="grey" />
+            <StatTile label="Unavailable" value={loading ? null : (counts.UNAVAILABLE ?? 0)} icon={<Ban className="h-5 w-5" />} accent="red" />
             <StatTile label="Occupancy" value={loading ? null : `${occupancyPercent(filtered)}%`} icon={<Percent className="h-5 w-5" />} accent="purple" />
             <StatTile label="Monthly Revenue" value={loading ? null : formatCurrency(monthlyRevenue(filtered))} icon={<DollarSign className="h-5 w-5" />} accent="green" />
           </section>
@@ -227,10 +228,10 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
             </div>
             {!loading && (
               <p className="mt-3 text-sm text-slate-600" data-testid="desk-line">
-                <span className="font-semibold text-slate-900 tabular-nums">{totals.total}</span> total desks /{' '}
-                <span className="font-semibold text-slate-900 tabular-nums">{totals.occupied}</span> occupied desks
+                <span className="font-semibold text-slate-900 tabular-nums">{totals.total}</span> total {nounFor(totals.total, 'desk')} /{' '}
+                <span className="font-semibold text-slate-900 tabular-nums">{totals.occupied}</span> occupied {nounFor(totals.occupied, 'desk')}
                 <span className="text-slate-400"> · </span>
-                {filtered.length} of {all.length} offices
+                {filtered.length} of {plural(all.length, 'office')}
               </p>
             )}
           </Card>

@@ -1,17 +1,12 @@
 import type { OfficeStatus } from '@shared/schemas/offices';
-import { Badge, type BadgeTone } from '../../components/ui/Badge';
+import { OFFICE_STATUS_TONE } from '../../components/statusTones';
+import { Badge } from '../../components/ui/Badge';
 import type { LeaseEndTone } from '@shared/domain/lease';
 
-export const STATUS_TONE: Record<OfficeStatus, BadgeTone> = {
-  LEASED: 'green',
-  VACANT: 'blue',
-  PENDING: 'amber',
-  UNAVAILABLE: 'grey',
-};
 
 export function StatusBadge({ status }: { status: OfficeStatus }) {
   return (
-    <Badge tone={STATUS_TONE[status] ?? 'grey'} data-status={status}>
+    <Badge tone={OFFICE_STATUS_TONE[status] ?? 'grey'} data-status={status}>
       {status}
     </Badge>
   );

@@ -3,12 +3,15 @@ import { may, type Action } from '@shared/policy';
 
 export type SettingsTab = 'users' | 'locations' | 'integrations' | 'system';
 
-/** The spec's tabs in order, each shown to whoever the policy lets do what it is for. */
+/**
+ * The spec's tabs in order, each shown to whoever the policy lets do what it is for: System is
+ * for administrators only, so a manager is not offered a tab that would only refuse them.
+ */
 export const SETTINGS_TABS: readonly { key: SettingsTab; label: string; action: Action }[] = [
   { key: 'users', label: 'User Management', action: 'user.manage' },
   { key: 'locations', label: 'Locations', action: 'settings.view' },
   { key: 'integrations', label: 'Integrations', action: 'settings.view' },
-  { key: 'system', label: 'System', action: 'settings.view' },
+  { key: 'system', label: 'System', action: 'settings.system' },
 ];
 
 export const tabsFor = (actor: Actor) => SETTINGS_TABS.filter((tab) => may(actor, tab.action));

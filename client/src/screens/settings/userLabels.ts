@@ -1,9 +1,8 @@
-import { ALL_LOCATIONS, type Role } from '@shared/constants';
+import { ALL_LOCATIONS } from '@shared/constants';
 import type { User } from '@shared/schemas/auth';
 import type { Location } from '@shared/schemas/locations';
 
-/** Roles as the role select names them (the badge: RoleBadge). */
-export const ROLE_LABELS: Record<Role, string> = { viewer: 'Viewer', manager: 'Manager', admin: 'Administrator' };
+export { ROLE_LABELS } from '../../auth/roleLabels';
 
 /** The user's primary location by name. */
 export function primaryLocationName(user: User, names: ReadonlyMap<string, string>): string {

@@ -1,6 +1,7 @@
 import { AlertTriangle, CalendarClock, CalendarDays } from 'lucide-react';
 import { dueOf, dueWords, TASK_PRIORITY_LABELS, TASK_STATUS_LABELS, type TaskPriority, type TaskStatus } from '@shared/domain/tasks';
 import type { Task } from '@shared/schemas/tasks';
+import { PRIORITY_TONE } from '../../components/statusTones';
 import { Badge, type BadgeTone } from '../../components/ui/Badge';
 import { cn } from '../../lib/cn';
 import { formatDate } from '../offices/officeUi';
@@ -11,9 +12,6 @@ export const TASK_STATUS_TONE: Record<TaskStatus, BadgeTone> = {
   completed: 'green',
   cancelled: 'grey',
 };
-
-/** The spec's priority colours: High red, Medium amber, Low grey. */
-export const PRIORITY_TONE: Record<TaskPriority, BadgeTone> = { high: 'red', medium: 'amber', low: 'grey' };
 
 export function TaskStatusBadge({ status }: { status: TaskStatus }) {
   return (

@@ -109,11 +109,28 @@ export async function currentLeases(db: Db, scope: ReportScope): Promise<LeaseIn
 }
 
 /**
+ * The leases in force as `day` ended (as the next day began, on the reports' calendar), from
+ * office_history: the offices LEASED then at a signed rate above 0, with their terms of then.
+ */
+export async function leasesAsDayEnded(db: Db, scope: ReportScope, day: string): Promise<LeaseInput[]> {
+  const rows = await db.unsafe<LeaseRow[]>(
+    `SELECT h.office_id, o.office_number, h.location_id, l.name AS location, h.signed_rate::text AS signed_rate,
+       h.marketed_rate::text AS marketed_rate, h.term_months, h.start_date::text AS start_date
+     FROM office_history h JOIN offices o ON o.id = h.office_id JOIN locations l ON l.id = h.location_id
+     WHERE tstzrange(h.valid_from, h.valid_to) @> ((($4::date + 1)::timestamp) AT TIME ZONE $5::text)
+       AND h.status = 'LEASED' AND h.signed_rate > 0 AND ${IN_SCOPE('h')}`,
+    [...params(scope), day, REPORT_TIME_ZONE] as never[],
+  );
+  return rows.map(toLease);
+}
+
+/**
  * Every lease that was ever in force (an office LEASED with it, at a signed rate above 0), once
  * per office and start date, with its terms as they last stood while it held; only those
- * starting within `range` when one is given.
+ * starting within `range` when one is given, and as `until` ended when one is (a past day: what
+ * the history held then, nothing after).
  */
-export async function leasesInForce(db: Db, scope: ReportScope, range: { from: string; to: string } | null): Promise<LeaseInput[]> {
+export async function leasesInForce(db: Db, scope: ReportScope, range: { from: string; to: string } | null, until: string | null = null): Promise<LeaseInput[]> {
   const rows = await db.unsafe<LeaseRow[]>(
     `SELECT DISTINCT ON (h.office_id, h.start_date)
        h.office_id, o.office_number, h.location_id, l.name AS location, h.signed_rate::text AS signed_rate,
@@ -121,8 +138,9 @@ export async function leasesInForce(db: Db, scope: ReportScope, range: { from: s
      FROM office_history h JOIN offices o ON o.id = h.office_id JOIN locations l ON l.id = h.location_id
      WHERE h.status = 'LEASED' AND h.signed_rate > 0 AND ${IN_SCOPE('h')}
        AND ($4::date IS NULL OR h.start_date BETWEEN $4::date AND $5::date)
+       AND ($6::date IS NULL OR h.valid_from < ((($6::date + 1)::timestamp) AT TIME ZONE $7::text))
      ORDER BY h.office_id, h.start_date, h.valid_from DESC`,
-    [...params(scope), range?.from ?? null, range?.to ?? null] as never[],
+    [...params(scope), range?.from ?? null, range?.to ?? null, until, REPORT_TIME_ZONE] as never[],
   );
   return rows.map(toLease);
 }

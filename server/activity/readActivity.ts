@@ -4,6 +4,7 @@ import { seesAllLocations } from '@shared/domain/access';
 import { ACTIVITY_STREAMS, type ActivityQuery } from '@shared/schemas/activity';
 import type { Db, EventScope, StoredEvent } from '../../events/store/types';
 import { userNames } from '../../projections/users/queries';
+import { foldStream, type EventKnowledge } from './streamHistory';
 
 /** Events read from the log per step while looking for enough the caller may see. */
 const STEP = 500;
@@ -20,27 +21,58 @@ export function canSeeScope(actor: Actor, scope: EventScope): boolean {
 
 const COLUMNS = 'position, stream_id, stream_type, version, type, data, metadata';
 
-/** Newest first, below `before`, of one row's streams or of the whole log (optionally one kind). */
-async function candidates(db: Db, query: ActivityQuery, before: number, take: number): Promise<StoredEvent[]> {
-  const params: (string | number | string[])[] = [before, take];
-  // Seeds' marker streams are bookkeeping, not anyone's activity.
-  const where = ['position < $1', "stream_type <> 'system'"];
-  if (query.entity_id) {
-    params.push((query.stream ? [query.stream] : ACTIVITY_STREAMS).map((type) => `${type}-${query.entity_id}`));
-    where.push(`stream_id = ANY($${params.length}::text[])`);
-  } else if (query.stream) {
-    params.push(query.stream);
-    where.push(`stream_type = $${params.length}`);
-  }
-  return db.unsafe<StoredEvent[]>(`SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT $2`, params as never[]);
+/** Every stream of the log, in version order, grouped by stream. */
+async function streamsOf(db: Db, streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
+  // By the stream index only: a bound on position invites a plan that walks the whole log's index.
+  const rows = await db.unsafe<StoredEvent[]>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`, [
+    streamIds as string[],
+  ]);
+  const streams = new Map<string, StoredEvent[]>();
+  for (const row of rows) streams.set(row.stream_id, [...(streams.get(row.stream_id) ?? []), row]);
+  return streams;
+}
+
+/** A page of the events and what each knew of its row. */
+interface Page {
+  events: StoredEvent[];
+  knowledge: Map<number, EventKnowledge>;
 }
 
 /**
- * The log's events the actor may see, newest first, each in words with its changed fields (old
- * and new values, from the row's earlier events). Read from the log itself: the history is the
- * log, and a page touches only the streams of its own events.
+ * One row's history: every stream of that id (of one kind, or of every kind), whole, when the
+ * caller may see the row as it stands now (the rule of its GET, shared/policy.ts), else nothing.
+ * A row that moved to the caller's location shows its whole past; one that left it, none.
  */
-export async function readActivity(db: Db, actor: Actor, query: ActivityQuery, atLocation?: string): Promise<ActivityEntry[]> {
+async function rowPage(db: Db, actor: Actor, query: ActivityQuery & { entity_id: string }): Promise<Page> {
+  const ids = (query.stream ? [query.stream] : ACTIVITY_STREAMS).map((type) => `${type}-${query.entity_id}`);
+  const events: StoredEvent[] = [];
+  const knowledge = new Map<number, EventKnowledge>();
+  for (const stream of (await streamsOf(db, ids)).values()) {
+    const history = foldStream(stream[0]!.stream_type, stream);
+    const scope = history.scope ?? stream.at(-1)!.metadata.scope;
+    if (!canSeeScope(actor, scope)) continue;
+    events.push(...stream);
+    for (const [position, known] of history.events) knowledge.set(position, known);
+  }
+  const before = query.before ?? Number.MAX_SAFE_INTEGER;
+  const page = events.filter((e) => e.position < before).sort((a, b) => b.position - a.position);
+  return { events: page.slice(0, query.limit), knowledge };
+}
+
+/** Newest first, below `before`, of the whole log (optionally one kind). */
+async function candidates(db: Db, query: ActivityQuery, before: number, take: number): Promise<StoredEvent[]> {
+  const params: (string | number)[] = [before, take];
+  // Seeds' marker streams are bookkeeping, not anyone's activity.
+  const where = ['position < $1', "stream_type <> 'system'"];
+  if (query.stream) {
+    params.push(query.stream);
+    where.push(`stream_type = $${params.length}`);
+  }
+  return db.unsafe<StoredEvent[]>(`SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY position DESC LIMIT $2`, params);
+}
+
+/** The feed: the log's newest events the caller may see, each by its own scope. */
+async function feedPage(db: Db, actor: Actor, query: ActivityQuery, atLocation: string | undefined): Promise<Page> {
   const page: StoredEvent[] = [];
   let before = query.before ?? Number.MAX_SAFE_INTEGER;
   // One location's events only (the dashboard of a chosen location).
@@ -53,28 +85,29 @@ export async function readActivity(db: Db, actor: Actor, query: ActivityQuery, a
     if (batch.length < take) break;
     before = batch.at(-1)!.position;
   }
-  if (page.length === 0) return [];
-
-  // Each event's "before": its stream folded up to it (field by field, as the events set them).
-  const streams = [...new Set(page.map((e) => e.stream_id))];
-  // By the stream index only: a bound on position invites a plan that walks the whole log's index.
-  const history = await db.unsafe<StoredEvent[]>(
-    `SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY stream_id, version`,
-    [streams],
-  );
-  const known = new Map<string, Known>();
-  const beforeOf = new Map<number, Known>();
-  for (const event of history) {
-    const state = known.get(event.stream_id) ?? {};
-    beforeOf.set(event.position, state);
-    known.set(event.stream_id, { ...state, ...(event.data as Known) });
+  const knowledge = new Map<number, EventKnowledge>();
+  if (page.length === 0) return { events: page, knowledge };
+  // Each event's "before": its stream folded up to it.
+  for (const stream of (await streamsOf(db, [...new Set(page.map((e) => e.stream_id))])).values()) {
+    for (const [position, known] of foldStream(stream[0]!.stream_type, stream).events) knowledge.set(position, known);
   }
+  return { events: page, knowledge };
+}
 
-  const names = await userNames(db, page.map((e) => e.metadata.user_id));
-  return page.map((event) => {
+/**
+ * The log's events the actor may see, newest first, each in words with its changed fields (old
+ * and new values, from the row's earlier events folded by its decider). Read from the log itself:
+ * the history is the log, and a page touches only the streams of its own events.
+ */
+export async function readActivity(db: Db, actor: Actor, query: ActivityQuery, atLocation?: string): Promise<ActivityEntry[]> {
+  const { events, knowledge } = query.entity_id ? await rowPage(db, actor, { ...query, entity_id: query.entity_id }) : await feedPage(db, actor, query, atLocation);
+  if (events.length === 0) return [];
+
+  const names = await userNames(db, events.map((e) => e.metadata.user_id));
+  return events.map((event) => {
     const who = event.metadata.user_id === 'system' ? 'The system' : (names.get(event.metadata.user_id) ?? 'A former user');
-    const before = beforeOf.get(event.position) ?? {};
     const data = event.data as Known;
+    const { before, set } = knowledge.get(event.position) ?? { before: {}, set: data };
     return {
       position: Number(event.position),
       type: event.type,
@@ -83,7 +116,7 @@ export async function readActivity(db: Db, actor: Actor, query: ActivityQuery, a
       entity: event.stream_type,
       entity_id: event.stream_id.slice(event.stream_type.length + 1),
       summary: summarize(who, event.type, event.stream_type, data, before),
-      changes: changesOf(data, before),
+      changes: changesOf(set, before),
     };
   });
 }

@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { reportToday } from '@shared/domain/reportsPeriods';
 import { occupancyDocument, termDocument } from '@shared/domain/reportsTables';
 import { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
 import { occupancyReport } from '../../projections/reports/occupancyReport';
@@ -38,9 +37,8 @@ export function reportRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ query: TermAnalysisQuery, response: TermAnalysisReport, produces: REPORT_TYPES }, async (ctx, { query }) => {
       const actor = actorOf(ctx);
       const location = await reportLocation(sql, actor, query.location);
-      const report = await termAnalysisReport(sql, actor, { location, period: query.period, now: new Date() });
-      const day = reportToday(new Date(report.generated_at));
-      await respondWithReport(ctx, query.format, report, termDocument, reportFileName('term-analysis', report.location, report.period, day));
+      const report = await termAnalysisReport(sql, actor, { location, period: query.period, asOf: query.as_of, now: new Date() });
+      await respondWithReport(ctx, query.format, report, termDocument, reportFileName('term-analysis', report.location, report.period, report.as_of));
     }),
   );
   return router;

@@ -175,6 +175,7 @@ export function termDocument(report: TermAnalysisReport): ReportDocument {
     heading: [
       ['Location', report.location],
       ['Period', range],
+      ['As of', report.live ? `${formatReportDate(report.as_of)} (live)` : formatReportDate(report.as_of)],
       ['Generated', generated(report.generated_at)],
     ],
     tables: [

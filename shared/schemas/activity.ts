@@ -3,8 +3,26 @@ import { answerText } from './strings';
 import type { ActivityEntry } from '../activity';
 import { Id } from './common';
 
-/** The kinds of rows whose histories the log keeps. */
-export const ACTIVITY_STREAMS = ['office', 'member', 'deal', 'contact', 'company', 'location', 'user', 'template'] as const;
+/**
+ * The kinds of rows whose histories the log keeps: every kind of stream (documents are
+ * `resource`; `settings` and `slack_*` are the administrators', `gmail` its user's alone).
+ */
+export const ACTIVITY_STREAMS = [
+  'office',
+  'member',
+  'deal',
+  'contact',
+  'company',
+  'location',
+  'user',
+  'template',
+  'task',
+  'resource',
+  'settings',
+  'gmail',
+  'slack_config',
+  'slack_workflows',
+] as const;
 
 /** GET /api/events?entity_id=&stream=&limit=&before= */
 export const ActivityQuery = z

@@ -43,11 +43,12 @@ export const OccupancyReportQuery = z
   .strict();
 export type OccupancyReportQuery = z.input<typeof OccupancyReportQuery>;
 
-/** GET /api/reports/term-analysis?location=&period=&format= */
+/** GET /api/reports/term-analysis?location=&period=&as_of=&format= */
 export const TermAnalysisQuery = z
   .object({
     location: LocationFilterQuery.shape.location,
     period: z.enum(TERM_PERIODS, { message: `Period must be one of ${TERM_PERIODS.join(', ')}` }).default('current'),
+    as_of: AsOfDate.optional(),
     format,
   })
   .strict();
@@ -84,6 +85,10 @@ export interface OccupancyReport extends ReportHeading {
 
 export interface TermAnalysisReport extends ReportHeading, TermFigures {
   period: TermPeriod;
+  /** The day the figures are for (YYYY-MM-DD); today for a live report. */
+  as_of: string;
+  /** True when the figures are the leases as they stand now (no past as_of). */
+  live: boolean;
   /** The start dates a period covers; null for Current Leases and All Time. */
   range: { from: string; to: string } | null;
 }
@@ -158,6 +163,8 @@ const count = z.object({ count: num, percent: num });
 export const TermAnalysisReport = z.object({
   ...heading,
   period: z.enum(TERM_PERIODS),
+  as_of: answerText(),
+  live: z.boolean(),
   range: z.object({ from: answerText(), to: answerText() }).nullable(),
   tiles: z.object({ total_leased_offices: num, negotiation_rate: num, avg_monthly_savings: num, revenue_impact: num }),
   buckets: z.array(

@@ -166,7 +166,8 @@ describe('GET /api/reports/term-analysis', () => {
   it('refuses bad input with a 400 that says what is wrong, and keeps a manager to their locations', async () => {
     const cases: [string, string, string][] = [
       ['?period=current_month', 'period', 'Period must be one of current, this_quarter, this_year, all_time'],
-      ['?as_of=2025-01-01', 'as_of', 'Unknown field'],
+      ['?as_of=2025-02-30', 'as_of', 'As of must be a date (YYYY-MM-DD)'],
+      [`?as_of=${addDays(reportToday(new Date()), 2)}`, 'as_of', 'As of cannot be in the future'],
       ['?format=doc', 'format', 'Format must be json, csv or pdf'],
       ['?location=Nowhere', 'location', 'Location not found'],
     ];
@@ -180,5 +181,45 @@ describe('GET /api/reports/term-analysis', () => {
     expect((await w.api('GET', '/api/reports/term-analysis')).status).toBe(401);
     const all = await analysis('?period=all_time', w.tokens.manager);
     for (const l of [...all.negotiation.offices, ...all.negotiation.top_premiums]) expect(MANAGER_LOCATIONS).toContain(l.location);
+  });
+
+  it('as of a past day reads the leases as that day ended: a rate corrected later is not seen then', async () => {
+    const today = reportToday(new Date());
+    const [d0, d1, d2] = [addDays(today, -60), addDays(today, -30), addDays(today, -5)];
+    const h = history(w);
+    const lab = await h.location('Term Past Lab');
+    // A: leased at 20% off from d1, its rate corrected to the full rate on d2. B: leased at a premium from d2.
+    const a = await h.office(d0, lab.id, 'PA', 2, 1000);
+    await h.lease(d1, a, { signed_rate: 800, term_months: 12, start_date: d1 });
+    await h.status(d1, a, 'LEASED');
+    await h.lease(d2, a, { signed_rate: 1000, term_months: 12, start_date: d1 });
+    const b = await h.office(d0, lab.id, 'PB', 2, 1000);
+    await h.lease(d2, b, { signed_rate: 1500, term_months: 6, start_date: d2 });
+    await h.status(d2, b, 'LEASED');
+    const q = (query: string) => analysis(`?location=${encodeURIComponent(lab.name)}${query}`);
+    const asThen = expected([{ office_number: 'PA', signed: 800, marketed: 1000, term: 12 }]);
+    const asNow = expected([
+      { office_number: 'PA', signed: 1000, marketed: 1000, term: 12 },
+      { office_number: 'PB', signed: 1500, marketed: 1000, term: 6 },
+    ]);
+
+    expect(summary(await q(`&as_of=${addDays(d1, -1)}`))).toEqual(expected([]));
+    for (const day of [d1, addDays(d2, -1)]) {
+      const report = await q(`&as_of=${day}`);
+      expect(report, day).toMatchObject({ as_of: day, live: false, period: 'current' });
+      expect(summary(report), day).toEqual(asThen);
+      expect(summary(await q(`&as_of=${day}&period=all_time`)), day).toEqual(asThen);
+    }
+    const live = await q('');
+    expect(live).toMatchObject({ as_of: today, live: true });
+    expect(summary(live)).toEqual(asNow);
+    expect(summary(await q('&period=all_time'))).toEqual(asNow);
+    expect(summary(await q(`&as_of=${today}`))).toEqual(asNow);
+    // The quarter and the year are those holding the day asked for.
+    expect((await q(`&as_of=${d1}&period=this_year`)).range).toEqual(termPeriodRange('this_year', d1));
+
+    const file = await download(w, `/api/reports/term-analysis?location=${encodeURIComponent(lab.name)}&as_of=${d1}&format=csv`);
+    expect(file.disposition).toContain(`${d1}.csv`);
+    expect(csvRecords(file.body).some((r) => r[0] === 'As of')).toBe(true);
   });
 });

@@ -107,6 +107,17 @@ test.describe('reports', () => {
     await page.getByLabel('Period').selectOption({ label: 'This Year' });
     await expect(page.getByTestId('report-period')).toContainText('Leases starting Jan 1,');
     await expect(page).toHaveURL(/period=this_year/);
+
+    // As of a past day, like the occupancy report: the leases as that day ended.
+    await page.getByLabel('Period').selectOption({ label: 'Current Leases' });
+    await expect(page.getByTestId('report-as-of')).toContainText('Live');
+    const day = addDays((await apiAs(page, token, 'GET', '/api/reports/term-analysis')).body.as_of as string, -270);
+    const past = (await apiAs(page, token, 'GET', `/api/reports/term-analysis?as_of=${day}`)).body as { tiles: { total_leased_offices: number } };
+    await page.getByLabel('As of').fill(day);
+    await expect(page.getByTestId('report-as-of')).toContainText(`As of ${formatReportDate(day)}`);
+    await expect(page.getByTestId('report-as-of')).toContainText('Past day');
+    await expect(page.locator('[data-stat="Total Leased Offices"] [data-stat-value]')).toHaveText(String(past.tiles.total_leased_offices));
+    await expect(page).toHaveURL(new RegExp(`as_of=${day}`));
     await context.close();
   });
 

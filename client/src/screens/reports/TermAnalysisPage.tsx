@@ -1,16 +1,26 @@
 import { useMemo, useState } from 'react';
 import { Building2, DollarSign, Handshake, Lightbulb, Percent } from 'lucide-react';
-import { TERM_PERIODS, TERM_PERIOD_LABELS, formatReportDate, type TermPeriod } from '@shared/domain/reportsPeriods';
+import {
+  EARLIEST_REPORT_DATE,
+  TERM_PERIODS,
+  TERM_PERIOD_LABELS,
+  formatReportDate,
+  isCalendarDate,
+  reportToday,
+  type TermPeriod,
+} from '@shared/domain/reportsPeriods';
 import { termDocument, type ReportTable } from '@shared/domain/reportsTables';
 import { endpoints } from '../../api/endpoints';
 import { LocationBadge, PageHeader } from '../../components/PageHeader';
+import { Badge } from '../../components/ui/Badge';
 import { Card } from '../../components/ui/Card';
 import { Skeleton } from '../../components/ui/Skeleton';
 import { Tabs } from '../../components/ui/Tabs';
+import { useNow } from '../../lib/useNow';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { ExportButtons } from './ExportButtons';
 import { ReportBody } from './ReportBody';
-import { PeriodSelect } from './ReportControls';
+import { AsOfPicker, PeriodSelect } from './ReportControls';
 import { ReportTableView } from './ReportTableView';
 import { ReportTiles } from './ReportTiles';
 import { DiscountChart } from './TermChart';
@@ -27,14 +37,16 @@ const TABS: { key: Tab; label: string; tables: string[] }[] = [
 
 /**
  * Term vs Rate Analysis (/term-analysis): signed rates against marketed rates by lease term for
- * the chosen leases (current, started this quarter or year, or every lease ever), in four tabs;
- * Export as CSV or PDF.
+ * the chosen leases (current, started this quarter or year, or every lease ever), in four tabs,
+ * as of now (live) or as of a past day; Export as CSV or PDF.
  */
 export default function TermAnalysisPage() {
   const selected = useSelectedLocation();
   const [period, setPeriod] = useReportParam<TermPeriod>('period', (v) => (TERM_PERIODS as readonly string[]).includes(v), 'current');
+  const today = reportToday(useNow());
+  const [asOf, setAsOf] = useReportParam<string>('as_of', (v) => isCalendarDate(v) && v >= EARLIEST_REPORT_DATE && v < today, '');
   const [tab, setTab] = useState<Tab>('terms');
-  const query = useMemo(() => ({ location: selected.name, period }), [selected.name, period]);
+  const query = useMemo(() => ({ location: selected.name, period, ...(asOf ? { as_of: asOf } : {}) }), [selected.name, period, asOf]);
   const report = useReport(JSON.stringify(query), (signal) => endpoints.termAnalysis(query, signal));
   const data = report.data;
   const document = useMemo(() => (data ? termDocument(data) : null), [data]);
@@ -51,6 +63,7 @@ export default function TermAnalysisPage() {
 
       <Card className="flex flex-wrap items-center gap-x-6 gap-y-3 p-3 sm:p-4">
         <PeriodSelect value={period} periods={TERM_PERIODS} labels={TERM_PERIOD_LABELS} onChange={setPeriod} />
+        <AsOfPicker value={asOf || null} today={today} onChange={(day) => setAsOf(day)} />
         <p className="text-sm text-slate-600" data-testid="report-period">
           {data &&
             (data.range
@@ -65,6 +78,16 @@ export default function TermAnalysisPage() {
       </Card>
 
       <ReportBody report={report} failed="Failed to load the term analysis">
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600" data-testid="report-as-of">
+          {data ? (
+            <>
+              <span className="font-medium text-slate-900">As of {formatReportDate(data.as_of)}</span>
+              {data.live ? <Badge tone="green">Live</Badge> : <Badge tone="amber">Past day</Badge>}
+            </>
+          ) : (
+            <Skeleton className="h-4 w-40" />
+          )}
+        </p>
         <ReportTiles
           tiles={document?.tiles ?? null}
           icons={[<Building2 key="l" className="h-5 w-5" />, <Handshake key="n" className="h-5 w-5" />, <Percent key="s" className="h-5 w-5" />, <DollarSign key="i" className="h-5 w-5" />]}

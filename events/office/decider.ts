@@ -31,7 +31,11 @@ export type OfficeCommand =
       marketed_rates?: OfficeRates;
       lease?: LeaseChanges;
     }
-  | { type: 'ChangeOfficeStatus'; status: OfficeStatus }
+  /**
+   * `company_name`: the holder's name as the read model has it now (a member rename changes no
+   * office event), for the refusal's wording; the tenant the office was assigned to otherwise.
+   */
+  | { type: 'ChangeOfficeStatus'; status: OfficeStatus; company_name?: string | null }
   | { type: 'AddOfficeContact'; contact: OfficeContactData }
   | { type: 'RemoveOfficeContact'; contact_id: string }
   /** `location_id` is the member company's: an office is leased only to a company of its location. */
@@ -44,6 +48,8 @@ export type OfficeState =
       lease: Lease;
       contacts: OfficeContactData[];
       member_id: string | null;
+      /** The holder's name when it was assigned (null: no company). */
+      tenant: string | null;
     })
   | null;
 
@@ -53,6 +59,9 @@ export const OFFICE_NOT_FOUND = 'Office not found';
 export const OFFICE_TAKEN = 'Office is already assigned to another member company';
 export const OFFICE_ELSEWHERE = "Office must be at the member company's location";
 export const OFFICE_HELD_MOVE = 'Unassign the member company before moving the office to another location';
+/** An office a company holds is its office: it cannot read VACANT until the company leaves it. */
+export const officeHeldVacant = (officeNumber: string, company: string) =>
+  `Office ${officeNumber} is assigned to ${company}: unassign the company before setting the office VACANT`;
 
 /**
  * Flat records with equal fields, in any key order: events read back from the log come from
@@ -96,7 +105,11 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
 
       case 'ChangeOfficeStatus': {
         const office = existing(state);
-        return office.status === command.status ? [] : [{ type: 'OfficeStatusChanged', data: { status: command.status } }];
+        if (office.status === command.status) return [];
+        if (command.status === 'VACANT' && office.member_id) {
+          throw conflict(officeHeldVacant(office.office_number, command.company_name || office.tenant || 'a member company'));
+        }
+        return [{ type: 'OfficeStatusChanged', data: { status: command.status } }];
       }
 
       case 'AddOfficeContact': {
@@ -130,7 +143,7 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
 
   evolve(state, event) {
     if (event.type === 'OfficeCreated') {
-      return { ...event.data, status: 'VACANT', lease: NO_LEASE, contacts: [], member_id: null };
+      return { ...event.data, status: 'VACANT', lease: NO_LEASE, contacts: [], member_id: null, tenant: null };
     }
     if (!state) return state;
     switch (event.type) {
@@ -150,9 +163,9 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
       case 'OfficeContactRemoved':
         return { ...state, contacts: state.contacts.filter((c) => c.id !== event.data.contact_id) };
       case 'OfficeCompanyAssigned':
-        return { ...state, member_id: event.data.member_id, status: 'LEASED' };
+        return { ...state, member_id: event.data.member_id, tenant: event.data.tenant, status: 'LEASED' };
       case 'OfficeCompanyUnassigned':
-        return { ...state, member_id: null, status: 'VACANT' };
+        return { ...state, member_id: null, tenant: null, status: 'VACANT' };
     }
   },
 };

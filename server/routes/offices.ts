@@ -88,7 +88,9 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     permit('office.changeStatus'),
     validate({ response: Office, params: IdParam, body: ChangeOfficeStatusInput }, async (ctx, { params: { id }, body: { status, version } }) => {
-      const { view } = await handle(officeAggregate, id, { type: 'ChangeOfficeStatus', status }, commandContext(ctx), {
+      // The holder's current name, should the change be refused for it (read outside the lock: words only).
+      const company_name = status === 'VACANT' ? ((await getOffice(sql, id))?.tenant ?? null) : null;
+      const { view } = await handle(officeAggregate, id, { type: 'ChangeOfficeStatus', status, company_name }, commandContext(ctx), {
         expectedVersion: version,
         action: 'office.changeStatus',
         ...read(id),

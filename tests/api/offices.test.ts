@@ -268,6 +268,21 @@ describe('PATCH /api/offices/:id/status', () => {
     }
   });
 
+  it('refuses VACANT while a company has the office as its own: 409 naming it, nothing changed', async () => {
+    const office = await w.newOffice('60 Broad');
+    const member = await w.newMember('60 Broad', 'Held Office Inc');
+    const assigned = await w.api('PATCH', `/api/members/${member.id}/office`, { token: w.tokens.admin, body: { office_id: office.id } });
+    expect(assigned.status, assigned.text).toBe(200);
+    const refused = await w.api('PATCH', `/api/offices/${office.id}/status`, { token: w.tokens.manager, body: { status: 'VACANT' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`Office ${office.office_number} is assigned to Held Office Inc: unassign the company before setting the office VACANT`);
+    expect(await w.getOffice(office.id)).toMatchObject({ status: 'LEASED' });
+    expect((await w.getMember(member.id)).office_id).toBe(office.id);
+    // After Unassign the office is VACANT, as the directory and the grid both say.
+    await w.api('PATCH', `/api/members/${member.id}/office`, { token: w.tokens.admin, body: { office_id: null } });
+    expect(await w.getOffice(office.id)).toMatchObject({ status: 'VACANT' });
+  });
+
   it('400 for an unknown status, 409 stale, 404 unknown, 403 viewer and manager elsewhere', async () => {
     const office = await w.newOffice('Market Street');
     const bad = await w.api('PATCH', `/api/offices/${office.id}/status`, { token: w.tokens.admin, body: { status: 'Maintenance' } });

@@ -5,6 +5,7 @@ import {
   OFFICE_HELD_MOVE,
   OFFICE_TAKEN,
   officeAggregate,
+  officeHeldVacant,
   officeDecider,
   type OfficeDetails,
 } from '../../events/office/decider';
@@ -106,6 +107,21 @@ describe('office decider', () => {
     given([created]).when({ type: 'ChangeOfficeStatus', status: 'UNAVAILABLE' }).then([{ type: 'OfficeStatusChanged', data: { status: 'UNAVAILABLE' } }]);
     given([created, assigned]).when({ type: 'ChangeOfficeStatus', status: 'PENDING' }).then([{ type: 'OfficeStatusChanged', data: { status: 'PENDING' } }]);
     given([created]).when({ type: 'ChangeOfficeStatus', status: 'VACANT' }).then([]);
+  });
+
+  it('refuses VACANT while a company holds the office, naming the company and saying to unassign first', () => {
+    given([created, assigned]).when({ type: 'ChangeOfficeStatus', status: 'VACANT' }).thenRefuses(409, officeHeldVacant('301', 'Acme'));
+    expect(officeHeldVacant('301', 'Acme')).toBe('Office 301 is assigned to Acme: unassign the company before setting the office VACANT');
+    // The company's current name, when the caller knows it (a rename records no office event).
+    given([created, assigned])
+      .when({ type: 'ChangeOfficeStatus', status: 'VACANT', company_name: 'Acme Holdings' })
+      .thenRefuses(409, officeHeldVacant('301', 'Acme Holdings'));
+    // Once unassigned it is VACANT already; a free office may be set VACANT from any status.
+    const unassigned: OfficeEvent = { type: 'OfficeCompanyUnassigned', data: { member_id: member } };
+    given([created, assigned, unassigned]).when({ type: 'ChangeOfficeStatus', status: 'VACANT' }).then([]);
+    given([created, { type: 'OfficeStatusChanged', data: { status: 'PENDING' } }])
+      .when({ type: 'ChangeOfficeStatus', status: 'VACANT' })
+      .then([{ type: 'OfficeStatusChanged', data: { status: 'VACANT' } }]);
   });
 
   it('adds a contact; a primary one demotes the previous primary', () => {

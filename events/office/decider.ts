@@ -14,12 +14,15 @@ import {
 
 export type OfficeProfile = Omit<OfficeCreated['data'], 'id' | 'marketed_rates'>;
 export type OfficeDetails = Omit<OfficeCreated['data'], 'id'>;
-export type Lease = OfficeLeaseSet['data'];
+/** A lease as the state holds it: term_days null when it has none (events leave it out then). */
+export type Lease = Omit<OfficeLeaseSet['data'], 'term_days'> & { term_days: number | null };
 
 /** Lease terms as a caller sends them: undefined keeps the current value, null clears it. */
 export interface LeaseChanges {
   signed_rate?: number | null;
   term_months?: number | null;
+  /** Days beyond the months (a signed deal's term); 0 or null: none. */
+  term_days?: number | null;
   start_date?: string | null;
 }
 
@@ -53,7 +56,7 @@ export type OfficeState =
     })
   | null;
 
-export const NO_LEASE: Lease = { signed_rate: null, term_months: null, start_date: null, end_date: null };
+export const NO_LEASE: Lease = { signed_rate: null, term_months: null, term_days: null, start_date: null, end_date: null };
 
 export const OFFICE_NOT_FOUND = 'Office not found';
 export const OFFICE_TAKEN = 'Office is already assigned to another member company';
@@ -96,9 +99,13 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
           events.push({ type: 'OfficeRatesChanged', data: { marketed_rates: command.marketed_rates } });
         }
         if (command.lease) {
-          const { signed_rate, term_months, start_date } = { ...office.lease, ...definedOnly(command.lease) };
-          const lease: Lease = { signed_rate, term_months, start_date, end_date: leaseEndDate(start_date, term_months) };
-          if (!same(lease, office.lease)) events.push({ type: 'OfficeLeaseSet', data: lease });
+          const { signed_rate, term_months, term_days: days, start_date } = { ...office.lease, ...definedOnly(command.lease) };
+          const term_days = days || null;
+          const lease: Lease = { signed_rate, term_months, term_days, start_date, end_date: leaseEndDate(start_date, term_months, term_days) };
+          if (!same(lease, office.lease)) {
+            const { term_days: _days, ...data } = lease;
+            events.push({ type: 'OfficeLeaseSet', data: term_days ? { ...data, term_days } : data });
+          }
         }
         return events;
       }
@@ -152,7 +159,7 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
       case 'OfficeRatesChanged':
         return { ...state, marketed_rates: event.data.marketed_rates };
       case 'OfficeLeaseSet':
-        return { ...state, lease: event.data };
+        return { ...state, lease: { ...event.data, term_days: event.data.term_days ?? null } };
       case 'OfficeDetailsEdited':
         return { ...state, ...event.data };
       case 'OfficeContactAdded': {

@@ -64,6 +64,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
       const lease: LeaseChanges = {
         signed_rate: input.signed_rate !== undefined ? input.signed_rate : input.lease_info?.signed_rate,
         term_months: input.lease_info?.term_months,
+        term_days: input.lease_info?.term_days,
         start_date: input.lease_info?.start_date,
       };
       const hasLease = Object.values(lease).some((v) => v !== undefined);

@@ -181,7 +181,7 @@ describe('PUT /api/offices/:id', () => {
       body: { lease_info: { term_months: null }, market_rates: { monthly: 999 }, desks: 7, windowed: true, type: 'Team Office' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.lease_info).toEqual({ term_months: null, start_date: '2025-01-31', end_date: null, signed_rate: null });
+    expect(res.body.lease_info).toEqual({ term_months: null, term_days: null, start_date: '2025-01-31', end_date: null, signed_rate: null });
     expect(res.body).toMatchObject({ desks: 7, windowed: true, type: 'Team Office', marketed_rates: { monthly: 999, six_month: 0, twelve_month: 0 } });
   });
 
@@ -253,6 +253,18 @@ describe('PUT /api/offices/:id', () => {
       SELECT metadata FROM events WHERE stream_id = ${`office-${office.id}`} ORDER BY version DESC LIMIT 1`;
     expect([...event!.metadata.scope.locations].sort()).toEqual([w.loc('Greenpoint'), w.loc('55 Broadway')].sort());
     expect((await w.api('GET', `/api/offices/${office.id}`, { token: w.tokens.manager })).status).toBe(403);
+  });
+});
+
+describe('PUT /api/offices/:id lease with term days', () => {
+  it('ends the lease at start + months + days, the month end clamped first', async () => {
+    const office = await w.newOffice('60 Broad');
+    const res = await w.api<Office>('PUT', `/api/offices/${office.id}`, {
+      token: w.tokens.admin,
+      body: { lease_info: { start_date: '2025-01-31', term_months: 1, term_days: 1 } },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.lease_info).toMatchObject({ term_months: 1, term_days: 1, end_date: '2025-03-01' });
   });
 });
 

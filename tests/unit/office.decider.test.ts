@@ -73,6 +73,23 @@ describe('office decider', () => {
       .when({ type: 'UpdateOffice', lease: { signed_rate: 2900, term_months: 12, start_date: '2025-01-31' } })
       .then([{ type: 'OfficeLeaseSet', data: { signed_rate: 2900, term_months: 12, start_date: '2025-01-31', end_date: '2026-01-31' } }]);
   });
+  it('counts the term days in the end (a signed deal\'s lease), and keeps them when only the months change', () => {
+    const withDays: OfficeEvent = {
+      type: 'OfficeLeaseSet',
+      data: { signed_rate: 2400, term_months: 5, term_days: 15, start_date: '2025-01-01', end_date: '2025-06-16' },
+    };
+    given([created]).when({ type: 'UpdateOffice', lease: { signed_rate: 2400, term_months: 5, term_days: 15, start_date: '2025-01-01' } }).then([withDays]);
+    given([created, withDays])
+      .when({ type: 'UpdateOffice', lease: { term_months: 6 } })
+      .then([{ type: 'OfficeLeaseSet', data: { ...withDays.data, term_months: 6, end_date: '2025-07-16' } }]);
+    // Cleared: no days, the event leaves them out as before.
+    given([created, withDays])
+      .when({ type: 'UpdateOffice', lease: { term_days: null } })
+      .then([{ type: 'OfficeLeaseSet', data: { signed_rate: 2400, term_months: 5, start_date: '2025-01-01', end_date: '2025-06-01' } }]);
+    // A lease recorded before days were counted reads as one without them: nothing changes.
+    const older: OfficeEvent = { type: 'OfficeLeaseSet', data: { signed_rate: 2900, term_months: 12, start_date: '2025-01-01', end_date: '2026-01-01' } };
+    given([created, older]).when({ type: 'UpdateOffice', lease: { term_days: null, term_months: 12 } }).then([]);
+  });
   it('a null term or start gives a null end; undefined keeps the current value', () => {
     const lease: OfficeEvent = { type: 'OfficeLeaseSet', data: { signed_rate: 2900, term_months: 12, start_date: '2025-01-01', end_date: '2026-01-01' } };
     given([created, lease])

@@ -1,4 +1,4 @@
-import { isClosedStage, type DealStage } from '@shared/domain/deals';
+import { isClosedStage, outcomeProbability, type DealStage } from '@shared/domain/deals';
 import { changedFields, type Aggregate, type Decider } from '../decider';
 import { locationScope } from '../office/decider';
 import { conflict, notFound } from '../store/errors';
@@ -81,7 +81,10 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
 
       case 'EditDeal': {
         const deal = existing(state);
-        const changes = changedFields<DealTermsData>(command.changes, deal);
+        // A signed or lost deal's probability is its outcome's (100 or 0): an edit cannot change it.
+        const { probability, ...others } = command.changes;
+        const asked = probability === undefined || isClosedStage(deal.stage) ? others : command.changes;
+        const changes = changedFields<DealTermsData>(asked, deal);
         if (Object.keys(changes).length === 0) return [];
         // A new value or location changes its company's figures: the event names the company
         // (unchanged, so no history line shows it) for the company's read model and push.
@@ -160,22 +163,25 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
   },
 
   evolve(state, event) {
-    if (event.type === 'DealCreated') return { ...event.data, changes: 1, moves: {}, signing: NO_SIGNING, signed_member_id: null, attention_reason: null, executed_sha256: null };
+    if (event.type === 'DealCreated')
+      return { ...event.data, probability: outcomeProbability(event.data.stage, event.data.probability), changes: 1, moves: {}, signing: NO_SIGNING, signed_member_id: null, attention_reason: null, executed_sha256: null };
     if (!state) return state;
     const changes = state.changes + 1;
     switch (event.type) {
       case 'DealEdited': {
         const { previous_company_id: _previous, ...terms } = event.data;
-        return { ...state, ...terms, changes };
+        const next = { ...state, ...terms, changes };
+        return { ...next, probability: outcomeProbability(next.stage, next.probability) };
       }
       case 'DealMoved': {
         const { from_stage, from_rank, stage, rank, moved_by } = event.data;
-        return { ...state, stage, rank, changes, moves: { ...state.moves, [moved_by]: { from_stage, from_rank, change: changes } } };
+        const probability = outcomeProbability(stage, state.probability);
+        return { ...state, stage, rank, probability, changes, moves: { ...state.moves, [moved_by]: { from_stage, from_rank, change: changes } } };
       }
       case 'DealMoveUndone': {
         // Undone once: the mover's entry goes (the undo itself is a change others' undo respects).
         const moves = Object.fromEntries(Object.entries(state.moves).filter(([, m]) => m.change !== state.changes));
-        return { ...state, stage: event.data.stage, rank: event.data.rank, changes, moves };
+        return { ...state, stage: event.data.stage, rank: event.data.rank, probability: outcomeProbability(event.data.stage, state.probability), changes, moves };
       }
       case 'DealAgreementGenerated':
       case 'DealSignatureRequested':

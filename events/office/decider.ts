@@ -14,12 +14,15 @@ import {
 
 export type OfficeProfile = Omit<OfficeCreated['data'], 'id' | 'marketed_rates'>;
 export type OfficeDetails = Omit<OfficeCreated['data'], 'id'>;
-export type Lease = OfficeLeaseSet['data'];
+/** A lease as the state holds it: term_days null when it has none (events leave it out then). */
+export type Lease = Omit<OfficeLeaseSet['data'], 'term_days'> & { term_days: number | null };
 
 /** Lease terms as a caller sends them: undefined keeps the current value, null clears it. */
 export interface LeaseChanges {
   signed_rate?: number | null;
   term_months?: number | null;
+  /** Days beyond the months (a signed deal's term); 0 or null: none. */
+  term_days?: number | null;
   start_date?: string | null;
 }
 
@@ -31,7 +34,11 @@ export type OfficeCommand =
       marketed_rates?: OfficeRates;
       lease?: LeaseChanges;
     }
-  | { type: 'ChangeOfficeStatus'; status: OfficeStatus }
+  /**
+   * `company_name`: the holder's name as the read model has it now (a member rename changes no
+   * office event), for the refusal's wording; the tenant the office was assigned to otherwise.
+   */
+  | { type: 'ChangeOfficeStatus'; status: OfficeStatus; company_name?: string | null }
   | { type: 'AddOfficeContact'; contact: OfficeContactData }
   | { type: 'RemoveOfficeContact'; contact_id: string }
   /** `location_id` is the member company's: an office is leased only to a company of its location. */
@@ -44,15 +51,20 @@ export type OfficeState =
       lease: Lease;
       contacts: OfficeContactData[];
       member_id: string | null;
+      /** The holder's name when it was assigned (null: no company). */
+      tenant: string | null;
     })
   | null;
 
-export const NO_LEASE: Lease = { signed_rate: null, term_months: null, start_date: null, end_date: null };
+export const NO_LEASE: Lease = { signed_rate: null, term_months: null, term_days: null, start_date: null, end_date: null };
 
 export const OFFICE_NOT_FOUND = 'Office not found';
 export const OFFICE_TAKEN = 'Office is already assigned to another member company';
 export const OFFICE_ELSEWHERE = "Office must be at the member company's location";
 export const OFFICE_HELD_MOVE = 'Unassign the member company before moving the office to another location';
+/** An office a company holds is its office: it cannot read VACANT until the company leaves it. */
+export const officeHeldVacant = (officeNumber: string, company: string) =>
+  `Office ${officeNumber} is assigned to ${company}: unassign the company before setting the office VACANT`;
 
 /**
  * Flat records with equal fields, in any key order: events read back from the log come from
@@ -87,16 +99,24 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
           events.push({ type: 'OfficeRatesChanged', data: { marketed_rates: command.marketed_rates } });
         }
         if (command.lease) {
-          const { signed_rate, term_months, start_date } = { ...office.lease, ...definedOnly(command.lease) };
-          const lease: Lease = { signed_rate, term_months, start_date, end_date: leaseEndDate(start_date, term_months) };
-          if (!same(lease, office.lease)) events.push({ type: 'OfficeLeaseSet', data: lease });
+          const { signed_rate, term_months, term_days: days, start_date } = { ...office.lease, ...definedOnly(command.lease) };
+          const term_days = days || null;
+          const lease: Lease = { signed_rate, term_months, term_days, start_date, end_date: leaseEndDate(start_date, term_months, term_days) };
+          if (!same(lease, office.lease)) {
+            const { term_days: _days, ...data } = lease;
+            events.push({ type: 'OfficeLeaseSet', data: term_days ? { ...data, term_days } : data });
+          }
         }
         return events;
       }
 
       case 'ChangeOfficeStatus': {
         const office = existing(state);
-        return office.status === command.status ? [] : [{ type: 'OfficeStatusChanged', data: { status: command.status } }];
+        if (office.status === command.status) return [];
+        if (command.status === 'VACANT' && office.member_id) {
+          throw conflict(officeHeldVacant(office.office_number, command.company_name || office.tenant || 'a member company'));
+        }
+        return [{ type: 'OfficeStatusChanged', data: { status: command.status } }];
       }
 
       case 'AddOfficeContact': {
@@ -130,7 +150,7 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
 
   evolve(state, event) {
     if (event.type === 'OfficeCreated') {
-      return { ...event.data, status: 'VACANT', lease: NO_LEASE, contacts: [], member_id: null };
+      return { ...event.data, status: 'VACANT', lease: NO_LEASE, contacts: [], member_id: null, tenant: null };
     }
     if (!state) return state;
     switch (event.type) {
@@ -139,7 +159,7 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
       case 'OfficeRatesChanged':
         return { ...state, marketed_rates: event.data.marketed_rates };
       case 'OfficeLeaseSet':
-        return { ...state, lease: event.data };
+        return { ...state, lease: { ...event.data, term_days: event.data.term_days ?? null } };
       case 'OfficeDetailsEdited':
         return { ...state, ...event.data };
       case 'OfficeContactAdded': {
@@ -150,9 +170,9 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
       case 'OfficeContactRemoved':
         return { ...state, contacts: state.contacts.filter((c) => c.id !== event.data.contact_id) };
       case 'OfficeCompanyAssigned':
-        return { ...state, member_id: event.data.member_id, status: 'LEASED' };
+        return { ...state, member_id: event.data.member_id, tenant: event.data.tenant, status: 'LEASED' };
       case 'OfficeCompanyUnassigned':
-        return { ...state, member_id: null, status: 'VACANT' };
+        return { ...state, member_id: null, tenant: null, status: 'VACANT' };
     }
   },
 };

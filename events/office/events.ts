@@ -29,11 +29,15 @@ export const OfficeEventSchemas = {
   /** Any of the four statuses to any other (spec part 1, section 4). */
   OfficeStatusChanged: z.object({ status: z.enum(OFFICE_STATUSES) }).strict(),
   OfficeRatesChanged: z.object({ marketed_rates: Rates }).strict(),
-  /** The whole lease as it stands after the change; end_date = start_date + term_months. */
+  /**
+   * The whole lease as it stands after the change; end_date = start_date + term_months +
+   * term_days (shared/domain/lease.ts). term_days only when the lease has some (a signed deal's).
+   */
   OfficeLeaseSet: z
     .object({
       signed_rate: z.number().min(0).nullable(),
       term_months: z.number().int().min(1).nullable(),
+      term_days: z.number().int().min(1).optional(),
       start_date: IsoDate.nullable(),
       end_date: IsoDate.nullable(),
     })

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { outcomeProbability, type DealStage } from '@shared/domain/deals';
 import type { DealEvent } from '../../events/deal/events';
 import type { SignatureStatus } from '@shared/domain/agreement';
 import type { LocationUpdated } from '../../events/location/events';
@@ -17,7 +18,8 @@ function place(db: Db, id: string, stage: string, rank: string, version: number,
     WITH before AS (SELECT stage FROM deals WHERE id = ${id}),
     moved AS (
       UPDATE deals SET stage = ${stage}, rank = ${rank}, version = ${version}, updated_at = ${at},
-        stage_changed_at = CASE WHEN stage = ${stage} THEN stage_changed_at ELSE ${at}::timestamptz END
+        stage_changed_at = CASE WHEN stage = ${stage} THEN stage_changed_at ELSE ${at}::timestamptz END,
+        probability = CASE ${stage}::text WHEN 'agreement_signed' THEN 100 WHEN 'close_lost' THEN 0 ELSE probability END
       WHERE id = ${id}
     ),
     closed AS (
@@ -47,13 +49,20 @@ function foldPlace(tables: MemoryTables, id: string, stage: string, rank: string
     if (visit.left_at === null && visit.stage !== stage) visits.set(visit, { left_at: at });
   }
   if (!deal) return;
-  deals.set(deal, { stage, rank, version, updated_at: at, stage_changed_at: before === stage ? deal.stage_changed_at : at });
+  deals.set(deal, {
+    stage,
+    rank,
+    version,
+    updated_at: at,
+    stage_changed_at: before === stage ? deal.stage_changed_at : at,
+    probability: outcomeProbability(stage as DealStage, Number(deal.probability)),
+  });
   if (before !== stage) visits.insert({ deal_id: id, stage, entered_at: at, left_at: null });
 }
 
 export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
   name: 'deals',
-  version: 5,
+  version: 6,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['deals', 'deal_stage_visits'],
   on: {
@@ -66,7 +75,7 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
             notice_by, notes, source, assigned_to, stage, rank, stage_changed_at, version, created_at, updated_at)
           VALUES (${d.id}, ${d.deal_name}, ${d.company_id}, ${d.company_name}, ${d.contact_id}, ${db.json(d.contact)},
             ${d.agreement_type}, ${d.membership_type}, ${d.location_id}, ${d.office_ids}::uuid[], ${d.start_date}::date,
-            ${d.term_months}, ${d.term_days}, ${d.offered_price}, ${d.market_rate}, ${d.probability}, ${d.notice_by},
+            ${d.term_months}, ${d.term_days}, ${d.offered_price}, ${d.market_rate}, ${outcomeProbability(d.stage, d.probability)}, ${d.notice_by},
             ${d.notes}, ${d.source}, ${d.assigned_to}, ${d.stage}, ${d.rank}, ${at}, ${version}, ${at}, ${at})`;
       },
       fold(tables, { data: d, version, metadata: { at } }) {
@@ -75,7 +84,7 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
           id: d.id, deal_name: d.deal_name, company_id: d.company_id, company_name: d.company_name, contact_id: d.contact_id,
           contact: d.contact, agreement_type: d.agreement_type, membership_type: d.membership_type, location_id: d.location_id,
           office_ids: d.office_ids, start_date: d.start_date, term_months: d.term_months, term_days: d.term_days,
-          offered_price: d.offered_price, market_rate: d.market_rate, probability: d.probability, notice_by: d.notice_by,
+          offered_price: d.offered_price, market_rate: d.market_rate, probability: outcomeProbability(d.stage, d.probability), notice_by: d.notice_by,
           notes: d.notes, source: d.source, assigned_to: d.assigned_to, stage: d.stage, rank: d.rank, stage_changed_at: at,
           version, created_at: at, updated_at: at,
         });
@@ -84,19 +93,26 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
     },
     DealEdited: {
       apply(db, event) {
-        const { contact, office_ids, previous_company_id: _previous, ...rest } = event.data;
+        const { contact, office_ids, previous_company_id: _previous, probability, ...rest } = event.data;
         const changes = {
           ...rest,
           ...(contact ? { contact: db.json(contact) } : {}),
           ...(office_ids ? { office_ids: db.array(office_ids) } : {}),
         };
-        return db`
-          UPDATE deals SET ${db(changes)}, version = ${event.version}, updated_at = ${event.metadata.at}
+        // A closed deal's probability follows its outcome, whatever an edit says.
+        const odds = db`probability = CASE stage WHEN 'agreement_signed' THEN 100 WHEN 'close_lost' THEN 0
+          ELSE coalesce(${probability ?? null}::integer, probability) END`;
+        return Object.keys(changes).length === 0
+          ? db`UPDATE deals SET ${odds}, version = ${event.version}, updated_at = ${event.metadata.at} WHERE id = ${entityId(event.stream_id)}`
+          : db`
+          UPDATE deals SET ${db(changes)}, ${odds}, version = ${event.version}, updated_at = ${event.metadata.at}
           WHERE id = ${entityId(event.stream_id)}`;
       },
       fold(tables, event) {
-        const { previous_company_id: _previous, ...changes } = event.data;
-        foldOwn(tables, 'deals', event, changes);
+        const { previous_company_id: _previous, probability, ...changes } = event.data;
+        const deal = tables.table('deals').get(entityId(event.stream_id));
+        const odds = probability !== undefined && deal ? { probability: outcomeProbability(deal.stage as DealStage, probability) } : {};
+        foldOwn(tables, 'deals', event, { ...changes, ...odds });
       },
       changed: own,
     },

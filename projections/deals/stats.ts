@@ -1,4 +1,4 @@
-import { CLOSED_STAGES, DEAL_STAGES, type DealStage } from '@shared/domain/deals';
+import { CLOSED_STAGES, DEAL_STAGES, weightedValue, type DealStage } from '@shared/domain/deals';
 import type { Deal, DealStats } from '@shared/schemas/deals';
 
 /** An open deal untouched this long is stale. */
@@ -52,7 +52,8 @@ export function dealStats(deals: Deal[], visits: StageVisit[], now: Date): DealS
     average_deal_value: deals.length === 0 ? 0 : round(total / deals.length),
     // A share (0..1), as API.md defines it: signed / (signed + lost).
     win_rate: won + lost === 0 ? 0 : round(won / (won + lost), 4),
-    weighted_value: round(deals.reduce((sum, d) => sum + (d.deal_value * d.probability) / 100, 0)),
+    // Open deals only: a signed deal is won, not weighted, and a lost one is worth nothing.
+    weighted_value: round(deals.reduce((sum, d) => sum + weightedValue(d), 0)),
     stages: perStage((stage) => deals.filter((d) => d.stage === stage).length),
     stage_values: perStage((stage) => round(deals.filter((d) => d.stage === stage).reduce((sum, d) => sum + d.deal_value, 0))),
     conversion,

@@ -10,7 +10,7 @@ const stamp = (event: Logged<OfficeEvent>) => ({ v: event.version, at: event.met
 
 export const officesProjection = defineProjection<OfficeEvent | MemberEdited | LocationUpdated>({
   name: 'offices',
-  version: 3,
+  version: 4,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['offices'],
   conflicts: {
@@ -58,13 +58,13 @@ export const officesProjection = defineProjection<OfficeEvent | MemberEdited | L
         const { v, at, id } = stamp(event);
         const d = event.data;
         return db`
-          UPDATE offices SET signed_rate = ${d.signed_rate}, term_months = ${d.term_months},
+          UPDATE offices SET signed_rate = ${d.signed_rate}, term_months = ${d.term_months}, term_days = ${d.term_days ?? null},
             start_date = ${d.start_date}::date, end_date = ${d.end_date}::date, version = ${v}, updated_at = ${at}
           WHERE id = ${id}`;
       },
       fold(tables, event) {
-        const { signed_rate, term_months, start_date, end_date } = event.data;
-        foldOwn(tables, 'offices', event, { signed_rate, term_months, start_date, end_date });
+        const { signed_rate, term_months, term_days, start_date, end_date } = event.data;
+        foldOwn(tables, 'offices', event, { signed_rate, term_months, term_days: term_days ?? null, start_date, end_date });
       },
       changed: own,
     },

@@ -21,6 +21,7 @@ interface OfficeRow {
   marketed_rates: MarketedRates;
   signed_rate: number | null;
   term_months: number | null;
+  term_days: number | null;
   start_date: string | null;
   end_date: string | null;
   contacts: OfficeContact[];
@@ -44,7 +45,7 @@ const toOffice = (r: OfficeRow): Office => ({
   signed_rate: r.signed_rate,
   marketed_rates: r.marketed_rates,
   market_rates: r.marketed_rates,
-  lease_info: { term_months: r.term_months, start_date: r.start_date, end_date: r.end_date, signed_rate: r.signed_rate },
+  lease_info: { term_months: r.term_months, term_days: r.term_days, start_date: r.start_date, end_date: r.end_date, signed_rate: r.signed_rate },
   contacts: r.contacts,
   version: r.version,
   created_at: iso(r.created_at),
@@ -54,7 +55,7 @@ const toOffice = (r: OfficeRow): Office => ({
 /** The location's name is joined at read time, so a location rename never leaves stale copies. */
 const SELECT = `
   SELECT o.id, o.office_number, o.location_id, l.name AS location_name, o.type, o.desks, o.floor, o.windowed,
-         o.status, o.member_id, o.tenant, o.marketed_rates, o.signed_rate, o.term_months,
+         o.status, o.member_id, o.tenant, o.marketed_rates, o.signed_rate, o.term_months, o.term_days,
          o.start_date::text AS start_date, o.end_date::text AS end_date, o.contacts, o.version, o.created_at, o.updated_at
   FROM offices o LEFT JOIN locations l ON l.id = o.location_id`;
 

@@ -12,6 +12,7 @@ CREATE TABLE offices (
   marketed_rates jsonb       NOT NULL,
   signed_rate    double precision,
   term_months    integer,
+  term_days      integer,
   start_date     date,
   end_date       date,
   contacts       jsonb       NOT NULL DEFAULT '[]',

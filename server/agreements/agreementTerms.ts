@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@shared/constants';
-import { addMonths } from '@shared/domain/dates';
+import { leaseEndDate } from '@shared/domain/lease';
 import type { AgreementOffice, AgreementTerms } from '@shared/schemas/agreements';
 import type { Deal } from '@shared/schemas/deals';
 import type { Db } from '../../events/store/types';
@@ -24,12 +24,9 @@ export function splitOfferedPrice(price: number, marketed: number[]): number[] {
   return parts.map((c) => c / 100);
 }
 
-/** The day the term ends: start + months, + days. */
+/** The day the term ends: the leases' end (start + months + days), the start without a term. */
 export function termEnd(start: string, months: number | null, days: number | null): string {
-  const afterMonths = addMonths(start, months ?? 0) ?? start;
-  const date = new Date(`${afterMonths}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + (days ?? 0));
-  return date.toISOString().slice(0, 10);
+  return leaseEndDate(start, months, days) ?? start;
 }
 
 /**

@@ -66,6 +66,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
       const lease: LeaseChanges = {
         signed_rate: input.signed_rate !== undefined ? input.signed_rate : input.lease_info?.signed_rate,
         term_months: input.lease_info?.term_months,
+        term_days: input.lease_info?.term_days,
         start_date: input.lease_info?.start_date,
       };
       const hasLease = Object.values(lease).some((v) => v !== undefined);
@@ -90,7 +91,9 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     permit('office.changeStatus'),
     validate({ response: Office, params: IdParam, body: ChangeOfficeStatusInput }, async (ctx, { params: { id }, body: { status, version } }) => {
-      const { view } = await handle(officeAggregate, id, { type: 'ChangeOfficeStatus', status }, commandContext(ctx), {
+      // The holder's current name, should the change be refused for it (read outside the lock: words only).
+      const company_name = status === 'VACANT' ? ((await getOffice(sql, id))?.tenant ?? null) : null;
+      const { view } = await handle(officeAggregate, id, { type: 'ChangeOfficeStatus', status, company_name }, commandContext(ctx), {
         expectedVersion: version,
         action: 'office.changeStatus',
         ...read(id),

@@ -42,6 +42,13 @@ export function addMonths(start: string | null | undefined, months: number | nul
   return formatIsoDate(localDate(date.getFullYear(), targetMonth, Math.min(date.getDate(), lastDay)));
 }
 
+/** A YYYY-MM-DD date plus a number of days (past a month's end into the next). */
+export function addDays(date: string, days: number): string | null {
+  const day = parseDate(date);
+  if (!day || !Number.isFinite(days)) return null;
+  return formatIsoDate(localDate(day.getFullYear(), day.getMonth(), day.getDate() + Math.trunc(days)));
+}
+
 /** Whole days from `now` until the date's midnight, rounded up (0 on the day itself, -1 the day after). */
 export function daysUntil(date: Date, now: Date): number {
   const days = Math.ceil((date.getTime() - now.getTime()) / DAY_MS);

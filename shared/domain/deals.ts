@@ -18,6 +18,21 @@ export const DEAL_STAGE_LABELS: Record<DealStage, string> = {
 export const CLOSED_STAGES: readonly DealStage[] = ['agreement_signed', 'close_lost'];
 export const isClosedStage = (stage: DealStage) => CLOSED_STAGES.includes(stage);
 
+/**
+ * A deal's probability once its outcome is known: signed is 100, lost 0, whatever it was before
+ * (API.md "Deals"); an open deal keeps the salesperson's estimate.
+ */
+export function outcomeProbability(stage: DealStage, probability: number): number {
+  if (stage === 'agreement_signed') return 100;
+  if (stage === 'close_lost') return 0;
+  return probability;
+}
+
+/** What a deal is likely worth: value x probability, for open deals only (a closed one is settled). */
+export function weightedValue(deal: { stage: DealStage; deal_value: number; probability: number }): number {
+  return isClosedStage(deal.stage) ? 0 : (deal.deal_value * deal.probability) / 100;
+}
+
 export const AGREEMENT_TYPES = ['new_business', 'renewal', 'expansion'] as const;
 export const DEAL_MEMBERSHIP_TYPES = ['Private Office', 'Shared Space', 'Meeting Rooms', 'Hot Desk'] as const;
 

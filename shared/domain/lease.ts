@@ -1,5 +1,5 @@
 /** Lease rules (spec part 1, sections 4, 5 and 9), read on the user's wall clock. Pure. */
-import { addMonths, daysUntil, parseDate } from './dates';
+import { addDays, addMonths, daysUntil, parseDate } from './dates';
 
 export type LeaseState = 'No lease' | 'Upcoming' | 'Active' | 'Expired';
 export type ProfileLeaseStatus = 'No Lease' | 'Active' | 'Expiring Soon' | 'Expired';
@@ -14,9 +14,18 @@ export const DEFAULT_TERM_MONTHS = 12;
 
 type Maybe<T> = T | null | undefined;
 
-/** End date = start date + term in months; null unless both are set. */
-export function leaseEndDate(startDate: Maybe<string>, termMonths: Maybe<number>): string | null {
-  return addMonths(startDate, termMonths);
+/**
+ * THE lease end, wherever one is computed (an office's lease, a signed deal's leases, its
+ * agreement, the dialogs' previews): start date + term months + term days. The months first, a
+ * day the target month lacks becoming its last (Jan 31 + 1 month = Feb 28, or 29), then the days.
+ * Null without a start date or without any term.
+ */
+export function leaseEndDate(startDate: Maybe<string>, termMonths: Maybe<number>, termDays?: Maybe<number>): string | null {
+  const months = termMonths ?? null;
+  const days = termDays ?? null;
+  if (months === null && days === null) return null;
+  const afterMonths = addMonths(startDate, months ?? 0);
+  return afterMonths === null ? null : addDays(afterMonths, days ?? 0);
 }
 
 /** Days from now until the end date, rounded up; null without an end date. */
@@ -63,10 +72,11 @@ export function leaseEndTone(endDate: Maybe<string>, now: Date): LeaseEndTone {
 
 /** The profile's status: start + term (12 months if missing); fewer than 30 days left is Expiring Soon. */
 export function profileLeaseStatus(
-  lease: { start_date?: Maybe<string>; term_months?: Maybe<number> },
+  lease: { start_date?: Maybe<string>; term_months?: Maybe<number>; term_days?: Maybe<number> },
   now: Date,
 ): ProfileLeaseStatus {
-  const end = leaseEndDate(lease.start_date, lease.term_months ?? DEFAULT_TERM_MONTHS);
+  const untermed = (lease.term_months ?? null) === null && (lease.term_days ?? null) === null;
+  const end = untermed ? leaseEndDate(lease.start_date, DEFAULT_TERM_MONTHS) : leaseEndDate(lease.start_date, lease.term_months, lease.term_days);
   const days = daysRemaining(end, now);
   if (days === null) return 'No Lease';
   if (days < 0) return 'Expired';

@@ -70,6 +70,8 @@ export type CreateOfficeInput = z.infer<typeof CreateOfficeInput>;
 export const LeaseInfoInput = z
   .object({
     term_months: whole('Lease term (months)', 1, 600).nullable().optional(),
+    // Days beyond the months (a signed deal's term); the end date counts them too.
+    term_days: whole('Lease term (days)', 0, 3650).nullable().optional(),
     start_date: LeaseStartDate.nullable().optional(),
     // Derived by the server (start + term); accepted so a client may send back what it shows.
     end_date: IsoDate.nullable().optional(),
@@ -144,6 +146,8 @@ export interface OfficeContact {
 
 export interface LeaseInfo {
   term_months: number | null;
+  /** Days beyond the months; absent in rows written before the lease counted them. */
+  term_days?: number | null;
   start_date: string | null;
   end_date: string | null;
   signed_rate: number | null;
@@ -193,6 +197,7 @@ export const Office = z.object({
   market_rates: MarketedRates,
   lease_info: z.object({
     term_months: z.number().int().nullable(),
+    term_days: z.number().int().nullable(),
     start_date: answerText().nullable(),
     end_date: answerText().nullable(),
     signed_rate: z.number().nullable(),

@@ -252,3 +252,31 @@ describe('GET /api/deals/stats', () => {
     expect(manager.total_deals).toBeLessThan(stats.total_deals);
   });
 });
+
+describe('probability and weighted value after the outcome', () => {
+  const stats = async (location: string) =>
+    (await w.api<DealStats>('GET', `/api/deals/stats?location=${encodeURIComponent(location)}`, { token: w.tokens.admin })).body;
+
+  it('a signed deal reads 100 and a lost one 0; weighted value counts the open deals only', async () => {
+    const location = w.locations[0]!.name;
+    const before = await stats(location);
+    // 2,000 a month for 12 months at 40%: 9,600 weighted while open.
+    const won = await newDeal(location, { probability: 40, term_months: 12 });
+    const gone = await newDeal(location, { probability: 40, term_months: 12 });
+    expect((await stats(location)).weighted_value).toBeCloseTo(before.weighted_value + 2 * 9600, 2);
+
+    const signed = await move(won.id, { stage: 'agreement_signed' });
+    expect(signed.status, signed.text).toBe(200);
+    expect(signed.body.probability).toBe(100);
+    const lost = await move(gone.id, { stage: 'close_lost' });
+    expect(lost.body.probability).toBe(0);
+    // An edit cannot take the signed deal back to an estimate.
+    const edited = await w.api<Deal>('PUT', `/api/deals/${won.id}`, { token: w.tokens.admin, body: { ...signed.body, probability: 40 } });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.probability).toBe(100);
+
+    const after = await stats(location);
+    expect(after.weighted_value).toBeCloseTo(before.weighted_value, 2);
+    expect(after.total_value).toBeCloseTo(before.total_value + 2 * 24000, 2);
+  });
+});

@@ -182,7 +182,7 @@ describe('PUT /api/offices/:id', () => {
       body: { lease_info: { term_months: null }, market_rates: { monthly: 999 }, desks: 7, windowed: true, type: 'Team Office' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.lease_info).toEqual({ term_months: null, start_date: '2025-01-31', end_date: null, signed_rate: null });
+    expect(res.body.lease_info).toEqual({ term_months: null, term_days: null, start_date: '2025-01-31', end_date: null, signed_rate: null });
     expect(res.body).toMatchObject({ desks: 7, windowed: true, type: 'Team Office', marketed_rates: { monthly: 999, six_month: 0, twelve_month: 0 } });
   });
 
@@ -257,6 +257,18 @@ describe('PUT /api/offices/:id', () => {
   });
 });
 
+describe('PUT /api/offices/:id lease with term days', () => {
+  it('ends the lease at start + months + days, the month end clamped first', async () => {
+    const office = await w.newOffice('60 Broad');
+    const res = await w.api<Office>('PUT', `/api/offices/${office.id}`, {
+      token: w.tokens.admin,
+      body: { lease_info: { start_date: '2025-01-31', term_months: 1, term_days: 1 } },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.lease_info).toMatchObject({ term_months: 1, term_days: 1, end_date: '2025-03-01' });
+  });
+});
+
 describe('PATCH /api/offices/:id/status', () => {
   it('sets any status to any other', async () => {
     const office = await w.newOffice('60 Broad');
@@ -267,6 +279,21 @@ describe('PATCH /api/offices/:id/status', () => {
       expect(res.body.status).toBe(status);
       version = res.body.version;
     }
+  });
+
+  it('refuses VACANT while a company has the office as its own: 409 naming it, nothing changed', async () => {
+    const office = await w.newOffice('60 Broad');
+    const member = await w.newMember('60 Broad', 'Held Office Inc');
+    const assigned = await w.api('PATCH', `/api/members/${member.id}/office`, { token: w.tokens.admin, body: { office_id: office.id } });
+    expect(assigned.status, assigned.text).toBe(200);
+    const refused = await w.api('PATCH', `/api/offices/${office.id}/status`, { token: w.tokens.manager, body: { status: 'VACANT' } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`Office ${office.office_number} is assigned to Held Office Inc: unassign the company before setting the office VACANT`);
+    expect(await w.getOffice(office.id)).toMatchObject({ status: 'LEASED' });
+    expect((await w.getMember(member.id)).office_id).toBe(office.id);
+    // After Unassign the office is VACANT, as the directory and the grid both say.
+    await w.api('PATCH', `/api/members/${member.id}/office`, { token: w.tokens.admin, body: { office_id: null } });
+    expect(await w.getOffice(office.id)).toMatchObject({ status: 'VACANT' });
   });
 
   it('400 for an unknown status, 409 stale, 404 unknown, 403 viewer and manager elsewhere', async () => {

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '@shared/schemas/crm';
+import type { SignatureAnswer, SigningSummary } from '@shared/schemas/agreements';
 import type { Deal } from '@shared/schemas/deals';
 import type { Member } from '@shared/schemas/members';
 import type { Office } from '@shared/schemas/offices';
@@ -74,6 +75,28 @@ async function download(path: string, token: string) {
 }
 
 describe('a signed agreement', () => {
+  it('with term days leases the offices until the day the agreement says (start + months + days)', async () => {
+    const office = await w.newOffice('Bushwick', rates(1200));
+    const deal = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [office.id], start_date: '2025-01-01', term_months: 5, term_days: 15 });
+    expect((await w.api('PATCH', `/api/deals/${deal.id}/stage`, { token: w.tokens.admin, body: { stage: 'tour_completed' } })).status).toBe(200);
+    expect((await w.api('POST', `/api/deals/${deal.id}/agreement`, { token: w.tokens.admin, body: {} })).status).toBe(200);
+    const sent = await w.api<SignatureAnswer>('POST', `/api/deals/${deal.id}/signature`, { token: w.tokens.admin, body: {} });
+    expect(sent.status, sent.text).toBe(200);
+    const token = sent.body.signing_url.slice(sent.body.signing_url.lastIndexOf('/sign/') + '/sign/'.length);
+    const summary = await w.api<SigningSummary>('GET', `/api/signing/${token}`);
+    expect(summary.body.terms.end_date).toBe('2025-06-16');
+    expect((await w.api('POST', `/api/signing/${token}`, { body: { signer_name: 'Robin Vale', accept: true } })).status).toBe(200);
+
+    await signedDeal(deal.id);
+    expect((await w.getOffice(office.id)).lease_info).toEqual({
+      signed_rate: 2400,
+      term_months: 5,
+      term_days: 15,
+      start_date: '2025-01-01',
+      end_date: summary.body.terms.end_date,
+    });
+  });
+
   it('leases the offices to a new member company at their split rates, signs the deal and makes its company a Member', async () => {
     const small = await w.newOffice('Bushwick', rates(500));
     const large = await w.newOffice('Bushwick', rates(1500));
@@ -91,8 +114,8 @@ describe('a signed agreement', () => {
       ['LEASED', signed.member_id, deal.company_name],
     ]);
     expect(offices.map((o) => o.lease_info)).toEqual([
-      { signed_rate: 600, term_months: 12, start_date: '2025-09-01', end_date: '2026-09-01' },
-      { signed_rate: 1800, term_months: 12, start_date: '2025-09-01', end_date: '2026-09-01' },
+      { signed_rate: 600, term_months: 12, term_days: null, start_date: '2025-09-01', end_date: '2026-09-01' },
+      { signed_rate: 1800, term_months: 12, term_days: null, start_date: '2025-09-01', end_date: '2026-09-01' },
     ]);
 
     const member = await w.getMember(signed.member_id!);

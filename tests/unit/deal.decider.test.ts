@@ -3,7 +3,7 @@ import { CHANGED_SINCE_MOVE, DEAL_CLOSED, DEAL_NOT_FOUND, NOTHING_TO_UNDO, dealD
 import type { DealEvent } from '../../events/deal/events';
 import { DEAL_ID, dealTerms } from './dealFixtures';
 import { rankBetween } from '../../events/deal/rank';
-import { dealValue, marketRate } from '@shared/domain/deals';
+import { dealValue, marketRate, weightedValue } from '@shared/domain/deals';
 import { specFor } from '../support/givenWhenThen';
 
 const given = specFor(dealDecider);
@@ -83,6 +83,40 @@ describe('deal decider', () => {
     given([created, movedByDana, { type: 'DealMoveUndone', data: { stage: 'form_submitted', rank: 'a0' } }])
       .when({ type: 'UndoMove', actor_id: dana })
       .thenRefuses(409, NOTHING_TO_UNDO);
+  });
+});
+
+describe('probability follows the outcome', () => {
+  const signed: DealEvent = { type: 'DealMoved', data: { ...movedByDana.data, stage: 'agreement_signed' } };
+  const lost: DealEvent = { type: 'DealMoved', data: { ...movedByDana.data, stage: 'close_lost' } };
+  const stateOf = (events: DealEvent[]) => events.reduce(dealDecider.evolve, dealDecider.initialState);
+
+  it('is 100 once the deal is signed and 0 once it is lost, whatever it was', () => {
+    expect(stateOf([created, signed])?.probability).toBe(100);
+    expect(stateOf([created, lost])?.probability).toBe(0);
+    // Signed by the signing process (its own move) as well.
+    const completed = dealDecider.decide({ type: 'CompleteSigning', member_id: id, leases: [], rank: 'a0' }, stateOf([created]));
+    expect(stateOf([created, ...completed])?.probability).toBe(100);
+  });
+  it('an open deal keeps its estimate, an undone move included', () => {
+    expect(stateOf([created, movedByDana])?.probability).toBe(terms.probability);
+    expect(stateOf([created, movedByDana, { type: 'DealMoveUndone', data: { stage: 'form_submitted', rank: 'a0' } }])?.probability).toBe(terms.probability);
+  });
+  it('an edit cannot change the probability of a closed deal; its other terms still change', () => {
+    given([created, signed]).when({ type: 'EditDeal', changes: { probability: 40 } }).then([]);
+    given([created, lost]).when({ type: 'EditDeal', changes: { probability: 40, notes: 'Went elsewhere' } }).then([
+      { type: 'DealEdited', data: { notes: 'Went elsewhere' } },
+    ]);
+    // An edit recorded on a closed deal (before this rule) does not change it either.
+    expect(stateOf([created, signed, { type: 'DealEdited', data: { probability: 40 } }])?.probability).toBe(100);
+  });
+  it('a deal created in a closed stage takes its outcome\'s probability', () => {
+    expect(stateOf([{ type: 'DealCreated', data: { ...created.data, stage: 'agreement_signed' } } as DealEvent])?.probability).toBe(100);
+  });
+  it('weighted value counts open deals only', () => {
+    expect(weightedValue({ stage: 'tour_booked', deal_value: 1000, probability: 40 })).toBe(400);
+    expect(weightedValue({ stage: 'agreement_signed', deal_value: 1000, probability: 100 })).toBe(0);
+    expect(weightedValue({ stage: 'close_lost', deal_value: 1000, probability: 0 })).toBe(0);
   });
 });
 

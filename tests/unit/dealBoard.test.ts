@@ -63,9 +63,12 @@ describe('columns', () => {
       deal('a', 'tour_booked', 'a0', { deal_value: 10000, probability: 40 }),
       deal('b', 'tour_booked', 'a1', { deal_value: 2500.5, probability: 25 }),
       deal('c', 'close_lost', 'a0', { deal_value: 900, probability: 0 }),
+      deal('d', 'agreement_signed', 'a0', { deal_value: 3000, probability: 100 }),
     ]);
     expect(figures.tour_booked).toEqual({ count: 2, value: 12500.5, weighted: 4625.13 });
     expect(figures.close_lost).toEqual({ count: 1, value: 900, weighted: 0 });
+    // Open deals only: a signed deal is won, not weighted.
+    expect(figures.agreement_signed).toEqual({ count: 1, value: 3000, weighted: 0 });
     expect(figures.form_submitted).toEqual({ count: 0, value: 0, weighted: 0 });
   });
 });

@@ -114,6 +114,26 @@ describe('lease end date', () => {
     expect(leaseEndDate('', 6)).toBeNull();
     expect(leaseEndDate('2025-01-01', null)).toBeNull();
   });
+  it('is start + term months + term days: the days are not dropped', () => {
+    // The agreement's date: Jan 1 + 5 months + 15 days.
+    expect(leaseEndDate('2025-01-01', 5, 15)).toBe('2025-06-16');
+    expect(leaseEndDate('2025-01-01', null, 45)).toBe('2025-02-15');
+    expect(leaseEndDate('2025-01-01', 6, 0)).toBe('2025-07-01');
+    expect(leaseEndDate('2025-01-01', 6, null)).toBe('2025-07-01');
+    expect(leaseEndDate('2025-01-01', null, null)).toBeNull();
+    expect(leaseEndDate(null, 6, 15)).toBeNull();
+  });
+  it('adds the months first, clamped to the month end, then the days', () => {
+    expect(leaseEndDate('2025-01-31', 1)).toBe('2025-02-28');
+    expect(leaseEndDate('2025-01-31', 1, 1)).toBe('2025-03-01');
+    expect(leaseEndDate('2024-01-31', 1)).toBe('2024-02-29');
+    expect(leaseEndDate('2024-01-31', 1, 1)).toBe('2024-03-01');
+    expect(leaseEndDate('2024-02-29', 12)).toBe('2025-02-28');
+    expect(leaseEndDate('2024-02-28', null, 1)).toBe('2024-02-29');
+    expect(leaseEndDate('2025-02-28', null, 1)).toBe('2025-03-01');
+    expect(leaseEndDate('2025-12-31', null, 1)).toBe('2026-01-01');
+    expect(leaseEndDate('2025-11-30', 1, 31)).toBe('2026-01-30');
+  });
 });
 
 describe('profile lease status', () => {
@@ -124,6 +144,10 @@ describe('profile lease status', () => {
     // Started 12 months ago yesterday's day: ended yesterday.
     expect(profileLeaseStatus({ start_date: '2024-06-14', term_months: null }, NOW)).toBe('Expired');
     expect(profileLeaseStatus({ start_date: '2024-06-15', term_months: undefined }, NOW)).toBe('Expiring Soon');
+  });
+  it('counts term days too: a lease of days only is not a 12-month one', () => {
+    expect(profileLeaseStatus({ start_date: '2025-06-01', term_months: null, term_days: 10 }, NOW)).toBe('Expired');
+    expect(profileLeaseStatus({ start_date: '2025-05-15', term_months: 1, term_days: 40 }, NOW)).toBe('Active');
   });
   it.each([
     [-1, 'Expired'],

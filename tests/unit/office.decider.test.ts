@@ -5,6 +5,7 @@ import {
   OFFICE_HELD_MOVE,
   OFFICE_TAKEN,
   officeAggregate,
+  officeHeldVacant,
   officeDecider,
   type OfficeDetails,
 } from '../../events/office/decider';
@@ -72,6 +73,23 @@ describe('office decider', () => {
       .when({ type: 'UpdateOffice', lease: { signed_rate: 2900, term_months: 12, start_date: '2025-01-31' } })
       .then([{ type: 'OfficeLeaseSet', data: { signed_rate: 2900, term_months: 12, start_date: '2025-01-31', end_date: '2026-01-31' } }]);
   });
+  it('counts the term days in the end (a signed deal\'s lease), and keeps them when only the months change', () => {
+    const withDays: OfficeEvent = {
+      type: 'OfficeLeaseSet',
+      data: { signed_rate: 2400, term_months: 5, term_days: 15, start_date: '2025-01-01', end_date: '2025-06-16' },
+    };
+    given([created]).when({ type: 'UpdateOffice', lease: { signed_rate: 2400, term_months: 5, term_days: 15, start_date: '2025-01-01' } }).then([withDays]);
+    given([created, withDays])
+      .when({ type: 'UpdateOffice', lease: { term_months: 6 } })
+      .then([{ type: 'OfficeLeaseSet', data: { ...withDays.data, term_months: 6, end_date: '2025-07-16' } }]);
+    // Cleared: no days, the event leaves them out as before.
+    given([created, withDays])
+      .when({ type: 'UpdateOffice', lease: { term_days: null } })
+      .then([{ type: 'OfficeLeaseSet', data: { signed_rate: 2400, term_months: 5, start_date: '2025-01-01', end_date: '2025-06-01' } }]);
+    // A lease recorded before days were counted reads as one without them: nothing changes.
+    const older: OfficeEvent = { type: 'OfficeLeaseSet', data: { signed_rate: 2900, term_months: 12, start_date: '2025-01-01', end_date: '2026-01-01' } };
+    given([created, older]).when({ type: 'UpdateOffice', lease: { term_days: null, term_months: 12 } }).then([]);
+  });
   it('a null term or start gives a null end; undefined keeps the current value', () => {
     const lease: OfficeEvent = { type: 'OfficeLeaseSet', data: { signed_rate: 2900, term_months: 12, start_date: '2025-01-01', end_date: '2026-01-01' } };
     given([created, lease])
@@ -106,6 +124,21 @@ describe('office decider', () => {
     given([created]).when({ type: 'ChangeOfficeStatus', status: 'UNAVAILABLE' }).then([{ type: 'OfficeStatusChanged', data: { status: 'UNAVAILABLE' } }]);
     given([created, assigned]).when({ type: 'ChangeOfficeStatus', status: 'PENDING' }).then([{ type: 'OfficeStatusChanged', data: { status: 'PENDING' } }]);
     given([created]).when({ type: 'ChangeOfficeStatus', status: 'VACANT' }).then([]);
+  });
+
+  it('refuses VACANT while a company holds the office, naming the company and saying to unassign first', () => {
+    given([created, assigned]).when({ type: 'ChangeOfficeStatus', status: 'VACANT' }).thenRefuses(409, officeHeldVacant('301', 'Acme'));
+    expect(officeHeldVacant('301', 'Acme')).toBe('Office 301 is assigned to Acme: unassign the company before setting the office VACANT');
+    // The company's current name, when the caller knows it (a rename records no office event).
+    given([created, assigned])
+      .when({ type: 'ChangeOfficeStatus', status: 'VACANT', company_name: 'Acme Holdings' })
+      .thenRefuses(409, officeHeldVacant('301', 'Acme Holdings'));
+    // Once unassigned it is VACANT already; a free office may be set VACANT from any status.
+    const unassigned: OfficeEvent = { type: 'OfficeCompanyUnassigned', data: { member_id: member } };
+    given([created, assigned, unassigned]).when({ type: 'ChangeOfficeStatus', status: 'VACANT' }).then([]);
+    given([created, { type: 'OfficeStatusChanged', data: { status: 'PENDING' } }])
+      .when({ type: 'ChangeOfficeStatus', status: 'VACANT' })
+      .then([{ type: 'OfficeStatusChanged', data: { status: 'VACANT' } }]);
   });
 
   it('adds a contact; a primary one demotes the previous primary', () => {

@@ -139,13 +139,18 @@ async function createMember(run: RunInTransaction, deal: Deal, context: CommandC
 
 /**
  * Each office LEASED to the member from the deal's start date (the day of signing when the deal
- * has none) for its term in months (none when the deal is counted in days only), at its part of
+ * has none) for its term in months and days (ending as its agreement says), at its part of
  * the offered price. The member's own office (a company names one) becomes the first of them
  * when it has none; a company that has one keeps it, and the others are its offices as well.
  */
 async function leaseOffices(run: RunInTransaction, deal: Deal, memberId: string, offices: NonNullable<OfficeState>[], event: Signed, context: CommandContext): Promise<SignedLease[]> {
   const rates = splitSignedRate(deal.offered_price, offices.map((office) => office.marketed_rates.monthly));
-  const lease = { start_date: deal.start_date ?? event.data.signed_at.slice(0, 10), term_months: deal.term_months && deal.term_months >= 1 ? deal.term_months : null };
+  const lease = {
+    start_date: deal.start_date ?? event.data.signed_at.slice(0, 10),
+    term_months: deal.term_months && deal.term_months >= 1 ? deal.term_months : null,
+    // The days count too: the leases end on the agreement's date (start + months + days).
+    term_days: deal.term_days && deal.term_days >= 1 ? deal.term_days : null,
+  };
   const { state: member } = await run(memberAggregate, memberId, { type: 'EditMember', changes: {} }, context);
   const { company_name: tenant, location_id } = member!;
   const leases: SignedLease[] = [];

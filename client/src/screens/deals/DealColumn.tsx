@@ -87,12 +87,15 @@ export const DealColumn = memo(function DealColumn({ stage, deals, figures, show
               {formatCurrency(Math.round(figures.value))}
             </dd>
           </div>
-          <div className="flex items-baseline justify-between gap-2" title="Value × probability">
-            <dt className="text-slate-600">Weighted</dt>
-            <dd className="text-slate-700 tabular-nums" data-column-weighted>
-              {formatCurrency(Math.round(figures.weighted))}
-            </dd>
-          </div>
+          {/* A closed column is settled: nothing in it is weighted. */}
+          {!closed && (
+            <div className="flex items-baseline justify-between gap-2" title="Value × probability">
+              <dt className="text-slate-600">Weighted</dt>
+              <dd className="text-slate-700 tabular-nums" data-column-weighted>
+                {formatCurrency(Math.round(figures.weighted))}
+              </dd>
+            </div>
+          )}
         </dl>
       </header>
       <SortableContext id={columnId(stage)} items={deals.map((d) => d.id)} strategy={verticalListSortingStrategy}>

@@ -2,7 +2,7 @@
  * The pipeline's figures from the deals on screen: columns in stage order, each sorted by rank,
  * with count, value and weighted value; and which open deals went stale. Pure.
  */
-import { DEAL_STAGES, isClosedStage, type DealStage } from '@shared/domain/deals';
+import { DEAL_STAGES, isClosedStage, weightedValue, type DealStage } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
 
 /** An open deal with no change for this many days is stale (API.md "Deals", stats.stale). */
@@ -35,7 +35,7 @@ export interface ColumnFigures {
   count: number;
   /** Sum of deal values. */
   value: number;
-  /** Sum of value × probability / 100: what the column is likely worth. */
+  /** Sum of value × probability / 100: what the column is likely worth (0 for the closed columns). */
   weighted: number;
 }
 
@@ -48,7 +48,7 @@ export function columnFigures(deals: readonly Deal[]): Record<DealStage, ColumnF
     if (!f) continue;
     f.count += 1;
     f.value += deal.deal_value;
-    f.weighted += (deal.deal_value * deal.probability) / 100;
+    f.weighted += weightedValue(deal);
   }
   for (const f of Object.values(figures)) {
     f.value = cents(f.value);

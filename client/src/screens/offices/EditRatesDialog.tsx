@@ -23,7 +23,8 @@ export function EditRatesDialog({ office, onClose }: DialogProps) {
   const { errors } = formState;
   const term = numberOrNull(watch('lease_info.term_months'));
   const start = watch('lease_info.start_date');
-  const end = term && start ? leaseEndDate(start, term) : null;
+  // The days of a signed deal's term stay with the lease (the dialog edits months only).
+  const end = term && start ? leaseEndDate(start, term, office.lease_info?.term_days) : null;
 
   const submit = onSubmit(async (body) => {
     try {

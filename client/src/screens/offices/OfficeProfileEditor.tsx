@@ -102,7 +102,7 @@ export function OfficeProfileEditor({
               {(control) => <Input {...control} type="date" {...register('lease_info.start_date')} />}
             </Field>
           </div>
-          {start && term ? <p className="text-sm text-slate-600">End date: {formatDate(leaseEndDate(start, term))}</p> : null}
+          {start && term ? <p className="text-sm text-slate-600">End date: {formatDate(leaseEndDate(start, term, office.lease_info?.term_days))}</p> : null}
         </div>
       )}
       {tab === 'assignment' && readOnly}

@@ -53,7 +53,8 @@ export default function OfficeProfilePage() {
   const rates = office.market_rates ?? office.marketed_rates;
   const signed = office.lease_info?.signed_rate ?? office.signed_rate;
   const leaseStatus = profileLeaseStatus(office.lease_info ?? { start_date: null, term_months: null }, now);
-  const end = leaseEndDate(office.lease_info?.start_date, office.lease_info?.term_months ?? DEFAULT_TERM_MONTHS);
+  // The lease's own end when it has one (start + months + days), else start + 12 months (spec).
+  const end = office.lease_info?.end_date ?? leaseEndDate(office.lease_info?.start_date, office.lease_info?.term_months ?? DEFAULT_TERM_MONTHS);
   const difference = signedVsMarketed(signed, rates?.monthly);
 
   const unassign = async () => {

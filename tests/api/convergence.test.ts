@@ -158,6 +158,21 @@ function expectFiguresOfOwnDeals(step: string, name: string, companies: { id: st
   }
 }
 
+/** The log's last position now. */
+async function headOfLog(): Promise<number> {
+  const [row] = await server.deps.sql<{ position: number }[]>`SELECT coalesce(max(position), 0)::int AS position FROM events`;
+  return row!.position;
+}
+
+/** Waits until the signing process has handled the log up to `position` (it acts after commits, on its own). */
+async function signingProcessPassed(position: number) {
+  for (;;) {
+    const [row] = await server.deps.sql<{ position: number }[]>`SELECT position::int AS position FROM checkpoints WHERE name = 'process:deal-signing'`;
+    if ((row?.position ?? 0) >= position) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Every session's picture equals its user's GET answers (waiting for pushes in flight to land). */
 async function expectConverged(step: string) {
   await head();
@@ -345,7 +360,10 @@ async function run(s: Step): Promise<number> {
       const link = sent.body.signing_url.slice(sent.body.signing_url.indexOf('/sign/') + '/sign/'.length);
       const viewed = (await server.api('GET', `/api/signing/${link}`)).status;
       if (!s.sign || viewed !== 200) return viewed;
-      return (await server.api('POST', `/api/signing/${link}`, { body: { signer_name: 'Pat Signer', accept: true } })).status;
+      const signed = (await server.api('POST', `/api/signing/${link}`, { body: { signer_name: 'Pat Signer', accept: true } })).status;
+      // As for 'sign': the signing process leases after the signature's commit; the step ends once it has.
+      if (signed === 200) await signingProcessPassed(await headOfLog());
+      return signed;
     }
     case 'newContact': {
       const company = pool.companies[s.company % pool.companies.length]!;
@@ -358,11 +376,8 @@ async function run(s: Step): Promise<number> {
     case 'sign': {
       const { position } = await signDeal(server.deps.sql, deal!.id);
       // The process acts after the signature's commit: the step ends once it has.
-      for (;;) {
-        const [row] = await server.deps.sql<{ position: number }[]>`SELECT position::int AS position FROM checkpoints WHERE name = 'process:deal-signing'`;
-        if ((row?.position ?? 0) >= position) return 200;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await signingProcessPassed(position);
+      return 200;
     }
     case 'relocateDeal':
       // An administrator moves a deal to another location: it leaves the old manager's board.

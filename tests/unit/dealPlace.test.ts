@@ -52,8 +52,9 @@ describe('deal statistics', () => {
   ];
   const stats = dealStats(deals, visits, now);
 
-  it('sums, averages, weighs and wins', () => {
-    expect(stats).toMatchObject({ total_deals: 3, total_value: 21_000, average_deal_value: 7_000, weighted_value: 13_000, win_rate: 0.5 });
+  // Weighted value counts open deals only: the signed and the lost deal weigh nothing.
+  it('sums, averages, weighs the open deals and wins', () => {
+    expect(stats).toMatchObject({ total_deals: 3, total_value: 21_000, average_deal_value: 7_000, weighted_value: 3_000, win_rate: 0.5 });
     expect(stats.stages).toMatchObject({ agreement_signed: 1, close_lost: 1, tour_booked: 1, form_submitted: 0 });
   });
   it('the funnel: of those in a stage, the share that went further (a loss is not progress)', () => {

@@ -1,5 +1,6 @@
 import type { Actor } from '@shared/domain/access';
 import { seesAllLocations } from '@shared/domain/access';
+import { may } from '@shared/policy';
 import type { SearchResult } from '@shared/schemas/search';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
@@ -22,7 +23,9 @@ const best = (...fields: string[]) => `LEAST(${fields.map(rank).join(', ')})`;
 const visible = (alias: string) => `($3::boolean OR ${alias}.location_id = ANY($4::uuid[]))`;
 
 /**
- * Everything the actor may see whose name (or number, or e-mail) contains `q`, best matches
+ * Everything the actor may see whose name (or number, or e-mail) contains `q`: offices, members,
+ * deals, contacts, companies, tasks, templates, documents, locations and (administrators) users,
+ * each under the same rule as its list (`canSee`). Best matches
  * first: whole-value matches, then starts, then word starts, then anywhere; shorter titles first
  * among equals. One statement over the read models.
  */
@@ -49,11 +52,28 @@ export async function search(db: Db, actor: Actor, q: string, limit: number): Pr
        UNION ALL
        SELECT 'company', co.id::text, co.name, concat_ws(' · ', co.industry, co.status), '/crm/companies/' || co.id, ${best('co.name')}
          FROM crm_companies co
+       UNION ALL
+       SELECT 'task', t.id::text, t.title, concat_ws(' · ', l.name, replace(t.status, '_', ' '), t.priority || ' priority'), '/tasks',
+              ${best('t.title')}
+         FROM tasks t LEFT JOIN locations l ON l.id = t.location_id WHERE ${visible('t')}
+       UNION ALL
+       SELECT 'template', tp.id::text, tp.name, tp.category, '/templates', ${best('tp.name')}
+         FROM templates tp
+       UNION ALL
+       SELECT 'document', r.id::text, r.name, concat_ws(' · ', r.category, r.file_name), '/resources', ${best('r.name', 'r.file_name')}
+         FROM resources r
+       UNION ALL
+       SELECT 'location', lo.id::text, lo.name, concat_ws(' · ', lo.address, lo.city), '/settings?tab=locations', ${best('lo.name', 'lo.city')}
+         FROM locations lo WHERE ($3::boolean OR lo.id = ANY($4::uuid[]))
+       UNION ALL
+       -- Accounts: administrators only ($6).
+       SELECT 'user', u.id::text, u.name, concat_ws(' · ', u.email, u.role), '/settings?tab=users', ${best('u.name', 'u.email')}
+         FROM users u WHERE $6::boolean
      ) found
      WHERE score IS NOT NULL
      ORDER BY score, length(title), title COLLATE "C", id
      LIMIT $5`,
-    [text, likeLiteral(text), all, all ? [] : actor.locations, limit],
+    [text, likeLiteral(text), all, all ? [] : actor.locations, limit, may(actor, 'user.manage')],
     PREPARED,
   );
 }

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
 import { actorOf } from '../policies';
 
-/** GET /api/search?q=&limit=: offices, members, deals, contacts and companies the caller may see. */
+/** GET /api/search?q=&limit=: every kind of row the caller may see (see `search`). */
 export function searchRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   router.get(

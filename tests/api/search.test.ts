@@ -65,4 +65,57 @@ describe('search', () => {
     expect((await w.api('GET', '/api/search?q=a&page=2', { token: w.tokens.admin })).status).toBe(400);
     expect((await w.api('GET', '/api/search?q=a')).status).toBe(401);
   });
+
+  it('finds tasks, templates, documents, locations and (for administrators) users, each only where the caller may see it', async () => {
+    const task = async (location: string) => {
+      const res = await w.api<{ id: string }>('POST', '/api/tasks', {
+        token: w.tokens.admin,
+        body: { title: `Fix the Zephyrine lamp at ${location}`, description: 'It flickers', location_id: w.loc(location) },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.id;
+    };
+    const mineTask = await task('55 Broadway');
+    const theirTask = await task('Greenpoint');
+    const template = await w.api<{ id: string }>('POST', '/api/templates', {
+      token: w.tokens.admin,
+      body: { name: 'Zephyrine welcome letter', category: 'Email', content: 'Hello [First Name]' },
+    });
+    expect(template.status, template.text).toBe(201);
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ name: 'Zephyrine house rules', description: 'Rules', category: 'Payroll Information' })) form.append(key, value);
+    form.append('file', new Blob([new TextEncoder().encode('rules')], { type: 'text/plain' }), 'rules.txt');
+    const uploaded = await fetch(`${w.server.url}/api/resources`, { method: 'POST', headers: { authorization: `Bearer ${w.tokens.admin}` }, body: form });
+    expect(uploaded.status).toBe(201);
+    const document = (await uploaded.json()) as { id: string };
+    const user = await w.api<{ id: string }>('POST', '/api/users', {
+      token: w.tokens.admin,
+      body: { name: 'Zephyrine Ops', email: 'zephyrine@flexspace.demo', password: 'a-long-password-1', role: 'viewer' },
+    });
+    expect(user.status, user.text).toBe(201);
+
+    const seen = async (q: string, token: string) => (await find(q, token)).body.map((r) => `${r.kind}:${r.id}:${r.path}`);
+    const everything = [
+      `task:${mineTask}:/tasks`,
+      `task:${theirTask}:/tasks`,
+      `template:${template.body.id}:/templates`,
+      `document:${document.id}:/resources`,
+      `user:${user.body.id}:/settings?tab=users`,
+    ];
+    expect((await seen('zephyrine', w.tokens.admin)).sort()).toEqual([...everything].sort());
+    // A manager: their locations' tasks, every template and document, no accounts.
+    expect((await seen('zephyrine', w.tokens.manager)).sort()).toEqual([everything[0], everything[2], everything[3]].sort());
+    // The demo viewer reads every location: every task, still no accounts.
+    expect((await seen('zephyrine', w.tokens.viewer)).sort()).toEqual(everything.slice(0, 4).sort());
+
+    // Locations: by name or city, only those the caller may see.
+    const greenpoint = `location:${w.loc('Greenpoint')}:/settings?tab=locations`;
+    const broadway = `location:${w.loc('55 Broadway')}:/settings?tab=locations`;
+    expect(await seen('greenpoint', w.tokens.admin)).toContain(greenpoint);
+    expect(await seen('greenpoint', w.tokens.manager)).not.toContain(greenpoint);
+    expect(await seen('55 broadway', w.tokens.manager)).toContain(broadway);
+    // Users by e-mail too, and never for a manager.
+    expect(await seen('manager@flexspace', w.tokens.admin)).toContain(`user:${w.users.manager.user.id}:/settings?tab=users`);
+    expect((await find('flexspace.demo', w.tokens.manager)).body.filter((r) => r.kind === 'user')).toEqual([]);
+  });
 });

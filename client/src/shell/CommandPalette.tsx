@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Command } from 'cmdk';
-import { Briefcase, Building, Building2, CornerDownLeft, Plus, Search, User, Users, type LucideIcon } from 'lucide-react';
+import { Briefcase, Building, Building2, CornerDownLeft, FileText, ListTodo, MapPin, NotebookText, Plus, Search, User, UserCog, Users, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { may } from '@shared/policy';
 import type { SearchKind, SearchResult } from '@shared/schemas/search';
@@ -8,6 +8,7 @@ import { useUser } from '../auth/session';
 import { Spinner } from '../components/ui/Spinner';
 import { atom, useAtom, useSetAtom } from '../state/jotai';
 import { addRequestAtom, type AddRequest } from './addRequest';
+import { highlightParts } from './highlight';
 import { NAVIGATION, type NavLinkItem } from './navigation';
 import { useSearch } from './useSearch';
 
@@ -20,6 +21,11 @@ const KINDS: Record<SearchKind, { heading: string; icon: LucideIcon }> = {
   deal: { heading: 'Deals', icon: Briefcase },
   contact: { heading: 'Contacts', icon: User },
   company: { heading: 'Companies', icon: Building2 },
+  task: { heading: 'Tasks', icon: ListTodo },
+  template: { heading: 'Templates', icon: NotebookText },
+  document: { heading: 'Documents', icon: FileText },
+  location: { heading: 'Locations', icon: MapPin },
+  user: { heading: 'Users', icon: UserCog },
 };
 
 /** What the palette can do besides opening a row; shown when they match what was typed. */
@@ -48,9 +54,10 @@ export function usePaletteShortcut() {
 }
 
 /**
- * Find anything: type a few letters to jump to any office, member, deal, contact or company the
- * user may see (the server searches and ranks), or to a screen or an action. Keyboard only:
- * arrows, Enter, Escape.
+ * Find anything: type a few letters to jump to any office, member, deal, contact, company, task,
+ * template, document, location or (administrators) user the user may see (the server searches
+ * and ranks), grouped by kind with the words typed marked, or to a screen or an action. Keyboard
+ * only: arrows, Enter, Escape.
  */
 export function CommandPalette() {
   const [open, setOpen] = useAtom(paletteOpenAtom);
@@ -61,9 +68,10 @@ export function CommandPalette() {
 
   const actions = useMemo<PaletteAction[]>(() => {
     const all: PaletteAction[] = [
-      ...(may(user, 'deal.create') ? [{ label: 'New deal', icon: Plus, to: '/crm/deals', add: 'deal' as const }] : []),
-      ...(may(user, 'office.create') ? [{ label: 'New office', icon: Plus, to: '/offices', add: 'office' as const }] : []),
-      ...(may(user, 'template.create') ? [{ label: 'New template', icon: Plus, to: '/templates', add: 'template' as const }] : []),
+      ...(may(user, 'deal.create') ? [{ label: 'Add deal', icon: Plus, to: '/crm/deals', add: 'deal' as const }] : []),
+      ...(may(user, 'office.create') ? [{ label: 'Add office', icon: Plus, to: '/offices', add: 'office' as const }] : []),
+      ...(may(user, 'task.create') ? [{ label: 'Add task', icon: Plus, to: '/tasks', add: 'task' as const }] : []),
+      ...(may(user, 'template.create') ? [{ label: 'Add template', icon: Plus, to: '/templates', add: 'template' as const }] : []),
       ...screens().map((s) => ({ label: `Go to ${s.label}`, icon: s.icon ?? CornerDownLeft, to: s.to })),
     ];
     const q = text.trim().toLowerCase();
@@ -104,7 +112,7 @@ export function CommandPalette() {
         <Command.Input
           value={text}
           onValueChange={setText}
-          placeholder="Find an office, member, deal, contact or company…"
+          placeholder="Find anything: offices, deals, tasks, documents…"
           className="h-12 w-full bg-transparent text-sm text-slate-900 outline-none placeholder:text-slate-500"
         />
         {found.status === 'loading' && <Spinner className="h-4 w-4" label="Searching" />}
@@ -122,8 +130,14 @@ export function CommandPalette() {
                 <Command.Item key={`${kind}:${r.id}`} value={`${kind}:${r.id}`} onSelect={() => go(r.path)} className={ITEM} data-testid="palette-item">
                   <Icon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-slate-900">{r.title}</span>
-                    {r.subtitle && <span className="block truncate text-xs text-slate-600">{r.subtitle}</span>}
+                    <span className="block truncate font-medium text-slate-900">
+                      <Highlighted label={r.title} query={text} />
+                    </span>
+                    {r.subtitle && (
+                      <span className="block truncate text-xs text-slate-600">
+                        <Highlighted label={r.subtitle} query={text} />
+                      </span>
+                    )}
                   </span>
                 </Command.Item>
               );
@@ -135,7 +149,9 @@ export function CommandPalette() {
             {actions.map((a) => (
               <Command.Item key={a.label} value={`action:${a.label}`} onSelect={() => go(a.to, a.add)} className={ITEM}>
                 <a.icon className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-                <span className="flex-1 text-slate-900">{a.label}</span>
+                <span className="flex-1 text-slate-900">
+                  <Highlighted label={a.label} query={text} />
+                </span>
               </Command.Item>
             ))}
           </Command.Group>
@@ -143,6 +159,19 @@ export function CommandPalette() {
       </Command.List>
       <p className="border-t border-slate-100 px-4 py-2 text-xs text-slate-500">↑↓ to choose · Enter to open · Esc to close</p>
     </Command.Dialog>
+  );
+}
+
+/** A label with the words typed in <mark>, so one sees why a row was found. */
+function Highlighted({ label, query }: { label: string; query: string }) {
+  return highlightParts(label, query).map((part, i) =>
+    part.match ? (
+      <mark key={i} className="rounded-sm bg-amber-100 text-inherit">
+        {part.text}
+      </mark>
+    ) : (
+      <span key={i}>{part.text}</span>
+    ),
   );
 }
 

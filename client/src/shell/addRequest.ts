@@ -1,8 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { atom, useAtom } from '../state/jotai';
 
-/** What the command palette asked a screen to add ("New deal"): the screen opens its Add dialog. */
-export type AddRequest = 'deal' | 'office' | 'template';
+/** What the command palette asked a screen to add ("Add deal"): the screen opens its Add dialog. */
+export type AddRequest = 'deal' | 'office' | 'task' | 'template';
 export const addRequestAtom = atom<AddRequest | null>(null);
 
 /**

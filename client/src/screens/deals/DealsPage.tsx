@@ -68,7 +68,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
   const [search, setSearch] = useAtom(dealSearchAtom);
   const [stage, setStage] = useAtom(dealStageFilterAtom);
   const [sort, setSort] = useAtom(dealSortAtom);
-  // "New deal" from the command palette opens the Add dialog here.
+  // "Add deal" from the command palette opens the Add dialog here.
   const [dialog, setDialog] = useScreenDialog<NonNullable<DealDialog>>('deal', canCreate, ADD_DEAL);
   const { move, undo } = useDealMoves();
   const lastMove = useAtomValue(lastMoveAtom);

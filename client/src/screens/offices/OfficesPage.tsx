@@ -122,7 +122,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   const [status, setStatus] = useAtom(officeStatusFilterAtom);
   const [desks, setDesks] = useAtom(officeDeskFilterAtom);
   const [sort, setSort] = useAtom(officeSortAtom);
-  // "New office" from the command palette opens the Add dialog here.
+  // "Add office" from the command palette opens the Add dialog here.
   const [dialog, setDialog] = useScreenDialog<NonNullable<OpenDialog>>('office', admin, ADD_OFFICE);
 
   const all = useMemo(() => rowsOf(collection).filter((o) => !locationId || o.location_id === locationId), [collection, locationId]);

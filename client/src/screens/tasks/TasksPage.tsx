@@ -17,6 +17,7 @@ import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { useNow } from '../../lib/useNow';
+import { useScreenDialog } from '../../shell/addRequest';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
 import { taskPriorityFilterAtom, taskSearchAtom, taskStatusFilterAtom, tasksAtom } from './atoms';
@@ -41,7 +42,9 @@ function TasksScreen({ locationId, locationName }: { locationId: string | null; 
   const [search, setSearch] = useAtom(taskSearchAtom);
   const [status, setStatus] = useAtom(taskStatusFilterAtom);
   const [priority, setPriority] = useAtom(taskPriorityFilterAtom);
-  const [dialog, setDialog] = useState<TaskDialog>(null);
+  // "Add task" from the command palette opens the new-task dialog here.
+  const addTask = useMemo(() => ({ kind: 'add' as const, locationId: locationId ?? '' }), [locationId]);
+  const [dialog, setDialog] = useScreenDialog<NonNullable<TaskDialog>>('task', canCreate, addTask);
   // Failures of actions taken on the cards (Start, Mark Complete, Cancel); dialogs keep their own.
   const [banner, setBanner] = useState<Failure | null>(null);
   const changeStatus = useTaskStatus(setBanner);
@@ -52,8 +55,8 @@ function TasksScreen({ locationId, locationName }: { locationId: string | null; 
   const loading = query.status === 'loading' && all.length === 0;
   const filtered = status !== 'all' || priority !== 'all' || search.trim() !== '';
 
-  const onOpen = useCallback((task: Task) => setDialog({ kind: 'detail', id: task.id }), []);
-  const onEdit = useCallback((task: Task) => setDialog({ kind: 'edit', id: task.id }), []);
+  const onOpen = useCallback((task: Task) => setDialog({ kind: 'detail', id: task.id }), [setDialog]);
+  const onEdit = useCallback((task: Task) => setDialog({ kind: 'edit', id: task.id }), [setDialog]);
   const onStatus = useCallback(
     (task: Task, next: TaskStatus) => {
       setBanner(null);

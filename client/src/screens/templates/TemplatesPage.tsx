@@ -44,7 +44,7 @@ export default function TemplatesPage() {
   const collection = useAtomValue(templatesAtom);
   const [search, setSearch] = useAtom(templateSearchAtom);
   const [category, setCategory] = useAtom(templateCategoryAtom);
-  // "New template" from the command palette opens the dialog here.
+  // "Add template" from the command palette opens the dialog here.
   const [dialog, setDialog] = useScreenDialog<OpenDialog>('template', canCreate, NEW_TEMPLATE);
 
   const all = useMemo(() => rowsOf(collection), [collection]);

@@ -108,6 +108,26 @@ test.describe('errors a person can act on', () => {
     await context.close();
   });
 
+  test('a failed load retries by itself once the connection is back, without a click on Retry', async ({ browser }) => {
+    const { context } = await signedInContext(browser, 'admin');
+    const page = await context.newPage();
+    let failures = 1;
+    await page.route(/\/api\/members(\?|$)/, async (route) => {
+      if (failures-- > 0) await route.abort('internetdisconnected');
+      else await route.continue();
+    });
+    await page.goto('/members');
+    const failed = page.getByTestId('load-failed');
+    await expect(failed).toContainText('Failed to load members');
+
+    // The network drops and comes back: the list loads on its own.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(failed).toHaveCount(0);
+    await expect(page.locator('[data-member-id]').first()).toBeVisible();
+    await context.close();
+  });
+
   test('the location selector says when the locations did not load, and Retry fills it', async ({ browser }) => {
     const { context } = await signedInContext(browser, 'admin');
     const page = await context.newPage();

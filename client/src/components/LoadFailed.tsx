@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, ArrowLeft, RefreshCw } from 'lucide-react';
 import { reasonOf } from '../lib/errorText';
+import { useRetryWhenLive } from '../live/useRetryWhenLive';
 import { Button } from './ui/Button';
 import { Card } from './ui/Card';
 
 /**
  * In place of data that did not load: what failed, why, and Retry. Never zeros or an empty
- * state, which would pass for real figures. `back` adds a way out (a profile's list).
+ * state, which would pass for real figures. `back` adds a way out (a profile's list). Retries by
+ * itself when the connection comes back, since a lost connection is the usual reason.
  */
 export function LoadFailed({
   title,
@@ -23,6 +25,7 @@ export function LoadFailed({
   /** Inside a dialog: a line and a button instead of a panel. */
   compact?: boolean;
 }) {
+  useRetryWhenLive(onRetry);
   const body: ReactNode = (
     <>
       <div className={compact ? 'flex items-start gap-2' : ''}>

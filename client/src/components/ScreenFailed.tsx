@@ -1,15 +1,19 @@
 import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { ScreenLoadError } from '../lib/lazyScreen';
+import { useRetryWhenLive } from '../live/useRetryWhenLive';
 import { Button } from './ui/Button';
 import { Card } from './ui/Card';
 
 /**
  * What an error boundary shows: a screen whose code did not arrive (say so, offer Retry) or one
  * that broke while rendering (say that, offer Retry; details go to the console). `fullPage` for
- * the app-wide boundary, where nothing else is on screen.
+ * the app-wide boundary, where nothing else is on screen. A screen whose code did not arrive
+ * retries by itself when the connection comes back; one that broke while rendering would only
+ * break again.
  */
 export function ScreenFailed({ error, retry, fullPage = false }: { error: unknown; retry: () => void; fullPage?: boolean }) {
   const notLoaded = error instanceof ScreenLoadError;
+  useRetryWhenLive(retry, notLoaded);
   return (
     <div className={fullPage ? 'flex min-h-screen items-center justify-center bg-slate-50 px-4' : 'flex justify-center py-16'}>
       <Card role="alert" className="w-full max-w-md p-8 text-center" data-testid="screen-failed">

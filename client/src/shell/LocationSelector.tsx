@@ -5,6 +5,7 @@ import { reasonOf } from '../lib/errorText';
 import { endpoints } from '../api/endpoints';
 import { rowsOf } from '../live/collection';
 import { useLiveQuery } from '../live/useLiveQuery';
+import { useRetryWhenLive } from '../live/useRetryWhenLive';
 import { useAtomValue } from '../state/jotai';
 import { LOCATIONS_QUERY, locationsAtom } from './locationAtoms';
 import { useSelectedLocation } from './useSelectedLocation';
@@ -12,6 +13,7 @@ import { useSelectedLocation } from './useSelectedLocation';
 /** 'All Locations' first, then the locations the user may see, by name; the choice is remembered. */
 export function LocationSelector() {
   const query = useLiveQuery('locations', LOCATIONS_QUERY, endpoints.locations);
+  useRetryWhenLive(query.retry, query.status === 'error');
   const collection = useAtomValue(locationsAtom);
   const { value, select } = useSelectedLocation();
   const locations = rowsOf(collection).sort((a, b) => a.name.localeCompare(b.name));

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Download, FilePlus2, Send } from 'lucide-react';
 import { toast } from 'sonner';
-import { agreementTermsRefusal } from '@shared/domain/agreement';
 import { isClosedStage } from '@shared/domain/deals';
 import { may } from '@shared/policy';
 import type { AgreementVersion } from '@shared/schemas/agreements';
@@ -13,6 +12,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { reasonOf } from '../../lib/errorText';
 import { saveFile } from '../../lib/saveFile';
+import { agreementNextStep, canGenerateAt } from './agreementNextStep';
 import { SignatureBadge } from './SignatureBadge';
 import { useAgreementActions } from './useAgreementActions';
 
@@ -45,10 +45,12 @@ export function AgreementPanel({ deal }: { deal: Deal }) {
   const actions = useAgreementActions();
   const { versions, error, retry } = useAgreementVersions(deal.id, deal.version);
   const open = !isClosedStage(deal.stage) && deal.signature_status !== 'signed';
-  const canGenerate = open && (deal.stage === 'tour_completed' || deal.stage === 'agreement_sent') && may(user, 'deal.agreement', [deal.location_id]);
+  const mayGenerate = may(user, 'deal.agreement', [deal.location_id]);
+  const canGenerate = open && canGenerateAt(deal.stage) && mayGenerate;
   const hasAgreement = (versions?.length ?? 0) > 0;
   const canSend = open && deal.stage === 'agreement_sent' && hasAgreement && may(user, 'deal.signature', [deal.location_id]);
-  const missing = agreementTermsRefusal(deal);
+  // What is left to do before Generate works; only for those who may generate.
+  const nextStep = mayGenerate ? agreementNextStep(deal) : null;
   const busy = actions.busy === deal.id;
 
   const download = async (v: AgreementVersion) => {
@@ -66,7 +68,7 @@ export function AgreementPanel({ deal }: { deal: Deal }) {
         <SignatureBadge status={deal.signature_status} />
         <div className="ml-auto flex flex-wrap gap-2">
           {canGenerate && (
-            <Button variant="secondary" size="sm" disabled={busy || missing !== null} onClick={() => void actions.generate(deal)}>
+            <Button variant="secondary" size="sm" disabled={busy || nextStep !== null} onClick={() => void actions.generate(deal)}>
               <FilePlus2 className="h-4 w-4" aria-hidden /> {hasAgreement ? 'Generate New Version' : 'Generate Agreement'}
             </Button>
           )}
@@ -77,7 +79,11 @@ export function AgreementPanel({ deal }: { deal: Deal }) {
           )}
         </div>
       </div>
-      {canGenerate && missing && <p className="text-sm text-amber-800">{missing}.</p>}
+      {nextStep && (
+        <p className="text-sm text-amber-800" data-testid="agreement-next-step">
+          {nextStep}.
+        </p>
+      )}
       {error !== null && !versions ? (
         <LoadFailed compact title="Failed to load the agreement versions" error={error} onRetry={retry} />
       ) : versions === null ? (

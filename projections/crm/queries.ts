@@ -1,5 +1,6 @@
 import type { Actor } from '@shared/domain/access';
-import { companySeenBy, dealFiguresSeenBy, type CompanyRecord, type LocationFigures } from '@shared/domain/companyFigures';
+import { companySeenBy, dealFiguresSeenBy, type CompanyRecord, type DealFigures, type LocationFigures } from '@shared/domain/companyFigures';
+import { CLOSED_STAGES } from '@shared/domain/deals';
 import type { Company, CompanyListQuery, Contact, ContactListQuery } from '@shared/schemas/crm';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
@@ -60,26 +61,28 @@ export async function getContact(db: Db, id: string): Promise<Contact | null> {
   return row ? { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) } : null;
 }
 
-type CompanyRow = Omit<Company, 'deal_count' | 'total_deal_value'> & Timestamps;
+type CompanyRow = Omit<Company, keyof DealFigures> & Timestamps;
 
 /**
  * Each company's deals per location, counted and valued as the deal rows value them (each
  * rounded to the cent, summed in whole cents): one aggregate over the deals of the given
  * companies (index deals_company), nothing per deal sent back. Per location, because each
- * reader is shown only the deals of the locations they may see.
+ * reader is shown only the deals of the locations they may see. Active is open (not signed or
+ * lost), won is signed.
  */
 async function dealFigures(db: Db, companyIds: string[]): Promise<Map<string, Record<string, LocationFigures>>> {
   const byCompany = new Map<string, Record<string, LocationFigures>>();
   if (companyIds.length === 0) return byCompany;
-  const rows = await db.unsafe<{ company_id: string; location_id: string; count: number; cents: number }[]>(
-    `SELECT company_id, location_id, count(*)::int AS count, sum(floor(${DEAL_VALUE_SQL('d')} * 100 + 0.5))::float8 AS cents
+  const rows = await db.unsafe<{ company_id: string; location_id: string; count: number; cents: number; active: number; won: number }[]>(
+    `SELECT company_id, location_id, count(*)::int AS count, sum(floor(${DEAL_VALUE_SQL('d')} * 100 + 0.5))::float8 AS cents,
+            count(*) FILTER (WHERE d.stage <> ALL($2::text[]))::int AS active, count(*) FILTER (WHERE d.stage = 'agreement_signed')::int AS won
      FROM deals d WHERE d.company_id = ANY($1::uuid[]) GROUP BY company_id, location_id`,
-    [companyIds],
+    [companyIds, CLOSED_STAGES],
     PREPARED,
   );
   for (const r of rows) {
     const figures = byCompany.get(r.company_id) ?? {};
-    figures[r.location_id] = { count: r.count, cents: Number(r.cents) };
+    figures[r.location_id] = { count: r.count, cents: Number(r.cents), active: r.active, won: r.won };
     byCompany.set(r.company_id, figures);
   }
   return byCompany;

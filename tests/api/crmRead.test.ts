@@ -256,7 +256,7 @@ describe('company deal statistics per reader', () => {
     await w.settled();
     const [managerTab, adminTab] = [listen(w.server.url, { token: w.tokens.manager }), listen(w.server.url, { token: w.tokens.admin })];
     await Promise.all([managerTab.ready, adminTab.ready]);
-    await at('Greenpoint', 'Tally open', 2000);
+    const open = await at('Greenpoint', 'Tally open', 2000);
 
     // When each reads the company
     const manager = await get<Company>(`/api/companies/${id}`, w.tokens.manager);
@@ -268,11 +268,22 @@ describe('company deal statistics per reader', () => {
     expect((await get<Company[]>('/api/companies?q=tally', w.tokens.manager)).find((c) => c.id === id)).toEqual(manager);
 
     // And each socket is pushed the company as its own GET answers it
-    for (const [tab, truth] of [[managerTab, manager], [adminTab, admin]] as const) {
-      const pushed = () => tab.changes.flatMap((m) => m.changes).filter((c) => c.entity === 'companies' && c.id === id).at(-1)?.row as Company | undefined;
-      await tab.until(() => JSON.stringify(pushed()) === JSON.stringify(truth), 'the company as its user reads it');
-      tab.close();
-    }
+    const pushed = (tab: typeof managerTab) => tab.changes.flatMap((m) => m.changes).filter((c) => c.entity === 'companies' && c.id === id).at(-1)?.row as Company | undefined;
+    const converged = async () => {
+      for (const [tab, token] of [[managerTab, w.tokens.manager], [adminTab, w.tokens.admin]] as const) {
+        const truth = await get<Company>(`/api/companies/${id}`, token);
+        await tab.until(() => JSON.stringify(pushed(tab)) === JSON.stringify(truth), 'the company as its user reads it');
+      }
+    };
+    await converged();
+
+    // When the open deal is lost (a move alone, no edit), the administrator's push follows it too
+    await stage(open.id, 'close_lost');
+    expect(await get<Company>(`/api/companies/${id}`, w.tokens.admin)).toMatchObject({ deal_count: 3, active_deal_count: 0, won_deal_count: 1 });
+    await converged();
+    expect(pushed(adminTab)).toMatchObject({ active_deal_count: 0, won_deal_count: 1 });
+    managerTab.close();
+    adminTab.close();
   });
 });
 

@@ -81,13 +81,11 @@ export const companiesProjection = defineProjection<CompanyEvent | ContactEvent 
       changed: ({ data }) => companies(data.company_id),
     },
     // A deal signed or lost changes its company's active and won counts. The event names only the
-    // deal, so its company is found through the deals read model (whose company a move leaves as it is).
+    // deal: the push loads its company through the deals read model, and the row's updated_at
+    // already follows the deal's settling (read in queries.ts), so nothing is written here.
     DealMoved: {
-      apply: (db, { data, stream_id, metadata: { at } }) =>
-        settles(data) ? db`UPDATE crm_companies SET updated_at = ${at} WHERE id = (SELECT company_id FROM deals WHERE id = ${entityId(stream_id)})` : null,
-      fold(tables, { data, stream_id, metadata: { at } }) {
-        if (settles(data)) foldFiguresChanged(tables, [tables.table('deals').get(entityId(stream_id))?.company_id as string | null | undefined], at);
-      },
+      apply: () => null,
+      fold: () => undefined,
       changed: ({ data, stream_id }) => (settles(data) ? [{ column: 'deal_id', value: entityId(stream_id) }] : []),
     },
     // An edit that changes a deal's value names its company, and one that moves the deal to

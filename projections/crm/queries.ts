@@ -103,9 +103,15 @@ async function withFigures(db: Db, rows: CompanyRow[]): Promise<CompanyRecord[]>
   });
 }
 
+/**
+ * A company's updated_at is also when its latest deal was signed or lost (a closed deal never moves
+ * again), since that changes its active and won counts: clients then take the pushed row.
+ */
 const COMPANIES = `
   SELECT co.id, co.name, co.industry, co.website, co.phone, co.address, co.employee_count, co.annual_revenue, co.main_contact_id,
-         co.status, co.notes, co.lead_source, co.version, co.created_at, co.updated_at,
+         co.status, co.notes, co.lead_source, co.version, co.created_at,
+         greatest(co.updated_at, (SELECT max(d.stage_changed_at) FROM deals d
+                                  WHERE d.company_id = co.id AND d.stage IN ('agreement_signed', 'close_lost'))) AS updated_at,
          (SELECT count(*) FROM crm_contacts c WHERE c.company_id = co.id) AS contact_count
   FROM crm_companies co`;
 

@@ -19,7 +19,8 @@ export type Brief<E extends { type: string; data: unknown }> = Omit<BriefEvent, 
  * every row at a renamed location, and so on.
  */
 export interface Touched {
-  column: 'id' | 'location_id' | 'member_id' | 'office_id' | 'company_id';
+  /** 'deal_id': the company of that deal (companies only: a settled deal changes its company's figures). */
+  column: 'id' | 'location_id' | 'member_id' | 'office_id' | 'company_id' | 'deal_id';
   value: string;
 }
 

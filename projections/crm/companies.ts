@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isClosedStage, type DealStage } from '@shared/domain/deals';
 import type { CompanyEvent, ContactEvent } from '../../events/crm/events';
 import type { DealEvent } from '../../events/deal/events';
 import type { Db } from '../../events/store/types';
@@ -15,6 +16,8 @@ const figuresChanged = (db: Db, ids: (string | null | undefined)[], at: string) 
 const foldFiguresChanged = (tables: MemoryTables, ids: (string | null | undefined)[], at: string) => {
   for (const id of ids) if (id) tables.table('crm_companies').update(id, { updated_at: at });
 };
+/** A move into or out of a closed stage: the deal's open / signed counts change (an undo never does: it is refused once a deal is closed). */
+const settles = (move: { from_stage: DealStage; stage: DealStage }) => isClosedStage(move.from_stage) !== isClosedStage(move.stage);
 const companies = (...ids: (string | null | undefined)[]): Touched[] => ids.filter((id): id is string => !!id).map((value) => ({ column: 'id', value }));
 
 /** CRM companies, with their figures kept live as their contacts and deals change. */
@@ -76,6 +79,14 @@ export const companiesProjection = defineProjection<CompanyEvent | ContactEvent 
       apply: (db, { data, metadata: { at } }) => figuresChanged(db, [data.company_id], at),
       fold: (tables, { data, metadata: { at } }) => foldFiguresChanged(tables, [data.company_id], at),
       changed: ({ data }) => companies(data.company_id),
+    },
+    // A deal signed or lost changes its company's active and won counts. The event names only the
+    // deal: the push loads its company through the deals read model, and the row's updated_at
+    // already follows the deal's settling (read in queries.ts), so nothing is written here.
+    DealMoved: {
+      apply: () => null,
+      fold: () => undefined,
+      changed: ({ data, stream_id }) => (settles(data) ? [{ column: 'deal_id', value: entityId(stream_id) }] : []),
     },
     // An edit that changes a deal's value names its company, and one that moves the deal to
     // another company names the one it left too (events/deal/decider.ts).

@@ -1,5 +1,6 @@
 import type { Actor } from '@shared/domain/access';
-import { companySeenBy, dealFiguresSeenBy, type CompanyRecord, type LocationFigures } from '@shared/domain/companyFigures';
+import { companySeenBy, dealFiguresSeenBy, type CompanyRecord, type DealFigures, type LocationFigures } from '@shared/domain/companyFigures';
+import { CLOSED_STAGES } from '@shared/domain/deals';
 import type { Company, CompanyListQuery, Contact, ContactListQuery } from '@shared/schemas/crm';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
@@ -60,26 +61,28 @@ export async function getContact(db: Db, id: string): Promise<Contact | null> {
   return row ? { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) } : null;
 }
 
-type CompanyRow = Omit<Company, 'deal_count' | 'total_deal_value'> & Timestamps;
+type CompanyRow = Omit<Company, keyof DealFigures> & Timestamps;
 
 /**
  * Each company's deals per location, counted and valued as the deal rows value them (each
  * rounded to the cent, summed in whole cents): one aggregate over the deals of the given
  * companies (index deals_company), nothing per deal sent back. Per location, because each
- * reader is shown only the deals of the locations they may see.
+ * reader is shown only the deals of the locations they may see. Active is open (not signed or
+ * lost), won is signed.
  */
 async function dealFigures(db: Db, companyIds: string[]): Promise<Map<string, Record<string, LocationFigures>>> {
   const byCompany = new Map<string, Record<string, LocationFigures>>();
   if (companyIds.length === 0) return byCompany;
-  const rows = await db.unsafe<{ company_id: string; location_id: string; count: number; cents: number }[]>(
-    `SELECT company_id, location_id, count(*)::int AS count, sum(floor(${DEAL_VALUE_SQL('d')} * 100 + 0.5))::float8 AS cents
+  const rows = await db.unsafe<{ company_id: string; location_id: string; count: number; cents: number; active: number; won: number }[]>(
+    `SELECT company_id, location_id, count(*)::int AS count, sum(floor(${DEAL_VALUE_SQL('d')} * 100 + 0.5))::float8 AS cents,
+            count(*) FILTER (WHERE d.stage <> ALL($2::text[]))::int AS active, count(*) FILTER (WHERE d.stage = 'agreement_signed')::int AS won
      FROM deals d WHERE d.company_id = ANY($1::uuid[]) GROUP BY company_id, location_id`,
-    [companyIds],
+    [companyIds, CLOSED_STAGES],
     PREPARED,
   );
   for (const r of rows) {
     const figures = byCompany.get(r.company_id) ?? {};
-    figures[r.location_id] = { count: r.count, cents: Number(r.cents) };
+    figures[r.location_id] = { count: r.count, cents: Number(r.cents), active: r.active, won: r.won };
     byCompany.set(r.company_id, figures);
   }
   return byCompany;
@@ -100,9 +103,15 @@ async function withFigures(db: Db, rows: CompanyRow[]): Promise<CompanyRecord[]>
   });
 }
 
+/**
+ * A company's updated_at is also when its latest deal was signed or lost (a closed deal never moves
+ * again), since that changes its active and won counts: clients then take the pushed row.
+ */
 const COMPANIES = `
   SELECT co.id, co.name, co.industry, co.website, co.phone, co.address, co.employee_count, co.annual_revenue, co.main_contact_id,
-         co.status, co.notes, co.lead_source, co.version, co.created_at, co.updated_at,
+         co.status, co.notes, co.lead_source, co.version, co.created_at,
+         greatest(co.updated_at, (SELECT max(d.stage_changed_at) FROM deals d
+                                  WHERE d.company_id = co.id AND d.stage IN ('agreement_signed', 'close_lost'))) AS updated_at,
          (SELECT count(*) FROM crm_contacts c WHERE c.company_id = co.id) AS contact_count
   FROM crm_companies co`;
 
@@ -122,8 +131,20 @@ export async function listCompanies(db: Db, query: CompanyListQuery, actor: Acto
  * per location, which the gateway sums for each socket as its user reads them (views.ts).
  */
 export async function companiesTouched(db: Db, touched: Touched[]): Promise<CompanyRecord[]> {
-  const { where, params } = touchedWhere('co', touched);
-  return withFigures(db, await db.unsafe<CompanyRow[]>(`${COMPANIES} WHERE ${where}`, params, PREPARED));
+  const byDeal = touched.filter((t) => t.column === 'deal_id').map((t) => t.value);
+  const { where, params } = touchedWhere('co', touched.filter((t) => t.column !== 'deal_id'));
+  const rows = await db.unsafe<CompanyRow[]>(`${COMPANIES} WHERE ${where}`, params, PREPARED);
+  // A settled deal names itself: its company, as the deals read model holds it, carries the deal's
+  // id so the change feed matches the row to the event (companySeenBy drops it before it is sent).
+  const ofDeals =
+    byDeal.length === 0
+      ? []
+      : await db.unsafe<(CompanyRow & { deal_id: string })[]>(
+          `SELECT co.*, d.id AS deal_id FROM deals d JOIN (${COMPANIES}) co ON co.id = d.company_id WHERE d.id = ANY($1::uuid[])`,
+          [byDeal],
+          PREPARED,
+        );
+  return withFigures(db, [...rows, ...ofDeals]);
 }
 
 /** The company as `actor` reads it. */

@@ -49,6 +49,12 @@ export interface Company {
   contact_count: number;
   deal_count: number;
   total_deal_value: number;
+  /** Open deals: neither signed nor lost. */
+  active_deal_count: number;
+  /** Signed deals. */
+  won_deal_count: number;
+  /** Average deal size: total_deal_value / deal_count, to the cent (0 with no deal). */
+  average_deal_value: number;
   version: number;
   created_at: string;
   updated_at: string;
@@ -142,10 +148,13 @@ export const UpdateCompanyInput = z
     contact_count: z.unknown().optional(),
     deal_count: z.unknown().optional(),
     total_deal_value: z.unknown().optional(),
+    active_deal_count: z.unknown().optional(),
+    won_deal_count: z.unknown().optional(),
+    average_deal_value: z.unknown().optional(),
   })
   .strict();
 export type UpdateCompanyInput = z.infer<typeof UpdateCompanyInput>;
-export const COMPANY_READ_ONLY_KEYS = ['id', 'created_at', 'updated_at', 'contact_count', 'deal_count', 'total_deal_value'];
+export const COMPANY_READ_ONLY_KEYS = ['id', 'created_at', 'updated_at', 'contact_count', 'deal_count', 'total_deal_value', 'active_deal_count', 'won_deal_count', 'average_deal_value'];
 
 /** PATCH /api/contacts/{id}/status and /api/companies/{id}/status */
 export const StatusInput = z.object({ status, version: ExpectedVersion }).strict();
@@ -184,6 +193,9 @@ export const Company = z.object({
   contact_count: z.number().int(),
   deal_count: z.number().int(),
   total_deal_value: z.number(),
+  active_deal_count: z.number().int(),
+  won_deal_count: z.number().int(),
+  average_deal_value: z.number(),
   version: z.number().int(),
   created_at: answerText(),
   updated_at: answerText(),

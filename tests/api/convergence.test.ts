@@ -13,7 +13,7 @@ import type { Office } from '@shared/schemas/offices';
 import type { Deal } from '@shared/schemas/deals';
 import type { Template } from '@shared/schemas/templates';
 import type { Company } from '@shared/schemas/crm';
-import { DEAL_STAGES } from '@shared/domain/deals';
+import { DEAL_STAGES, isClosedStage } from '@shared/domain/deals';
 import { signDeal } from '../support/signature';
 import { TASK_PRIORITIES, TASK_STATUSES } from '@shared/domain/tasks';
 import type { Task } from '@shared/schemas/tasks';
@@ -155,6 +155,8 @@ function expectFiguresOfOwnDeals(step: string, name: string, companies: { id: st
     const own = (deals as unknown as Deal[]).filter((d) => d.company_id === company.id);
     expect(company.deal_count, `${name}'s deal count of ${company.name} after ${step}`).toBe(own.length);
     expect(company.total_deal_value, `${name}'s deal value of ${company.name} after ${step}`).toBeCloseTo(own.reduce((sum, d) => sum + d.deal_value, 0), 2);
+    expect(company.active_deal_count, `${name}'s active deals of ${company.name} after ${step}`).toBe(own.filter((d) => !isClosedStage(d.stage)).length);
+    expect(company.won_deal_count, `${name}'s won deals of ${company.name} after ${step}`).toBe(own.filter((d) => d.stage === 'agreement_signed').length);
   }
 }
 

@@ -239,6 +239,54 @@ describe('company figures per reader', () => {
   });
 });
 
+describe('company deal statistics per reader', () => {
+  it('active, won, total and average deal size count only the deals the reader may see, in GET and in the push alike', async () => {
+    const at = (location: string, name: string, offered_price: number) =>
+      deal({ deal_name: name, company_name: 'Tally Rooms', contact: { name: 'Tad Tally', email: 'tad@tally.example' }, location_id: w.loc(location), offered_price, term_months: 6 });
+    const stage = async (id: string, to: string) => {
+      const res = await w.api<Deal>('PATCH', `/api/deals/${id}/stage`, { token: w.tokens.admin, body: { stage: to } });
+      expect([res.status, res.body.stage], res.text).toEqual([200, to]);
+    };
+    // Given at 55 Broadway (the manager's) a signed deal and a lost one, and at Greenpoint (not theirs) an open one
+    const signed = await at('55 Broadway', 'Tally signed', 1000);
+    const id = signed.company_id!;
+    await stage(signed.id, 'agreement_signed');
+    const lost = await at('55 Broadway', 'Tally lost', 500);
+    await stage(lost.id, 'close_lost');
+    await w.settled();
+    const [managerTab, adminTab] = [listen(w.server.url, { token: w.tokens.manager }), listen(w.server.url, { token: w.tokens.admin })];
+    await Promise.all([managerTab.ready, adminTab.ready]);
+    const open = await at('Greenpoint', 'Tally open', 2000);
+
+    // When each reads the company
+    const manager = await get<Company>(`/api/companies/${id}`, w.tokens.manager);
+    const admin = await get<Company>(`/api/companies/${id}`, w.tokens.admin);
+
+    // Then the manager counts the two deals of 55 Broadway, none of them open; the administrator all three
+    expect(manager).toMatchObject({ deal_count: 2, active_deal_count: 0, won_deal_count: 1, total_deal_value: 9_000, average_deal_value: 4_500 });
+    expect(admin).toMatchObject({ deal_count: 3, active_deal_count: 1, won_deal_count: 1, total_deal_value: 21_000, average_deal_value: 7_000 });
+    expect((await get<Company[]>('/api/companies?q=tally', w.tokens.manager)).find((c) => c.id === id)).toEqual(manager);
+
+    // And each socket is pushed the company as its own GET answers it
+    const pushed = (tab: typeof managerTab) => tab.changes.flatMap((m) => m.changes).filter((c) => c.entity === 'companies' && c.id === id).at(-1)?.row as Company | undefined;
+    const converged = async () => {
+      for (const [tab, token] of [[managerTab, w.tokens.manager], [adminTab, w.tokens.admin]] as const) {
+        const truth = await get<Company>(`/api/companies/${id}`, token);
+        await tab.until(() => JSON.stringify(pushed(tab)) === JSON.stringify(truth), 'the company as its user reads it');
+      }
+    };
+    await converged();
+
+    // When the open deal is lost (a move alone, no edit), the administrator's push follows it too
+    await stage(open.id, 'close_lost');
+    expect(await get<Company>(`/api/companies/${id}`, w.tokens.admin)).toMatchObject({ deal_count: 3, active_deal_count: 0, won_deal_count: 1 });
+    await converged();
+    expect(pushed(adminTab)).toMatchObject({ active_deal_count: 0, won_deal_count: 1 });
+    managerTab.close();
+    adminTab.close();
+  });
+});
+
 describe('a deal’s company and contact by id', () => {
   it('a new deal takes the picked company’s own name; an unknown company or contact is a 400 naming the field, and nothing is written', async () => {
     const picked = await crmCompany('Lantern Studio', 'Prospect', { name: 'Lena Lantern', email: 'lena@lantern.example' });

@@ -113,8 +113,11 @@ export default function CompanyProfilePage() {
               <section className="space-y-2">
                 <h2 className="text-sm font-semibold text-slate-900">Deal performance</h2>
                 <dl className="grid gap-3 sm:grid-cols-2">
-                  <Detail label="Deals">{company.deal_count}</Detail>
+                  <Detail label="Active deals">{company.active_deal_count}</Detail>
+                  <Detail label="Won deals">{company.won_deal_count}</Detail>
                   <Detail label="Total deal value">{formatCurrency(company.total_deal_value)}</Detail>
+                  <Detail label="Average deal size">{formatCurrency(company.average_deal_value)}</Detail>
+                  <Detail label="Deals">{company.deal_count}</Detail>
                   <Detail label="Contacts">{company.contact_count}</Detail>
                 </dl>
               </section>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Mail, Phone, Trash2, UserRound } from 'lucide-react';
 import { may } from '@shared/policy';
+import { dealStatistics } from '@shared/domain/dealStatistics';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
@@ -44,7 +45,8 @@ export default function ContactProfilePage() {
     { key: 'deals', label: `Deals (${related.deals.length})` },
     { key: 'activity', label: 'Activity' },
   ];
-  const value = related.deals.reduce((sum, d) => sum + d.deal_value, 0);
+  // Of the deals this user sees (the deal list is already only those of their locations).
+  const statistics = dealStatistics(related.deals);
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       <BackLink to={BACK.to} label={BACK.label} />
@@ -106,8 +108,10 @@ export default function ContactProfilePage() {
                 <h2 className="text-sm font-semibold text-slate-900">Company and deals</h2>
                 <dl className="grid gap-3 sm:grid-cols-2">
                   <Detail label="Company">{contact.company_name ?? 'No company'}</Detail>
+                  <Detail label="Active deals">{statistics.active}</Detail>
+                  <Detail label="Won deals">{statistics.won}</Detail>
                   <Detail label="Deals">{related.deals.length}</Detail>
-                  <Detail label="Total deal value">{formatCurrency(value)}</Detail>
+                  <Detail label="Total deal value">{formatCurrency(statistics.total_value)}</Detail>
                 </dl>
               </section>
               <section className="md:col-span-2">

@@ -12,11 +12,13 @@ import { measureBundle } from './bundle';
 import { benchGridRender } from './gridRender';
 import { benchImport } from './imports';
 import { benchSearch } from './search';
-import { SLOW_LINK, benchSlowLink, type SlowLinkRun } from './slowLink';
+import { benchSlowLink } from './slowLink';
+import { SLOW_LINK_RUNS, printSlowLink } from './slowLinkReport';
 import { benchOfficeList } from './officeList';
 import { benchPush } from './push';
 import { benchCopy, benchReadAll, benchRebuild } from './readAndRebuild';
 import { benchRecovery } from './recovery';
+import { RECOVERY, printRecovery } from './recoveryReport';
 import { benchReports } from './reports';
 import { count, median, perSecond, ratio, seconds, table, verdict } from './report';
 
@@ -335,13 +337,7 @@ if (runs('grid')) await withDatabase(await openBenchDatabase(20), async (databas
   console.log(`Cards in the DOM after the first render: ${grid.cardsInDom} of ${count(grid.offices)} (the grid is virtualised).`);
 });
 
-/**
- * A cold /offices over a slow link, compressed as browsers ask and, as the reference, with every
- * answer uncompressed. Targets: the shell within 5 s, the first office within 8 s.
- */
-const SLOW_LINK_RUNS = 3;
-const SLOW_LINK_TARGET = { shell: 5_000, content: 8_000 };
-
+/** A cold /offices over a slow link, compressed and, as the reference, uncompressed. */
 // Only when named: six cold loads over the throttled link take a few minutes.
 if (wanted.includes('slowlink')) await withDatabase(await openBenchDatabase(20), async (database) => {
   console.log('');
@@ -357,27 +353,7 @@ if (wanted.includes('slowlink')) await withDatabase(await openBenchDatabase(20),
     console.log('Slow link: skipped (no Chromium at /usr/bin/chromium or no client build).');
     return;
   }
-  const s = (value: number) => `${(value / 1000).toFixed(2)} s`;
-  const row = (label: string, runs: SlowLinkRun[]) => {
-    const shell = median(runs.map((r) => r.shell));
-    const content = median(runs.map((r) => r.content));
-    return [
-      label,
-      s(median(runs.map((r) => r.firstPaint))),
-      s(shell),
-      s(content),
-      `${(median(runs.map((r) => r.wireBytes)) / 1024).toFixed(0)} KB`,
-      `${runs[0]!.compressed} of ${runs[0]!.answers}`,
-      shell <= SLOW_LINK_TARGET.shell && content <= SLOW_LINK_TARGET.content ? 'met' : 'MISSED',
-    ];
-  };
-  console.log(
-    table(
-      [`Cold /offices, ${SLOW_LINK.kbitPerSecond} kbit/s, ${SLOW_LINK.latencyMs} ms, median of ${SLOW_LINK_RUNS}`, 'first paint', 'shell', 'content', 'on the wire', 'compressed answers', `target ${s(SLOW_LINK_TARGET.shell)} / ${s(SLOW_LINK_TARGET.content)}`],
-      [row('brotli or gzip, as browsers ask', slow.compressed), row('reference: Accept-Encoding: identity', slow.reference)],
-    ),
-  );
-  console.log('Shell: the main navigation visible; content: the first office card. First paint is the inline splash, timed by the page itself.');
+  printSlowLink(slow);
   keep('slowLink', slow);
 });
 
@@ -514,40 +490,10 @@ if (runs('reports')) await withDatabase(await openBenchDatabase(20), async (data
 });
 
 /** A database restart under 2 nodes, 300 tabs and writers; then one node restarted. */
-const RECOVERY = { sockets: 300, tabsPerUser: 10, writers: 4, rounds: 3 };
-/** Both nodes ready within this many seconds of the database accepting connections again. */
-const RECOVERY_READY_TARGET = 5;
-/** A restarted node's tabs current within this many seconds of its /api/ready. */
-const CATCH_UP_TARGET = 2;
-
 if (runs('recovery')) {
   console.log('');
   progress(`recovery: a database restart under two nodes and ${count(RECOVERY.sockets)} tabs`);
   const result = await benchRecovery(RECOVERY, progress);
   keep('recovery', result);
-  console.log('');
-  console.log(
-    table(
-      [`Database restart (pg_ctl restart -m fast), 2 nodes, ${count(result.sockets)} tabs, ${RECOVERY.writers} writers`, 'restart', 'both ready', 'tabs current', 'ready / restart', 'writes refused'],
-      result.rounds.map((r, i) => [
-        `round ${i + 1}`,
-        seconds(r.restartSeconds),
-        seconds(r.readySeconds),
-        seconds(r.currentSeconds),
-        ratio(r.readySeconds / r.restartSeconds),
-        `${count(r.refused)} of ${count(r.refused + r.acknowledged)}`,
-      ]),
-    ),
-  );
-  const worst = Math.max(...result.rounds.map((r) => r.readySeconds));
-  console.log('');
-  console.log(`"both ready" and "tabs current" count from the moment the restarted server accepts connections (pg_ctl returns).`);
-  console.log(`Both nodes ready, worst round: ${seconds(worst)} (target <= ${RECOVERY_READY_TARGET} s: ${worst <= RECOVERY_READY_TARGET ? 'met' : 'BELOW'}).`);
-  const node = result.nodeRestart;
-  console.log(
-    `Node B restarted (SIGTERM to ready: ${seconds(node.restartSeconds)}) while node A took ${count(node.missed)} writes: its ${count(node.tabs)} tabs current ${seconds(node.currentSeconds)} after its /api/ready (target <= ${CATCH_UP_TARGET} s: ${node.currentSeconds <= CATCH_UP_TARGET ? 'met' : 'BELOW'}).`,
-  );
-  console.log(
-    `  of which the browsers' own backoff: the last tab connected ${seconds(node.lastConnectSeconds)} after /api/ready; the longest catch-up, connection to ready: ${seconds(node.longestCatchUpSeconds)}.`,
-  );
+  printRecovery(result);
 }

@@ -109,6 +109,7 @@ const SUMMARIES: Record<string, Summary> = {
   SlackEnabledChanged: (_name, data) => `switched Slack notifications ${data.enabled ? 'on' : 'off'}`,
   SlackWorkflowRulesSaved: (_name, data) => `saved the Slack workflow rules (${Array.isArray(data.workflow_rules) ? data.workflow_rules.length : 0})`,
   CompanyTimeOffChanged: (_name, data) => `set company time off to ${String(data.company_holidays)} holidays and ${String(data.vacation_days)} vacation days`,
+  DealMarkedSigned: (name) => `marked ${name} as signed`,
   // The signing process (its user is the system).
   DealSigningCompleted: (name, data) => `leased the offices of ${name} (${Array.isArray(data.leases) ? data.leases.length : 0}) to its member company`,
   DealNeedsAttention: (name, data) => `could not complete the signing of ${name}: ${String(data.reason)}`,

@@ -1,7 +1,8 @@
+import { signingTermsRefusal } from '@shared/domain/agreement';
 import { isClosedStage, outcomeProbability, type DealStage } from '@shared/domain/deals';
 import { changedFields, type Aggregate, type Decider } from '../decider';
 import { locationScope } from '../office/decider';
-import { conflict, notFound } from '../store/errors';
+import { DomainError, conflict, notFound } from '../store/errors';
 import { DealEventSchemas, type DealCreated, type DealEvent, type DealSigningCompleted, type DealTermsData } from './events';
 import { rankBetween } from './rank';
 import { DEAL_CLOSED, NO_SIGNING, agreementGenerated, decideSigning, evolveSigning, type SigningCommand, type SigningState } from './signing';
@@ -9,8 +10,12 @@ import { DEAL_CLOSED, NO_SIGNING, agreementGenerated, decideSigning, evolveSigni
 export type DealCommand =
   | { type: 'CreateDeal'; id: string; terms: DealTermsData; stage: DealStage; rank: string }
   | { type: 'EditDeal'; changes: Partial<DealTermsData> }
-  /** To `stage`, between the ranks of the cards above and below the drop (null: none there). */
-  | { type: 'MoveDeal'; stage: DealStage; above: string | null; below: string | null; actor_id: string }
+  /**
+   * To `stage`, between the ranks of the cards above and below the drop (null: none there). To
+   * agreement_signed it is a signing by hand: `actor_name` is the signer the deal shows, and the
+   * signing process acts on it as on a signature; `seeded` (demo history only) runs no process.
+   */
+  | { type: 'MoveDeal'; stage: DealStage; above: string | null; below: string | null; actor_id: string; actor_name?: string; seeded?: boolean }
   | { type: 'UndoMove'; actor_id: string }
   /** The agreement, the signature request and the signing link's view and acceptance (signing.ts). */
   | SigningCommand
@@ -99,12 +104,15 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         if (isClosedStage(deal.stage)) throw conflict(DEAL_CLOSED);
         const rank = rankBetween(command.above, command.below);
         if (command.stage === deal.stage && rank === deal.rank) return [];
-        return [
-          {
-            type: 'DealMoved',
-            data: { from_stage: deal.stage, from_rank: deal.rank, stage: command.stage, rank, moved_by: command.actor_id },
-          },
-        ];
+        const moved: DealEvent = {
+          type: 'DealMoved',
+          data: { from_stage: deal.stage, from_rank: deal.rank, stage: command.stage, rank, moved_by: command.actor_id },
+        };
+        if (command.stage !== 'agreement_signed' || command.seeded) return [moved];
+        // Signed by hand: the same signing process as a signature follows the mark (API.md "Deals").
+        const missing = signingTermsRefusal(deal);
+        if (missing) throw new DomainError(400, missing);
+        return [moved, { type: 'DealMarkedSigned', data: { marked_by: command.actor_id, signer_name: command.actor_name ?? command.actor_id } }];
       }
 
       case 'UndoMove': {
@@ -190,6 +198,8 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         return { ...state, changes, signing: evolveSigning(state.signing, event) };
       case 'DealSigningCompleted':
         return { ...state, changes, signed_member_id: event.data.member_id, attention_reason: null };
+      case 'DealMarkedSigned':
+        return { ...state, changes };
       case 'DealNeedsAttention':
         return { ...state, changes, attention_reason: event.data.reason };
       // Cleared while the process tries again: it says why once more if it still cannot.

@@ -61,6 +61,12 @@ export const DealEventSchemas = {
     .strict(),
   /** The signing process could not lease the offices (one leased to another company, ...): nothing else changed. */
   DealNeedsAttention: z.object({ reason: z.string().min(1) }).strict(),
+  /**
+   * A user moved the deal to agreement_signed by hand (a drag, the stage dropdown, the API): the
+   * signing process acts on it as on a signature. `marked_by` is the user's id, `signer_name` the
+   * name the deal shows as its signer.
+   */
+  DealMarkedSigned: z.object({ marked_by: z.string().min(1), signer_name: z.string().min(1) }).strict(),
   /** A user asks the signing process to try a signing that needs attention again (the office freed, ...). */
   DealSigningRetried: z.object({}).strict(),
   /** The signed agreement with its audit page appended, stored by its SHA-256 beside the log. */
@@ -79,6 +85,7 @@ export type DealSignatureViewed = Ev<'DealSignatureViewed'>;
 export type DealAgreementSigned = Ev<'DealAgreementSigned'>;
 export type DealSigningCompleted = Ev<'DealSigningCompleted'>;
 export type DealNeedsAttention = Ev<'DealNeedsAttention'>;
+export type DealMarkedSigned = Ev<'DealMarkedSigned'>;
 export type DealSigningRetried = Ev<'DealSigningRetried'>;
 export type DealExecutedCopyStored = Ev<'DealExecutedCopyStored'>;
 export type DealEvent =
@@ -92,6 +99,7 @@ export type DealEvent =
   | DealAgreementSigned
   | DealSigningCompleted
   | DealNeedsAttention
+  | DealMarkedSigned
   | DealSigningRetried
   | DealExecutedCopyStored;
 export type DealTermsData = Omit<DealCreated['data'], 'id' | 'stage' | 'rank'>;

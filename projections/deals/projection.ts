@@ -62,7 +62,7 @@ function foldPlace(tables: MemoryTables, id: string, stage: string, rank: string
 
 export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
   name: 'deals',
-  version: 6,
+  version: 7,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['deals', 'deal_stage_visits'],
   on: {
@@ -132,7 +132,33 @@ export const dealsProjection = defineProjection<DealEvent | LocationUpdated>({
     DealAgreementGenerated: signature('not_sent'),
     DealSignatureRequested: signature('sent'),
     DealSignatureViewed: signature('viewed'),
-    DealAgreementSigned: signature('signed'),
+    // The signer's name shows on the deal ("Signed by ..."): the process's own changes have no user.
+    DealAgreementSigned: {
+      apply(db, event) {
+        return db`
+          UPDATE deals SET signature_status = 'signed', signed_by = ${event.data.signer_name}, version = ${event.version},
+            updated_at = ${event.metadata.at}
+          WHERE id = ${entityId(event.stream_id)}`;
+      },
+      fold(tables, event) {
+        foldOwn(tables, 'deals', event, { signature_status: 'signed', signed_by: event.data.signer_name });
+      },
+      changed: own,
+    },
+    // Signed by hand: the user who moved it is its signer, unless a signature on the page named one.
+    DealMarkedSigned: {
+      apply(db, event) {
+        return db`
+          UPDATE deals SET signed_by = coalesce(signed_by, ${event.data.signer_name}), version = ${event.version},
+            updated_at = ${event.metadata.at}
+          WHERE id = ${entityId(event.stream_id)}`;
+      },
+      fold(tables, event) {
+        const deal = tables.table('deals').get(entityId(event.stream_id));
+        foldOwn(tables, 'deals', event, { signed_by: deal?.signed_by ?? event.data.signer_name });
+      },
+      changed: own,
+    },
     DealSigningCompleted: {
       apply(db, event) {
         return db`

@@ -48,6 +48,7 @@ const toDeal = (r: DealRow): Deal => ({
   signature_status: r.signature_status,
   member_id: r.member_id,
   attention_reason: r.attention_reason,
+  signed_by: r.signed_by,
   executed_copy:
     r.executed_sha256 && r.executed_size !== null && r.executed_at
       ? { sha256: r.executed_sha256, size: r.executed_size, stored_at: iso(r.executed_at) }
@@ -72,7 +73,7 @@ const SELECT = `
   SELECT d.id, d.deal_name, d.company_id, d.company_name, d.contact_id, d.contact, d.agreement_type, d.membership_type,
          d.location_id, l.name AS location_name, l.city, d.office_ids::text[] AS office_ids, d.start_date::text AS start_date,
          d.term_months, d.term_days, d.offered_price, d.market_rate, d.probability, d.notice_by, d.notes, d.source,
-         d.assigned_to, d.stage, d.rank, d.signature_status, d.member_id, d.attention_reason,
+         d.assigned_to, d.stage, d.rank, d.signature_status, d.member_id, d.attention_reason, d.signed_by,
          d.executed_sha256, d.executed_size, d.executed_at, d.stage_changed_at, d.version, d.created_at, d.updated_at
   FROM deals d LEFT JOIN locations l ON l.id = d.location_id`;
 

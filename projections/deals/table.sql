@@ -27,6 +27,8 @@ CREATE TABLE deals (
   -- and the executed copy (the signed agreement with its audit page) by its hash.
   member_id        uuid,
   attention_reason text,
+  -- Who signed: the signer on the signing page, or the user who moved the deal to Agreement Signed.
+  signed_by        text,
   executed_sha256  text,
   executed_size    integer,
   executed_at      timestamptz,

@@ -119,7 +119,9 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
         const after = body.after_id ?? null;
         const place = placeBetween(await columnAround(tx, body.stage, id, before, after), before, after);
         if (!place) throw new HttpError(400, 'The card to place it next to is not in that stage', [{ field: 'before_id', message: 'Not in that stage' }]);
-        return run(dealAggregate, id, { type: 'MoveDeal', stage: body.stage, ...place, actor_id: context.userId }, context, {
+        // The mover's name: a move to Agreement Signed names them as the deal's signer.
+        const actor_name = (ctx.state as AuthState).user.name;
+        return run(dealAggregate, id, { type: 'MoveDeal', stage: body.stage, ...place, actor_id: context.userId, actor_name }, context, {
           expectedVersion: body.version,
           action: 'deal.changeStage',
           ...read(id),

@@ -145,7 +145,8 @@ export async function seedDemoDeals(sql: Pool, handle: HandleCommand): Promise<b
       const command =
         step.stage === null
           ? { type: 'CreateDeal' as const, id: step.plan.id, terms: await party(step.plan, context), stage, rank: rankBetween(above, null) }
-          : { type: 'MoveDeal' as const, stage, above, below: null, actor_id: step.by };
+          : // Demo history: deals signed long ago, with no signing process to run now.
+            { type: 'MoveDeal' as const, stage, above, below: null, actor_id: step.by, seeded: true };
       await handle(dealAggregate, step.plan.id, command, context, { tx });
     }
     return true;

@@ -22,10 +22,24 @@ export function missingAgreementTerms(deal: AgreementTermsNeeded): { field: stri
 
 /** 'Add a start date and a term before generating the agreement', or null when nothing is missing. */
 export function agreementTermsRefusal(deal: AgreementTermsNeeded): string | null {
-  const words = missingAgreementTerms(deal).map((m) => m.words);
+  return refusal(missingAgreementTerms(deal), 'generating the agreement');
+}
+
+/**
+ * 'Add a start date and a term before signing the deal', or null: a deal moved to Agreement
+ * Signed by hand leases its offices from its start date for its term (lease end = start + term),
+ * so a deal with offices needs both; one without offices only makes its company a member.
+ */
+export function signingTermsRefusal(deal: AgreementTermsNeeded): string | null {
+  if (deal.office_ids.length === 0) return null;
+  return refusal(missingAgreementTerms(deal), 'signing the deal');
+}
+
+function refusal(missing: { words: string }[], before: string): string | null {
+  const words = missing.map((m) => m.words);
   if (words.length === 0) return null;
   const list = words.length === 1 ? words[0]! : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]!}`;
-  return `Add ${list} before generating the agreement`;
+  return `Add ${list} before ${before}`;
 }
 
 export const SIGNATURE_STATUSES = ['not_sent', 'sent', 'viewed', 'signed'] as const;

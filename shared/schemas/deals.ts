@@ -93,6 +93,7 @@ const READ_ONLY_DEAL_FIELDS = {
   signature_status: z.unknown().optional(),
   member_id: z.unknown().optional(),
   attention_reason: z.unknown().optional(),
+  signed_by: z.unknown().optional(),
   executed_copy: z.unknown().optional(),
   stage_changed_at: z.unknown().optional(),
   created_at: z.unknown().optional(),
@@ -196,6 +197,8 @@ export interface Deal {
   member_id: string | null;
   /** Why the signing process could not lease the offices (e.g. 'Office 204 is leased to Acme'); null when fine. */
   attention_reason: string | null;
+  /** Who signed: the signer's name on the signing page, or the user who moved it to Agreement Signed. */
+  signed_by: string | null;
   /** The signed agreement with its audit page: GET /api/deals/{id}/agreement/executed. */
   executed_copy: { sha256: string; size: number; stored_at: string } | null;
   /** When the deal entered its current stage. */
@@ -250,6 +253,7 @@ export const Deal = z.object({
   signature_status: z.enum(['not_sent', 'sent', 'viewed', 'signed']),
   member_id: z.uuid().nullable(),
   attention_reason: answerText().nullable(),
+  signed_by: answerText().nullable(),
   executed_copy: z.object({ sha256: answerText(), size: z.number().int(), stored_at: answerText() }).nullable(),
   stage_changed_at: answerText(),
   version: z.number().int(),

@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import { DEAL_CLOSED, NOTHING_TO_RETRY, SYSTEM, dealDecider } from '../../events/deal/decider';
+import { CHANGED_SINCE_MOVE, DEAL_CLOSED, NOTHING_TO_RETRY, SYSTEM, dealDecider } from '../../events/deal/decider';
 import type { DealEvent } from '../../events/deal/events';
 import { DEAL_ID, dealTerms } from './dealFixtures';
 import { specFor } from '../support/givenWhenThen';
@@ -74,5 +74,45 @@ describe('deal decider: the signing process', () => {
     const dana = 'user-dana';
     const moved: DealEvent = { type: 'DealMoved', data: { from_stage: 'tour_completed', from_rank: 'a0', stage: 'agreement_sent', rank: 'a0', moved_by: dana } };
     given([created, moved, generated]).when({ type: 'UndoMove', actor_id: dana }).thenRefuses(409, 'This deal was changed after your move, so it cannot be undone');
+  });
+});
+
+describe('deal decider: signed by hand (a drag, the dropdown, the API)', () => {
+  const dana = 'user-dana';
+  const sign = { type: 'MoveDeal', stage: 'agreement_signed', above: null, below: 'a0', actor_id: dana, actor_name: 'Dana Lee' } as const;
+  const movedIn: DealEvent = { type: 'DealMoved', data: { from_stage: 'agreement_sent', from_rank: 'a0', stage: 'agreement_signed', rank: 'Zz', moved_by: dana } };
+  const marked: DealEvent = { type: 'DealMarkedSigned', data: { marked_by: dana, signer_name: 'Dana Lee' } };
+
+  it('moves the deal and marks it signed by the mover, which the signing process follows', () => {
+    given([created]).when(sign).then([movedIn, marked]);
+  });
+
+  it('refuses a deal with offices but without the start date or term its leases need', () => {
+    const undated: DealEvent = { type: 'DealCreated', data: { ...created.data, start_date: null } } as DealEvent;
+    given([undated]).when(sign).thenRefuses(400, 'Add a start date before signing the deal');
+    const termless: DealEvent = { type: 'DealCreated', data: { ...created.data, start_date: null, term_months: null, term_days: null } } as DealEvent;
+    given([termless]).when(sign).thenRefuses(400, 'Add a start date and a term before signing the deal');
+  });
+
+  it('signs a deal without offices without terms: there is nothing to lease', () => {
+    const bare: DealEvent = { type: 'DealCreated', data: { ...created.data, office_ids: [], start_date: null, term_months: null } } as DealEvent;
+    given([bare]).when(sign).then([movedIn, marked]);
+  });
+
+  it('marks nothing for a move to another stage, or for demo history seeded as signed', () => {
+    given([created]).when({ ...sign, stage: 'tour_completed' }).then([{ type: 'DealMoved', data: { ...movedIn.data, stage: 'tour_completed' } } as DealEvent]);
+    given([created]).when({ ...sign, seeded: true }).then([movedIn]);
+  });
+
+  it('cannot be undone or moved out once signed by hand: the deal is closed and the mark followed the move', () => {
+    given([created, movedIn, marked]).when({ type: 'UndoMove', actor_id: dana }).thenRefuses(409, CHANGED_SINCE_MOVE);
+    given([created, movedIn, marked]).when({ ...sign, stage: 'agreement_sent' }).thenRefuses(409, DEAL_CLOSED);
+  });
+
+  it('completes where it stands (no second move), needs attention and tries again like a signature', () => {
+    given([created, movedIn, marked]).when({ type: 'CompleteSigning', member_id: member, leases, rank: 'Zy' }).then([completed]);
+    const flagged: DealEvent = { type: 'DealNeedsAttention', data: { reason: 'Office 204 is unavailable' } };
+    given([created, movedIn, marked]).when({ type: 'FlagAttention', reason: 'Office 204 is unavailable' }).then([flagged]);
+    given([created, movedIn, marked, flagged]).when({ type: 'RetrySigning' }).then([{ type: 'DealSigningRetried', data: {} }]);
   });
 });

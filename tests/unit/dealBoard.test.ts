@@ -38,6 +38,7 @@ function deal(id: string, stage: Deal['stage'], rank: string, extra: Partial<Dea
     signature_status: 'not_sent',
     member_id: null,
     attention_reason: null,
+    signed_by: null,
     executed_copy: null,
     stage_changed_at: daysAgo(1),
     version: 1,

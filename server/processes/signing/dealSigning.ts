@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { splitSignedRate } from '@shared/domain/leaseSplit';
 import { companyAggregate } from '../../../events/crm/deciders';
 import { SYSTEM, dealAggregate, type DealState, type SignedLease } from '../../../events/deal/decider';
-import type { DealAgreementGenerated, DealAgreementSigned } from '../../../events/deal/events';
+import type { DealAgreementGenerated, DealAgreementSigned, DealMarkedSigned } from '../../../events/deal/events';
 import { rankBetween } from '../../../events/deal/rank';
 import type { CommandContext, RunInTransaction } from '../../../events/handleCommand';
 import { memberAggregate } from '../../../events/member/decider';
@@ -20,6 +20,9 @@ import { executedCopy } from './executedCopy';
 import { signingProblems, type OfficeNow, type SigningFacts } from './signingChecks';
 
 type Signed = StoredEvent<'DealAgreementSigned', DealAgreementSigned['data']>;
+type Marked = StoredEvent<'DealMarkedSigned', DealMarkedSigned['data']>;
+/** What the process acts on: a signature on the signing page, or a move to Agreement Signed by hand. */
+type Signing = Signed | Marked;
 type Deal = NonNullable<DealState>;
 
 /** A member company the signing creates: the spec's member membership types are not the deal's. */
@@ -27,7 +30,8 @@ const NEW_MEMBERSHIP = 'Standard';
 
 /**
  * What a signature does (RESOLUTIONS.md "Server-side effects of deal stages"), once per
- * DealAgreementSigned, in the transaction that also moves the process's checkpoint: the deal
+ * DealAgreementSigned or DealMarkedSigned (a deal moved to Agreement Signed by hand: API.md, "by
+ * any path ... the same signing process"; it has no document to check or copy), in the transaction that also moves the process's checkpoint: the deal
  * goes to agreement_signed, the member company is linked or created (and its CRM company becomes
  * a Member), each office is LEASED to it from the deal's start date for its term at its part of
  * the offered price, and the signed PDF with an audit page is stored as the executed copy.
@@ -40,24 +44,28 @@ const NEW_MEMBERSHIP = 'Standard';
  */
 export const dealSigningProcess: LogProcess = {
   name: 'deal-signing',
-  types: ['DealAgreementSigned', 'DealSigningRetried'],
+  types: ['DealAgreementSigned', 'DealMarkedSigned', 'DealSigningRetried'],
   from: 'beginning',
   async act(event, run, tx) {
     if (event.type === 'DealAgreementSigned') return completeSigning(event as Signed, run, tx);
-    // "Try again": the deal's latest signature, as if it had just been recorded.
-    const signed = (await readStream(tx, event.stream_id, 0)).filter((e) => e.type === 'DealAgreementSigned' && e.version < event.version).pop();
-    if (signed) await completeSigning(signed as Signed, run, tx, event.metadata.correlation_id);
+    // A mark by hand or "Try again": the deal's signature when it has one (its document is
+    // checked and copied), else its latest mark, as if it had just been recorded.
+    const earlier = (await readStream(tx, event.stream_id, 0)).filter((e) => e.version < event.version);
+    const signed = earlier.filter((e) => e.type === 'DealAgreementSigned').pop();
+    const marked = event.type === 'DealMarkedSigned' ? event : earlier.filter((e) => e.type === 'DealMarkedSigned').pop();
+    const signing = (signed ?? marked) as Signing | undefined;
+    if (signing) await completeSigning(signing, run, tx, event.metadata.correlation_id);
   },
 };
 
-async function completeSigning(event: Signed, run: RunInTransaction, tx: Tx, correlationId = event.metadata.correlation_id): Promise<void> {
+async function completeSigning(event: Signing, run: RunInTransaction, tx: Tx, correlationId = event.metadata.correlation_id): Promise<void> {
   const dealId = entityId(event.stream_id);
   // The acting user is the system (no actor: no policy refusal), caused by the signature.
   const context: CommandContext = { userId: SYSTEM, now: new Date(), correlationId, causationId: String(event.position) };
   const deal = (await run(dealAggregate, dealId, { type: 'EditDeal', changes: {} }, context)).state!;
 
-  const agreement = await signedAgreement(tx, event);
-  const copy = typeof agreement === 'string' ? null : await storeExecutedCopy(tx, deal, event, agreement);
+  const agreement = event.type === 'DealMarkedSigned' ? 'none' : await signedAgreement(tx, event);
+  const copy = typeof agreement === 'string' ? null : await storeExecutedCopy(tx, deal, event as Signed, agreement);
   const storeCopy = async () => {
     if (copy) await run(dealAggregate, dealId, { type: 'StoreExecutedCopy', ...copy }, context);
   };
@@ -82,7 +90,9 @@ async function completeSigning(event: Signed, run: RunInTransaction, tx: Tx, cor
   }
 
   const member = memberId ?? (await createMember(run, deal, context));
-  const leases = await leaseOffices(run, deal, member, states as NonNullable<OfficeState>[], event, context);
+  // A deal without a start date (only one signed on the page can lack it) starts on the day of signing.
+  const signedOn = (event.type === 'DealMarkedSigned' ? event.metadata.at : event.data.signed_at).slice(0, 10);
+  const leases = await leaseOffices(run, deal, member, states as NonNullable<OfficeState>[], signedOn, context);
   if (deal.company_id && (await companyName(tx, deal.company_id))) {
     await run(companyAggregate, deal.company_id, { type: 'EditCompany', changes: { status: 'Member' } }, context);
   }
@@ -143,10 +153,10 @@ async function createMember(run: RunInTransaction, deal: Deal, context: CommandC
  * the offered price. The member's own office (a company names one) becomes the first of them
  * when it has none; a company that has one keeps it, and the others are its offices as well.
  */
-async function leaseOffices(run: RunInTransaction, deal: Deal, memberId: string, offices: NonNullable<OfficeState>[], event: Signed, context: CommandContext): Promise<SignedLease[]> {
+async function leaseOffices(run: RunInTransaction, deal: Deal, memberId: string, offices: NonNullable<OfficeState>[], signedOn: string, context: CommandContext): Promise<SignedLease[]> {
   const rates = splitSignedRate(deal.offered_price, offices.map((office) => office.marketed_rates.monthly));
   const lease = {
-    start_date: deal.start_date ?? event.data.signed_at.slice(0, 10),
+    start_date: deal.start_date ?? signedOn,
     term_months: deal.term_months && deal.term_months >= 1 ? deal.term_months : null,
     // The days count too: the leases end on the agreement's date (start + months + days).
     term_days: deal.term_days && deal.term_days >= 1 ? deal.term_days : null,

@@ -13,8 +13,11 @@ export interface OfficeNow {
 
 export interface SigningFacts {
   deal: { location_id: string; stage: string };
-  /** Whether the signed hash is an agreement generated for this deal, and its bytes are stored. */
-  document: 'found' | 'unknown' | 'missing';
+  /**
+   * Whether the signed hash is an agreement generated for this deal, and its bytes are stored;
+   * 'none' for a deal moved to Agreement Signed by hand (no document was signed on the page).
+   */
+  document: 'found' | 'unknown' | 'missing' | 'none';
   /** The deal's offices in its order; null where the office does not exist. */
   offices: (OfficeNow | null)[];
   /** The member company the offices go to, when it exists already. */

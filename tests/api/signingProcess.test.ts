@@ -7,7 +7,9 @@ import type { Deal } from '@shared/schemas/deals';
 import type { Member } from '@shared/schemas/members';
 import type { Office } from '@shared/schemas/offices';
 import type { Pool } from '../../events/store/types';
+import { leaseEndDate } from '@shared/domain/lease';
 import { createLogger } from '../../server/logger';
+import { DEMO_USERS } from '../../server/seed/demoData';
 import { startLogProcess } from '../../server/processes/logProcess';
 import { dealSigningProcess } from '../../server/processes/signing/dealSigning';
 import { NO_EXECUTED_COPY } from '../../server/routes/dealSigning';
@@ -218,6 +220,110 @@ describe('a signed agreement', () => {
     const flagged = await until(() => getDeal(deal.id), (d) => d.attention_reason !== null, 'the deal needs attention');
     expect(flagged.attention_reason).toBe(`Office ${office.office_number} is unavailable`);
     expect((await w.getOffice(office.id)).status).toBe('UNAVAILABLE');
+  });
+});
+
+describe('a deal moved to Agreement Signed by hand runs the same signing process', () => {
+  const move = (id: string, body: Record<string, unknown>) => w.api<Deal & { message?: string }>('PATCH', `/api/deals/${id}/stage`, { token: w.tokens.admin, body });
+  const completed = (id: string) => until(() => getDeal(id), (d) => d.member_id !== null, 'the signing completed');
+
+  it('PATCH stage agreement_signed links the company, leases the offices until start + months + days, and cannot be undone or moved out', async () => {
+    const small = await w.newOffice('Bushwick', rates(500));
+    const large = await w.newOffice('Bushwick', rates(1500));
+    const deal = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [small.id, large.id], start_date: '2025-01-31', term_months: 1, term_days: 3 });
+
+    const moved = await move(deal.id, { stage: 'agreement_signed' });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ stage: 'agreement_signed', probability: 100, signed_by: DEMO_USERS.admin.name });
+
+    const signed = await completed(deal.id);
+    expect(signed).toMatchObject({ stage: 'agreement_signed', attention_reason: null, signed_by: DEMO_USERS.admin.name });
+    const end = leaseEndDate('2025-01-31', 1, 3);
+    expect(end).toBe('2025-03-03');
+    const offices = [await w.getOffice(small.id), await w.getOffice(large.id)];
+    expect(offices.map((o) => [o.status, o.member_id, o.tenant])).toEqual([
+      ['LEASED', signed.member_id, deal.company_name],
+      ['LEASED', signed.member_id, deal.company_name],
+    ]);
+    expect(offices.map((o) => o.lease_info)).toEqual([
+      { signed_rate: 600, term_months: 1, term_days: 3, start_date: '2025-01-31', end_date: end },
+      { signed_rate: 1800, term_months: 1, term_days: 3, start_date: '2025-01-31', end_date: end },
+    ]);
+    expect(await w.getMember(signed.member_id!)).toMatchObject({ company_name: deal.company_name, location_id: w.loc('Bushwick'), office_id: small.id });
+    expect((await w.api<Company>('GET', `/api/companies/${deal.company_id}`, { token: w.tokens.admin })).body.status).toBe('Member');
+    // No agreement was signed on the page: nothing to copy.
+    expect(signed.executed_copy).toBeNull();
+
+    const undo = await w.api<{ message: string }>('POST', `/api/deals/${deal.id}/undo`, { token: w.tokens.admin, body: {} });
+    expect(undo.status).toBe(409);
+    expect(undo.body.message).toBe('This deal was changed after your move, so it cannot be undone');
+    const out = await move(deal.id, { stage: 'agreement_sent' });
+    expect(out.status).toBe(409);
+    expect(out.body.message).toBe('This deal is closed');
+    expect(await count(w.server.deps.sql, `deal-${deal.id}`, 'DealSigningCompleted')).toBe(1);
+  });
+
+  it("the board's drop route (between two cards) links an existing member company of that name", async () => {
+    const existing = await w.newMember('Bushwick', unique('Dropped Co'));
+    const office = await w.newOffice('Bushwick', rates(900));
+    const deal = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { company_name: existing.company_name, office_ids: [office.id] });
+    const neighbour = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'));
+    expect((await move(neighbour.id, { stage: 'agreement_signed' })).status).toBe(200);
+
+    const dropped = await move(deal.id, { stage: 'agreement_signed', after_id: neighbour.id, version: deal.version });
+    expect(dropped.status, dropped.text).toBe(200);
+    expect(dropped.body.rank < (await getDeal(neighbour.id)).rank).toBe(true);
+    expect((await completed(deal.id)).member_id).toBe(existing.id);
+    expect(await w.getOffice(office.id)).toMatchObject({ status: 'LEASED', member_id: existing.id, signed_rate: 2400 });
+  });
+
+  it("says 'Needs attention' with the reason when an office is leased to another company, and Try again completes it once freed", async () => {
+    const office = await w.newOffice('Bushwick', rates(1000));
+    const deal = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [office.id] });
+    const acme = await w.newMember('Bushwick', unique('Acme'));
+    expect((await w.api('PATCH', `/api/members/${acme.id}/office`, { token: w.tokens.admin, body: { office_id: office.id } })).status).toBe(200);
+
+    expect((await move(deal.id, { stage: 'agreement_signed' })).status).toBe(200);
+    const flagged = await until(() => getDeal(deal.id), (d) => d.attention_reason !== null, 'the deal needs attention');
+    expect(flagged).toMatchObject({ stage: 'agreement_signed', member_id: null, attention_reason: `Office ${office.office_number} is leased to ${acme.company_name}` });
+    expect(await w.getOffice(office.id)).toMatchObject({ status: 'LEASED', member_id: acme.id });
+
+    expect((await w.api('PATCH', `/api/members/${acme.id}/office`, { token: w.tokens.admin, body: { office_id: null } })).status).toBe(200);
+    const retried = await w.api('POST', `/api/deals/${deal.id}/signing/retry`, { token: w.tokens.admin, body: {} });
+    expect(retried.status, retried.text).toBe(200);
+    const signed = await completed(deal.id);
+    expect(await w.getOffice(office.id)).toMatchObject({ status: 'LEASED', member_id: signed.member_id, signed_rate: 2400 });
+  });
+
+  it('refuses a deal with offices but no start date (400, nothing changes); one without offices only becomes a member', async () => {
+    const office = await w.newOffice('Bushwick', rates(1000));
+    const undated = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [office.id], start_date: null });
+    const refused = await move(undated.id, { stage: 'agreement_signed' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Add a start date before signing the deal');
+    expect((await getDeal(undated.id)).stage).toBe('form_submitted');
+
+    const bare = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { start_date: null, term_months: null });
+    expect((await move(bare.id, { stage: 'agreement_signed' })).status).toBe(200);
+    const signed = await completed(bare.id);
+    expect(await w.getMember(signed.member_id!)).toMatchObject({ company_name: bare.company_name, office_id: null });
+  });
+
+  it('a deal signed on the signing page names its signer', async () => {
+    const office = await w.newOffice('Bushwick', rates(1000));
+    const deal = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [office.id] });
+    expect((await w.api('PATCH', `/api/deals/${deal.id}/stage`, { token: w.tokens.admin, body: { stage: 'tour_completed' } })).status).toBe(200);
+    expect((await w.api('POST', `/api/deals/${deal.id}/agreement`, { token: w.tokens.admin, body: {} })).status).toBe(200);
+    const sent = await w.api<SignatureAnswer>('POST', `/api/deals/${deal.id}/signature`, { token: w.tokens.admin, body: {} });
+    const token = sent.body.signing_url.slice(sent.body.signing_url.lastIndexOf('/sign/') + '/sign/'.length);
+    const answer = await w.api<Deal>('POST', `/api/signing/${token}`, { body: { signer_name: 'Uma Reviewer', accept: true } });
+    expect(answer.status, answer.text).toBe(200);
+    const signed = await signedDeal(deal.id);
+    expect(signed).toMatchObject({ signed_by: 'Uma Reviewer', member_id: expect.any(String) });
+    // The process's own changes (its user is the system) do not replace the signer.
+    const [moved] = await w.server.deps.sql<{ data: { moved_by: string } }[]>`
+      SELECT data FROM events WHERE stream_id = ${'deal-' + deal.id} AND type = 'DealMoved' AND data->>'stage' = 'agreement_signed'`;
+    expect(moved!.data.moved_by).toBe('system');
   });
 });
 

@@ -56,7 +56,7 @@ async function move(deal: Deal, stage: DealStage): Promise<number> {
   const res = await call('PATCH', `/api/deals/${deal.id}/stage`, { stage });
   expect(res.status, res.text).toBe(200);
   const [row] = await server.deps.sql<{ position: number }[]>`
-    SELECT position::float8 AS position FROM events WHERE stream_id = ${`deal-${deal.id}`} ORDER BY version DESC LIMIT 1`;
+    SELECT position::float8 AS position FROM events WHERE stream_id = ${`deal-${deal.id}`} AND type = 'DealMoved' ORDER BY version DESC LIMIT 1`;
   return row!.position;
 }
 

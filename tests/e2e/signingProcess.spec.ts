@@ -5,7 +5,7 @@ import { readDatabaseUrl } from '../../server/db/embedded';
 import { signDeal } from '../support/signature';
 import { apiAs, expectLive, signedInContext } from './support/app';
 import { createOffice, officeCard, uniqueNumber } from './support/data';
-import { card, createDeal, openBoard, uniqueName } from './support/deals';
+import { card, column, createDeal, drag, openBoard, uniqueName } from './support/deals';
 
 /**
  * The signature itself comes from the public signing page; here the test records it in the e2e
@@ -83,6 +83,88 @@ test.describe('signing', () => {
     await page.getByTestId('deal-detail').getByRole('button', { name: 'Try again' }).click();
     await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
     await expect(card(page, name).getByTestId('deal-attention')).toHaveCount(0);
+    await context.close();
+  });
+});
+
+test.describe('signed by any path', () => {
+  test('dragging a card to Agreement Signed leases its offices and the card names who signed; no Undo is offered', async ({ browser }) => {
+    const { context, token } = await signedInContext(browser, 'admin');
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 1920, height: 1000 });
+    const number = uniqueNumber('D');
+    const office = await createOffice(page, token, '55 Broadway', number, monthly(1000));
+    const name = uniqueName('Dragged Signed');
+    const { id } = await createDeal(page, token, name, { office_ids: [office.id], offered_price: 2400, start_date: '2025-01-31', term_months: 1, term_days: 3 });
+
+    await openBoard(page);
+    await page.getByLabel('Search deals').fill(name);
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'form_submitted');
+    await drag(page, card(page, name), column(page, 'agreement_signed'));
+
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
+    await expect(card(page, name).getByTestId('deal-signed-by')).toHaveText('Signed by Alex Morgan');
+    await expect(page.getByText(`Moved ${name} to Agreement Signed`)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Undo', exact: true })).toHaveCount(0);
+    await expect
+      .poll(async () => (await apiAs(page, token, 'GET', `/api/offices/${office.id}`)).body)
+      .toMatchObject({ status: 'LEASED', tenant: `${name} Inc`, signed_rate: 2400, lease_info: { start_date: '2025-01-31', end_date: '2025-03-03' } });
+    const deal = (await apiAs(page, token, 'GET', `/api/deals/${id}`)).body as { member_id: string | null; attention_reason: string | null };
+    expect(deal.member_id).toBeTruthy();
+    expect(deal.attention_reason).toBeNull();
+    await expect(card(page, name).getByTestId('deal-attention')).toHaveCount(0);
+    await context.close();
+  });
+
+  test("choosing Agreement Signed in the card's menu when an office is leased to another company says 'Needs attention' and why", async ({ browser }) => {
+    const { context, token } = await signedInContext(browser, 'admin');
+    const page = await context.newPage();
+    const number = uniqueNumber('M');
+    const office = await createOffice(page, token, '55 Broadway', number, monthly(1000));
+    const name = uniqueName('Menu Signed');
+    const { id } = await createDeal(page, token, name, { office_ids: [office.id], start_date: '2025-09-01' });
+    const location = ((await apiAs(page, token, 'GET', `/api/deals/${id}`)).body as { location_id: string }).location_id;
+    const other = await apiAs(page, token, 'POST', '/api/members', {
+      company_name: `Tenant ${number}`,
+      location_id: location,
+      primary_contact: { name: 'Ola Tenant', email: 'ola@tenant.example', phone: '(212) 555-0111' },
+    });
+    expect(other.status).toBe(201);
+    expect((await apiAs(page, token, 'PATCH', `/api/members/${other.body.id}/office`, { office_id: office.id })).status).toBe(200);
+
+    await openBoard(page);
+    await page.getByLabel('Search deals').fill(name);
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Agreement Signed' }).click();
+
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
+    await expect(card(page, name).getByTestId('deal-attention')).toHaveText(`Needs attention: Office ${number} is leased to Tenant ${number}`);
+    expect((await apiAs(page, token, 'GET', `/api/offices/${office.id}`)).body).toMatchObject({ status: 'LEASED', member_id: other.body.id });
+    await context.close();
+  });
+
+  test('a deal signed on the signing page names the signer on its card, not "someone else"', async ({ browser }) => {
+    const { context, token } = await signedInContext(browser, 'admin');
+    const page = await context.newPage();
+    const office = await createOffice(page, token, '55 Broadway', uniqueNumber('E'), monthly(1000));
+    const name = uniqueName('Page Signed');
+    const { id } = await createDeal(page, token, name, { office_ids: [office.id], start_date: '2025-09-01' });
+    expect((await apiAs(page, token, 'PATCH', `/api/deals/${id}/stage`, { stage: 'tour_completed' })).status).toBe(200);
+    expect((await apiAs(page, token, 'POST', `/api/deals/${id}/agreement`, {})).status).toBe(200);
+    const sent = await apiAs(page, token, 'POST', `/api/deals/${id}/signature`, {});
+    expect(sent.status).toBe(200);
+    const url = (sent.body as { signing_url: string }).signing_url;
+    const signingToken = url.slice(url.lastIndexOf('/sign/') + '/sign/'.length);
+
+    await openBoard(page);
+    await page.getByLabel('Search deals').fill(name);
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_sent');
+    const signed = await page.request.post(`/api/signing/${signingToken}`, { data: { signer_name: 'Uma Reviewer', accept: true } });
+    expect(signed.status()).toBe(200);
+
+    await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
+    await expect(card(page, name).getByTestId('deal-signed-by')).toHaveText('Signed by Uma Reviewer');
+    await expect(card(page, name)).not.toContainText('Updated by someone else');
     await context.close();
   });
 });

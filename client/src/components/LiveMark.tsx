@@ -7,9 +7,10 @@ import { cn } from '../lib/cn';
  * that something did. `touch` is the row's latest change as the cache saw it; nothing shows for
  * the user's own changes or once the mark ran out (it fades at the end: index.css).
  */
-export function UpdatedBy({ touch, className }: { touch: Touch | undefined; className?: string }) {
+export function UpdatedBy({ touch, className, unnamed }: { touch: Touch | undefined; className?: string; unnamed?: 'hide' }) {
   const mark = useLiveMark(touch);
-  if (!mark) return null;
+  // unnamed 'hide': a change with no user (the system's) goes unsaid where the row names who acted.
+  if (!mark || (mark.by === null && unnamed === 'hide')) return null;
   return (
     <span key={mark.at} className={cn('live-mark-label inline-flex items-center gap-1.5 text-xs font-medium text-amber-800', className)} data-highlight>
       <span className="h-1.5 w-1.5 shrink-0 rounded-full bg-amber-500" aria-hidden />

@@ -1,7 +1,7 @@
 import { memo, type KeyboardEvent, type ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Building2, Clock, GripVertical, Lock, MapPin, User } from 'lucide-react';
+import { Building2, Clock, GripVertical, Lock, MapPin, PenLine, User } from 'lucide-react';
 import { DEAL_STAGE_LABELS, isClosedStage, type DealStage } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
 import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
@@ -75,8 +75,15 @@ export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<D
           </span>
         )}
       </div>
+      {deal.signed_by && (
+        <p className="mt-1.5 flex items-center gap-1.5 text-xs text-emerald-800" data-testid="deal-signed-by">
+          <PenLine className="h-3.5 w-3.5 shrink-0" aria-hidden />
+          <span className="truncate">Signed by {deal.signed_by}</span>
+        </p>
+      )}
       <NeedsAttention deal={deal} className="mt-2 text-[11px]" />
-      <UpdatedBy touch={touch} className="mt-1.5" />
+      {/* A signed deal's own line names the signer: the signing process's changes (no user) need no "someone else". */}
+      <UpdatedBy touch={touch} className="mt-1.5" unnamed={deal.signed_by ? 'hide' : undefined} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { DEAL_STAGE_LABELS, type DealStage } from '@shared/domain/deals';
+import { DEAL_STAGE_LABELS, isClosedStage, type DealStage } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
 import { ApiError } from '../../api/client';
 import { endpoints } from '../../api/endpoints';
@@ -78,11 +78,15 @@ export function useDealMoves() {
           optimistic: (row) => ({ ...row, stage: target.stage, rank, stage_changed_at: changesStage ? new Date().toISOString() : row.stage_changed_at }),
           send: (meta) => endpoints.moveDeal(deal.id, target, meta),
         });
+        const words = changesStage ? `Moved ${deal.deal_name} to ${DEAL_STAGE_LABELS[target.stage]}` : `Reordered ${deal.deal_name}`;
+        // A signed or lost deal is closed (signing leases its offices): no Undo the server would refuse.
+        if (isClosedStage(target.stage)) {
+          appStore.set(lastMoveAtom, null);
+          toast.success(words, { id: 'deal-move' });
+          return;
+        }
         appStore.set(lastMoveAtom, { id: deal.id, name: deal.deal_name, from });
-        toast.success(changesStage ? `Moved ${deal.deal_name} to ${DEAL_STAGE_LABELS[target.stage]}` : `Reordered ${deal.deal_name}`, {
-          id: 'deal-move',
-          action: { label: 'Undo', onClick: () => void undo() },
-        });
+        toast.success(words, { id: 'deal-move', action: { label: 'Undo', onClick: () => void undo() } });
       } catch (error) {
         console.error('Failed to update deal stage', error);
         const conflict = error instanceof ApiError && error.status === 409;

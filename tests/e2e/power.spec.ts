@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, expectLive, signedInContext } from './support/app';
 import { card, createDeal, openBoard, uniqueName } from './support/deals';
+import { locationId } from './support/data';
 
 const stageOf = async (page: Page, token: string, id: string) => (await apiAs(page, token, 'GET', `/api/deals/${id}`)).body.stage as string;
 
@@ -143,11 +144,51 @@ test.describe('power use of the deal board and the office grid', () => {
     await page.keyboard.press('Shift+ArrowLeft');
     await expect.poll(() => stageOf(page, admin.token, id)).toBe('form_submitted');
 
+    // n on the board opens Add Deal.
+    await page.locator('main h1').click();
+    await page.keyboard.press('n');
+    await expect(page.getByRole('dialog', { name: 'Add Deal' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Add Deal' })).toHaveCount(0);
+
     await page.locator('main h1').click();
     await page.keyboard.press('g');
     await page.keyboard.press('o');
     await expect(page).toHaveURL(/\/offices/);
     await expect(page.getByRole('heading', { name: 'Office Management' })).toBeVisible();
+    await admin.context.close();
+  });
+
+  test('ticked offices change status together, one command each, and Undo puts each back', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    const prefix = `PW${Date.now() % 1_000_000}`;
+    const bushwick = await locationId(page, admin.token, 'Bushwick');
+    const ids: string[] = [];
+    for (const n of [1, 2]) {
+      const created = await apiAs(page, admin.token, 'POST', '/api/offices', { office_number: `${prefix}-${n}`, location_id: bushwick, desks: 2 });
+      expect(created.status).toBe(201);
+      ids.push((created.body as { id: string }).id);
+    }
+    const statusOf = async (id: string) => (await apiAs(page, admin.token, 'GET', `/api/offices/${id}`)).body.status as string;
+    const before = await statusOf(ids[0]!);
+    const to = before === 'PENDING' ? 'UNAVAILABLE' : 'PENDING';
+
+    await page.goto(`/offices?view=grid&q=${prefix}`);
+    await expectLive(page);
+    await expect(page.getByTestId('office-card')).toHaveCount(2);
+    await page.getByLabel(`Select Office ${prefix}-1`).check();
+    await page.getByLabel(`Select Office ${prefix}-2`).click({ modifiers: ['Shift'] });
+    await expect(page.getByTestId('selected-count')).toHaveText('2 offices selected');
+    await page.getByLabel('New status for the selected offices').selectOption(to);
+    await page.getByRole('button', { name: 'Set status of 2' }).click();
+    await expect(page.getByText(`Changed 2 offices to ${to}`)).toBeVisible();
+    for (const id of ids) await expect.poll(() => statusOf(id)).toBe(to);
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Put 2 offices back')).toBeVisible();
+    for (const id of ids) await expect.poll(() => statusOf(id)).toBe(before);
     await admin.context.close();
   });
 });

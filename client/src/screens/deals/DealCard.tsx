@@ -1,4 +1,4 @@
-import { memo, useContext, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, type KeyboardEvent, type ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Building2, Clock, GripVertical, Lock, MapPin, User } from 'lucide-react';
@@ -11,7 +11,7 @@ import { Avatar } from '../../components/ui/Avatar';
 import { cn } from '../../lib/cn';
 import { staleDays } from './boardModel';
 import { DealCardMenu } from './DealCardMenu';
-import { SelectBox, SelectionContext } from '../selection/SelectionContext';
+import { SelectBox } from '../selection/SelectionContext';
 import { SignatureBadge } from './SignatureBadge';
 import { NeedsAttention } from './DealSigning';
 import { formatCurrency, formatProbability } from './dealFormat';
@@ -114,8 +114,6 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
   // dnd-kit marks a card it cannot drag aria-disabled; it still opens, so it is not disabled.
   const { 'aria-disabled': _notDisabled, ...attributes } = sortable.attributes;
   const style = { transform: CSS.Translate.toString(transform), transition };
-  // With a selection on the board, the card's tick box sits in a gutter at its left.
-  const selectable = useContext(SelectionContext) !== null;
 
   // Only keys pressed on the card itself drive the drag (not ones bubbling from inside it).
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -135,6 +133,7 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
       style={style}
       className={cn(
         CARD,
+        'group',
         movable ? 'border-slate-200 hover:border-slate-300 hover:shadow' : '',
         closed && 'border-slate-200 bg-slate-50/80 text-slate-600',
         isDragging && 'z-10 opacity-60 ring-2 ring-brand-500',
@@ -157,11 +156,12 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
         data-deal-name={deal.deal_name}
         data-stage={deal.stage}
         data-testid="deal-card"
-        className={cn(ACTIVATOR, selectable && 'pl-8', movable ? 'cursor-grab touch-manipulation' : 'cursor-pointer')}
+        className={cn(ACTIVATOR, movable ? 'cursor-grab touch-manipulation' : 'cursor-pointer')}
       >
         {body}
       </div>
-      <SelectBox id={deal.id} name={deal.deal_name} className="absolute top-3.5 left-2.5" />
+      {/* The tick box takes the grip's place (hover, focus, or while anything is ticked), so the card keeps its width. */}
+      <SelectBox id={deal.id} name={deal.deal_name} className="absolute top-3.5 left-2 bg-white" revealClassName="opacity-0 group-hover:opacity-100 focus-visible:opacity-100" />
       {heldBy && <HeldBy drag={heldBy} stage={deal.stage} />}
       <div className="absolute top-2 right-1.5">
         <DealCardMenu deal={deal} canEdit={canEdit} canMove={canMove} onOpen={onOpen} onEdit={onEdit} onMoveTo={onMoveTo} />

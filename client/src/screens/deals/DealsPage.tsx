@@ -147,6 +147,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
             {locationName}
           </Badge>
         )}
+        <SavedViewsMenu screen="deals" query={viewQueryText(DEAL_VIEW_CODEC, viewState)} />
         {canCreate && (
           <Button onClick={() => setDialog({ kind: 'add' })}>
             <Plus className="h-4 w-4" aria-hidden />
@@ -190,7 +191,6 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
                   </option>
                 ))}
               </Select>
-              <SavedViewsMenu screen="deals" query={viewQueryText(DEAL_VIEW_CODEC, viewState)} />
               <div className="flex shrink-0 rounded-lg border border-slate-300 p-0.5" role="group" aria-label="View">
                 {VIEWS.map(([key, label, Icon]) => (
                   <button

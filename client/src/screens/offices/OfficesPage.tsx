@@ -180,6 +180,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
             {locationName}
           </Badge>
         )}
+        <SavedViewsMenu screen="offices" query={viewQueryText(OFFICE_VIEW_CODEC, viewState)} />
         <ImportButton kind="offices" />
         {admin && (
           <Button onClick={() => setDialog({ kind: 'add' })}>
@@ -229,7 +230,6 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
                   onChange={(e) => setDesks(e.target.value.replace(/[^0-9]/g, ''))}
                 />
               </div>
-              <SavedViewsMenu screen="offices" query={viewQueryText(OFFICE_VIEW_CODEC, viewState)} />
               <div className="flex shrink-0 rounded-lg border border-slate-300 p-0.5" role="group" aria-label="View">
                 {(
                   [

@@ -26,7 +26,7 @@ export function useSelection(visible: readonly string[]) {
     return () => window.removeEventListener('keydown', onKey);
   }, [count, clear]);
 
-  const api: SelectionApi = useMemo(() => ({ isSelected: (id) => selection.ids.has(id), toggle }), [selection, toggle]);
+  const api: SelectionApi = useMemo(() => ({ isSelected: (id) => selection.ids.has(id), toggle, active: selection.ids.size > 0 }), [selection, toggle]);
   const ordered = useMemo(() => selectedInOrder(selection, visible), [selection, visible]);
   return { api, ordered, count, clear, selectAll: all, allSelected: visible.length > 0 && count === visible.length };
 }

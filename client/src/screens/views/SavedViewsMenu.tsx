@@ -79,9 +79,9 @@ export function SavedViewsMenu({ screen, query }: { screen: ViewScreen; query: s
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <Button variant="secondary" onClick={() => void copyLink()}>
+      <Button variant="secondary" onClick={() => void copyLink()} aria-label="Copy link" title="Copy a link to this view">
         <Link2 className="h-4 w-4" aria-hidden />
-        Copy link
+        <span className="hidden sm:inline">Copy link</span>
       </Button>
       <Dialog
         open={naming}

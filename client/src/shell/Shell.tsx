@@ -12,6 +12,7 @@ import { useSetAtom } from '../state/jotai';
 import { CommandPalette, paletteOpenAtom, usePaletteShortcut } from './CommandPalette';
 import { LiveIndicator } from './LiveIndicator';
 import { PresenceBar } from './PresenceBar';
+import { Shortcuts } from './shortcuts/Shortcuts';
 import { Sidebar } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
@@ -60,6 +61,7 @@ export function Shell() {
     <LiveProvider>
       <SkipLink />
       <CommandPalette />
+      <Shortcuts />
       <div className="flex h-screen overflow-hidden">
         <aside className="hidden lg:block">
           <Sidebar />

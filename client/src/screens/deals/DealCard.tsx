@@ -11,6 +11,7 @@ import { Avatar } from '../../components/ui/Avatar';
 import { cn } from '../../lib/cn';
 import { staleDays } from './boardModel';
 import { DealCardMenu } from './DealCardMenu';
+import { SelectBox } from '../selection/SelectionContext';
 import { SignatureBadge } from './SignatureBadge';
 import { NeedsAttention } from './DealSigning';
 import { formatCurrency, formatProbability } from './dealFormat';
@@ -139,6 +140,7 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
       style={style}
       className={cn(
         CARD,
+        'group',
         movable ? 'border-slate-200 hover:border-slate-300 hover:shadow' : '',
         closed && 'border-slate-200 bg-slate-50/80 text-slate-600',
         isDragging && 'z-10 opacity-60 ring-2 ring-brand-500',
@@ -165,6 +167,8 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
       >
         {body}
       </div>
+      {/* The tick box takes the grip's place (hover, focus, or while anything is ticked), so the card keeps its width. */}
+      <SelectBox id={deal.id} name={deal.deal_name} className="absolute top-3.5 left-2 bg-white" revealClassName="opacity-0 group-hover:opacity-100 focus-visible:opacity-100" />
       {heldBy && <HeldBy drag={heldBy} stage={deal.stage} />}
       <div className="absolute top-2 right-1.5">
         <DealCardMenu deal={deal} canEdit={canEdit} canMove={canMove} onOpen={onOpen} onEdit={onEdit} onMoveTo={onMoveTo} />

@@ -12,6 +12,7 @@ import { staleDays } from './boardModel';
 import { formatCurrency, formatProbability } from './dealFormat';
 import type { DealSort, DealSortKey } from './dealList';
 import { StageBadge } from './dealUi';
+import { SelectBox } from '../selection/SelectionContext';
 
 const CELL = 'px-3 py-2.5 align-top';
 /** Short lists render whole; long ones only the rows near the viewport. */
@@ -63,6 +64,7 @@ const DealRow = memo(function DealRow({
     >
       <td className={cn(CELL, 'relative')}>
         <LiveAccent touch={touch} edge />
+        <SelectBox id={deal.id} name={deal.deal_name} className="mr-2 align-[-2px]" />
         {/* The name opens the dialog from the keyboard too, as a click anywhere on the row does. */}
         <button
           type="button"

@@ -35,6 +35,16 @@ import { DealStatistics } from './DealStatistics';
 import { nextSort, sortDeals } from './dealList';
 import { lastMoveAtom, useDealMoves } from './useDealMoves';
 import { useDealStats } from './useDealStats';
+import { DEAL_VIEW_CODEC, type DealViewState } from './dealViewQuery';
+import { columnsOf } from './boardModel';
+import { DealBulkActions } from './selection/DealBulkActions';
+import { useStageKeys } from './selection/useStageKeys';
+import { BulkBar } from '../selection/BulkBar';
+import { SelectionContext } from '../selection/SelectionContext';
+import { useSelection } from '../selection/useSelection';
+import { SavedViewsMenu } from '../views/SavedViewsMenu';
+import { useViewInAddress } from '../views/useViewInAddress';
+import { viewQueryText } from '../views/viewQuery';
 
 /** The deals page reloads when the selected location changes. */
 export default function DealsPage() {
@@ -80,6 +90,30 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
   const loading = query.status === 'loading' && all.length === 0;
   const showLocation = !locationId;
 
+  // The view lives in the address too: a link (or a saved view) reproduces it.
+  const viewState = useMemo<DealViewState>(() => ({ view, search, stage, sort }), [view, search, stage, sort]);
+  const applyView = useCallback(
+    (next: DealViewState) => {
+      setView(next.view);
+      setSearch(next.search);
+      setStage(next.stage);
+      setSort(next.sort);
+    },
+    [setView, setSearch, setStage, setSort],
+  );
+  useViewInAddress(DEAL_VIEW_CODEC, viewState, applyView);
+
+  // Ticked cards (board) or rows (list), in the order they stand on screen.
+  const selectable = canMove && view !== 'statistics';
+  const visibleIds = useMemo(() => {
+    if (!selectable) return [];
+    if (view === 'list') return listed.map((d) => d.id);
+    const columns = columnsOf(shown);
+    return stages.flatMap((s) => columns[s]);
+  }, [selectable, view, listed, shown, stages]);
+  const selection = useSelection(visibleIds);
+  const selectedDeals = useMemo(() => selection.ordered.map((id) => collection.byId[id]).filter((d): d is Deal => !!d), [selection.ordered, collection]);
+
   const drags = useAtomValue(dragsAtom);
   // Let go when the board goes away mid-drag (another view, another screen).
   const onHold = useCallback((held: Held | null) => live.drag(held ?? { deal_id: null }), []);
@@ -87,6 +121,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
 
   const onOpen = useCallback((deal: Deal) => setDialog({ kind: 'detail', id: deal.id }), [setDialog]);
   const onEdit = useCallback((deal: Deal) => setDialog({ kind: 'edit', id: deal.id }), [setDialog]);
+  useStageKeys(canMove && view === 'pipeline' && !dialog, shown, move);
 
   // Ctrl/Cmd+Z takes back the user's own last move (not while typing in a field or in a dialog).
   useEffect(() => {
@@ -112,6 +147,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
             {locationName}
           </Badge>
         )}
+        <SavedViewsMenu screen="deals" query={viewQueryText(DEAL_VIEW_CODEC, viewState)} />
         {canCreate && (
           <Button onClick={() => setDialog({ kind: 'add' })}>
             <Plus className="h-4 w-4" aria-hidden />
@@ -188,6 +224,20 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
             )}
           </Card>
 
+          {selectable && !loading && all.length > 0 && (
+            <BulkBar
+              count={selection.count}
+              visible={visibleIds.length}
+              allSelected={selection.allSelected}
+              onSelectAll={selection.selectAll}
+              onClear={selection.clear}
+              noun="deals"
+            >
+              <DealBulkActions deals={selectedDeals} onDone={selection.clear} />
+            </BulkBar>
+          )}
+
+          <SelectionContext.Provider value={selectable ? selection.api : null}>
           {loading ? (
             <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
               <Spinner className="h-5 w-5" label="Loading deals" />
@@ -223,6 +273,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
           ) : (
             <DealTable deals={listed} canEdit={canEdit} now={now} touched={collection.touched} sort={sort} onSort={(key) => setSort((s) => nextSort(s, key))} onOpen={onOpen} onEdit={onEdit} />
           )}
+          </SelectionContext.Provider>
         </>
       )}
 

@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { plural } from '../../lib/plural';
 import { OfficeActions, type OfficeAction } from './OfficeActions';
 import { StatusBadge, formatDate } from './officeUi';
+import { SelectBox } from '../selection/SelectionContext';
 
 export interface OfficeCardProps {
   office: Office;
@@ -35,9 +36,12 @@ export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMu
     <Card className="relative flex h-full flex-col" data-office-id={office.id} data-office-number={office.office_number} data-testid="office-card">
       <LiveAccent touch={touch} className="rounded-xl" />
       <div className="flex items-start justify-between gap-2 p-4 pb-2">
-        <div className="min-w-0">
-          <p className="truncate text-xs font-medium text-slate-500">{office.type}</p>
-          <h3 className="truncate text-lg font-semibold text-slate-900">Office {office.office_number}</h3>
+        <div className="flex min-w-0 items-start gap-2.5">
+          <SelectBox id={office.id} name={`Office ${office.office_number}`} className="mt-1 shrink-0" />
+          <div className="min-w-0">
+            <p className="truncate text-xs font-medium text-slate-500">{office.type}</p>
+            <h3 className="truncate text-lg font-semibold text-slate-900">Office {office.office_number}</h3>
+          </div>
         </div>
         <StatusBadge status={office.status} />
       </div>

@@ -12,6 +12,7 @@ import { OfficeCard } from './OfficeCard';
 import { OfficeActions, type OfficeAction } from './OfficeActions';
 import { LEASE_END_TEXT, StatusBadge, formatDate } from './officeUi';
 import type { OfficeSort, OfficeSortKey } from './officeList';
+import { SelectBox } from '../selection/SelectionContext';
 
 interface ViewProps {
   offices: Office[];
@@ -111,6 +112,7 @@ function OfficeRow({
     <tr ref={measure} data-index={index} data-office-id={office.id} data-office-number={office.office_number} className="relative border-t border-slate-100 hover:bg-slate-50/60">
       <td className={cn(CELL, 'relative')}>
         <LiveAccent touch={touch} edge />
+        <SelectBox id={office.id} name={`Office ${office.office_number}`} className="mr-2 align-[-2px]" />
         <Link to={`/offices/${office.id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
           {office.office_number}
         </Link>

@@ -36,6 +36,14 @@ import { EditRatesDialog } from './EditRatesDialog';
 import { EditStatusDialog } from './EditStatusDialog';
 import { filterOffices, nextSort, sortOffices } from './officeList';
 import { OfficeGrid, OfficeTable } from './OfficeViews';
+import { OFFICE_VIEW_CODEC, type OfficeViewState } from './officeViewQuery';
+import { OfficeBulkActions } from './selection/OfficeBulkActions';
+import { BulkBar } from '../selection/BulkBar';
+import { SelectionContext } from '../selection/SelectionContext';
+import { useSelection } from '../selection/useSelection';
+import { SavedViewsMenu } from '../views/SavedViewsMenu';
+import { useViewInAddress } from '../views/useViewInAddress';
+import { viewQueryText } from '../views/viewQuery';
 
 const companyOf = (office: Office) => office.tenant;
 
@@ -134,6 +142,25 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   // Figures only for data that loaded: while loading (and nothing is cached) the tiles wait.
   const loading = query.status === 'loading' && all.length === 0;
 
+  // The view lives in the address too: a link (or a saved view) reproduces it.
+  const viewState = useMemo<OfficeViewState>(() => ({ view, search, status, desks, sort }), [view, search, status, desks, sort]);
+  const applyView = useCallback(
+    (next: OfficeViewState) => {
+      setView(next.view);
+      setSearch(next.search);
+      setStatus(next.status);
+      setDesks(next.desks);
+      setSort(next.sort);
+    },
+    [setView, setSearch, setStatus, setDesks, setSort],
+  );
+  useViewInAddress(OFFICE_VIEW_CODEC, viewState, applyView);
+
+  // Ticked cards or rows, in screen order.
+  const visibleIds = useMemo(() => (writer ? sorted.map((o) => o.id) : []), [writer, sorted]);
+  const selection = useSelection(visibleIds);
+  const selectedOffices = useMemo(() => selection.ordered.map((id) => collection.byId[id]).filter((o): o is Office => !!o), [selection.ordered, collection]);
+
   const touched = collection.touched;
   const touchOf = useCallback((id: string) => touched[id], [touched]);
   const onAction = useCallback((kind: OfficeAction, office: Office) => setDialog({ kind, officeId: office.id }), [setDialog]);
@@ -153,6 +180,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
             {locationName}
           </Badge>
         )}
+        <SavedViewsMenu screen="offices" query={viewQueryText(OFFICE_VIEW_CODEC, viewState)} />
         <ImportButton kind="offices" />
         {admin && (
           <Button onClick={() => setDialog({ kind: 'add' })}>
@@ -236,6 +264,20 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
             )}
           </Card>
 
+          {writer && !loading && all.length > 0 && (
+            <BulkBar
+              count={selection.count}
+              visible={visibleIds.length}
+              allSelected={selection.allSelected}
+              onSelectAll={selection.selectAll}
+              onClear={selection.clear}
+              noun="offices"
+            >
+              <OfficeBulkActions offices={selectedOffices} onDone={selection.clear} />
+            </BulkBar>
+          )}
+
+          <SelectionContext.Provider value={writer ? selection.api : null}>
           {loading ? (
             <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
               <Spinner className="h-5 w-5" label="Loading offices" />
@@ -257,6 +299,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
               onSort={(key) => setSort((s) => nextSort(s, key))}
             />
           )}
+          </SelectionContext.Provider>
         </>
       )}
 

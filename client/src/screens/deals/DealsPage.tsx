@@ -29,6 +29,7 @@ import { matchesSearch } from './boardModel';
 import { DealBoard, type Held } from './DealBoard';
 import { formatCurrency, formatShare } from './dealFormat';
 import { DealDialogs, type DealDialog } from './DealDialogs';
+import { DensityToggle } from './DensityToggle';
 import { SigningLinkDialog } from './SigningLinkDialog';
 import { DealTable } from './DealTable';
 import { DealStatistics } from './DealStatistics';
@@ -155,6 +156,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
                   </option>
                 ))}
               </Select>
+              {view === 'pipeline' && <DensityToggle />}
               <div className="flex shrink-0 rounded-lg border border-slate-300 p-0.5" role="group" aria-label="View">
                 {VIEWS.map(([key, label, Icon]) => (
                   <button

@@ -35,6 +35,7 @@ test.describe('deal board at every width', () => {
     await expect(page.getByTestId('deal-board')).toHaveAttribute('data-density', 'compact');
 
     await expectAllHeadersInWindow(page, 1440);
+    await expect(page.getByRole('button', { name: 'List View' })).toBeInViewport({ ratio: 1 });
     const board = await page.getByTestId('deal-board').evaluate((b) => ({ scroll: b.scrollWidth, client: b.clientWidth }));
     expect(board.scroll).toBeLessThanOrEqual(board.client);
     expect((await pageOverflow(page)).scroll).toBeLessThanOrEqual(1440);
@@ -84,8 +85,19 @@ test.describe('deal board at every width', () => {
     const page = await context.newPage();
     await page.setViewportSize({ width: 1024, height: 768 });
     await openBoard(page);
+    // The toolbar keeps every control whole, the view switch included.
+    await expect(page.getByRole('button', { name: 'List View' })).toBeInViewport({ ratio: 1 });
     for (const density of ['Comfortable', 'Compact']) {
       await page.getByRole('button', { name: density, exact: true }).click();
+      // Every card stays inside its column.
+      const submitted = column(page, 'form_submitted');
+      const firstCard = submitted.locator('[data-testid="deal-card"]').first();
+      await expect
+        .poll(async () => {
+          const [c, k] = [(await submitted.boundingBox())!, (await firstCard.boundingBox())!];
+          return k.x >= c.x && k.x + k.width <= c.x + c.width;
+        })
+        .toBe(true);
       const overflow = await pageOverflow(page);
       expect(overflow.scroll).toBeLessThanOrEqual(overflow.inner);
       // Compact columns keep a readable width of their own and scroll rather than squeeze.

@@ -7,7 +7,7 @@ const CHOICES: [BoardDensity, string, typeof Rows2][] = [
   ['compact', 'Compact', Rows4],
 ];
 
-/** The board's card density, beside the view switch (shown with the pipeline only). */
+/** The board's card density, at the end of the deal count line (shown with the pipeline only). */
 export function DensityToggle() {
   const [density, setDensity] = useBoardDensity();
   return (
@@ -20,11 +20,11 @@ export function DensityToggle() {
           title={`${label} cards`}
           onClick={() => setDensity(key)}
           className={cn(
-            'flex flex-1 items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap',
+            'flex flex-1 items-center justify-center gap-1.5 rounded-md px-2.5 py-1 text-xs font-medium whitespace-nowrap',
             density === key ? 'bg-slate-800 text-white' : 'text-slate-600 hover:bg-slate-100',
           )}
         >
-          <Icon className="h-4 w-4" aria-hidden />
+          <Icon className="h-3.5 w-3.5" aria-hidden />
           {label}
         </button>
       ))}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { reasonOf } from '../lib/errorText';
 import { ActionDialog, type ActionDialogProps } from './ActionDialog';
 import { ErrorBanner, type Failure } from './ui/Banner';
+import { logFailure } from '../lib/logFailure';
 
 /**
  * Asks before deleting; `remove` does it (and closes the dialog). A refusal stays in the dialog
@@ -23,7 +24,7 @@ export function ConfirmDeleteDialog({
     try {
       await remove();
     } catch (e) {
-      console.error(failureTitle, e);
+      logFailure(failureTitle, e);
       setFailure({ title: failureTitle, reason: reasonOf(e) });
       setBusy(false);
     }

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { formatCurrency } from '@shared/domain/money';
 import { ACCEPT_REQUIRED, SIGNER_NAME_REQUIRED, type SigningReceipt, type SigningSummary } from '@shared/schemas/agreements';
 import { SigningError, loadSigning, submitSignature } from './signingApi';
+import { locationLine } from './locationLine';
 
 const day = (iso: string) => new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const moment = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
@@ -53,7 +54,7 @@ function Summary({ summary }: { summary: SigningSummary }) {
       </p>
       <dl className="mt-4 divide-y divide-slate-100" data-testid="signing-summary">
         <Fact label="Operator">{t.operator.name}</Fact>
-        <Fact label="Location">{[t.location.name, t.location.address, t.location.city].filter(Boolean).join(', ')}</Fact>
+        <Fact label="Location">{locationLine(t.location)}</Fact>
         <Fact label="Company">{t.company_name}</Fact>
         <Fact label="Contact">{t.contact.name}</Fact>
         <Fact label="Offices">

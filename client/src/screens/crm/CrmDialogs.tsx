@@ -29,6 +29,7 @@ import {
   companyValues,
   contactValues,
 } from './crmForms';
+import { logFailure } from '../../lib/logFailure';
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en');
 
@@ -59,7 +60,7 @@ export function ContactDialog({ contact, onClose }: ActionDialogProps & { contac
       }
       onClose();
     } catch (e) {
-      console.error(contact ? 'Failed to update contact' : 'Failed to add contact', e);
+      logFailure(contact ? 'Failed to update contact' : 'Failed to add contact', e);
       showServerError(form, e);
     }
   });
@@ -161,7 +162,7 @@ export function CompanyDialog({ company, quick, onClose, onCreated }: ActionDial
       }
       onClose();
     } catch (e) {
-      console.error(company ? 'Failed to update company' : quick ? 'Failed to create company' : 'Failed to add company', e);
+      logFailure(company ? 'Failed to update company' : quick ? 'Failed to create company' : 'Failed to add company', e);
       showServerError(form, e);
     }
   });

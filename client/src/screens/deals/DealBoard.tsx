@@ -22,6 +22,8 @@ import type { Drags } from '../../live/drags';
 import { columnFigures, columnsOf, type Columns } from './boardModel';
 import { DealCardBody } from './DealCard';
 import { DealColumn } from './DealColumn';
+import { useBoardDensity } from './density';
+import './density.css';
 import { findPlace, keyboardTarget, moveTo, neighboursOf, placeWords, samePlace, type ArrowKey, type Place } from './placement';
 import { useFlip } from './useFlip';
 import type { MoveTarget } from './useDealMoves';
@@ -80,6 +82,7 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
     setDraft(next);
   };
 
+  const [density] = useBoardDensity();
   const figures = useMemo(() => columnFigures(deals), [deals]);
   const root = useRef<HTMLDivElement>(null);
   useFlip(root, !!active && !active.keyboard);
@@ -215,7 +218,7 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
         announcements: { onDragStart: () => undefined, onDragMove: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined },
       }}
     >
-      <div ref={root} className="flex snap-x gap-3 overflow-x-auto pb-2" data-testid="deal-board" aria-label="Pipeline" role="region">
+      <div ref={root} className="flex snap-x gap-3 overflow-x-auto pb-2" data-testid="deal-board" data-density={density} aria-label="Pipeline" role="region">
         {stages.map((stage) => (
           <DealColumn
             key={stage}

@@ -44,8 +44,10 @@ export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<D
         ) : closed ? (
           <Lock className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-400" aria-label="Closed" />
         ) : null}
-        <h3 className="min-w-0 flex-1 text-sm leading-snug font-semibold break-words text-slate-900">{deal.deal_name}</h3>
-        <span className="shrink-0 rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold text-slate-700 tabular-nums" title="Probability">
+        <h3 className="min-w-0 flex-1 text-sm leading-snug font-semibold break-words text-slate-900" title={deal.deal_name} data-card-title>
+          {deal.deal_name}
+        </h3>
+        <span className="shrink-0 rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold text-slate-700 tabular-nums" title="Probability" data-probability="title">
           {formatProbability(deal.probability)}
         </span>
       </div>
@@ -67,6 +69,10 @@ export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<D
         <span className="text-sm font-semibold text-slate-900 tabular-nums" title="Offered price (monthly)">
           {formatCurrency(deal.offered_price)}
           <span className="text-xs font-normal text-slate-500">/mo</span>
+        </span>
+        {/* Shown instead of the chip beside the title in the compact density (density.css). */}
+        <span className="hidden rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold text-slate-700 tabular-nums" title="Probability" data-probability="figures">
+          {formatProbability(deal.probability)}
         </span>
         {deal.signature_status !== 'not_sent' && <SignatureBadge status={deal.signature_status} className="text-[11px]" />}
         {stale !== null && (

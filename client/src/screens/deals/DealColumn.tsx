@@ -107,7 +107,7 @@ export const DealColumn = memo(function DealColumn({ stage, deals, figures, show
           ) : deals.length > VIRTUAL_FROM ? (
             <VirtualCards deals={deals} held={held} renderCard={renderCard} />
           ) : (
-            <div className={cn(COLUMN_SCROLL, 'flex flex-col gap-2 p-2')}>
+            <div className={cn(COLUMN_SCROLL, 'flex flex-col gap-2 p-2')} data-card-list>
               {deals.map((deal) => (
                 <div role="listitem" key={deal.id} data-flip-id={deal.id}>
                   {renderCard(deal)}

@@ -17,6 +17,7 @@ import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { DealFields } from './DealFields';
 import { AddDealForm, DEAL_FIELD_LABELS, DEAL_REQUIRED, EditDealForm, dealValuesOf, emptyDealValues, focusDealField, type DealFormValues } from './dealForms';
+import { logFailure } from '../../lib/logFailure';
 
 type AnyDealForm = UseFormReturn<DealFormValues, unknown, unknown>;
 const WIDE = 'max-w-3xl';
@@ -33,7 +34,7 @@ export function AddDealDialog({ locations, defaultLocationId, onClose, onCreated
       onClose();
       if (deal) onCreated(deal);
     } catch (e) {
-      console.error('Failed to add deal', e);
+      logFailure('Failed to add deal', e);
       showServerError(form, e, { focus: focusDealField(form.setFocus) });
     }
   });
@@ -71,7 +72,7 @@ export function EditDealDialog({ deal, onClose }: ActionDialogProps & { deal: De
       toast.success(`Deal ${body.deal_name ?? deal.deal_name} saved`);
       onClose();
     } catch (e) {
-      console.error('Failed to update deal', e);
+      logFailure('Failed to update deal', e);
       if (!edited.takeConflict(e)) showServerError(form, e, { focus: focusDealField(form.setFocus) });
     }
   });

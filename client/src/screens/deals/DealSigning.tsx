@@ -11,6 +11,7 @@ import { sendCommand } from '../../live/command';
 import { reasonOf } from '../../lib/errorText';
 import { saveFile } from '../../lib/saveFile';
 import { formatDate } from '../offices/officeUi';
+import { logFailure } from '../../lib/logFailure';
 
 /**
  * Why the signing process could not lease the deal's offices: on the card, the detail and the
@@ -39,7 +40,7 @@ function TryAgain({ deal }: { deal: Deal }) {
     try {
       await sendCommand({ entity: 'deals', id: deal.id, version: deal.version, send: (meta) => endpoints.retrySigning(deal.id, meta) });
     } catch (error) {
-      console.error('Failed to try the signing again', error);
+      logFailure('Failed to try the signing again', error);
       toast.error(`Failed to try the signing again: ${reasonOf(error)}`);
     } finally {
       setBusy(false);
@@ -63,7 +64,7 @@ export function ExecutedAgreement({ deal }: { deal: Deal }) {
       const { blob, fileName } = await endpoints.executedAgreement(deal.id);
       saveFile(blob, fileName ?? `Executed agreement - ${deal.deal_name}.pdf`);
     } catch (error) {
-      console.error('Failed to download the executed agreement', error);
+      logFailure('Failed to download the executed agreement', error);
       toast.error(`Failed to download the executed agreement: ${reasonOf(error)}`);
     } finally {
       setBusy(false);

@@ -29,6 +29,7 @@ import { matchesSearch } from './boardModel';
 import { DealBoard, type Held } from './DealBoard';
 import { formatCurrency, formatShare } from './dealFormat';
 import { DealDialogs, type DealDialog } from './DealDialogs';
+import { DensityToggle } from './DensityToggle';
 import { SigningLinkDialog } from './SigningLinkDialog';
 import { DealTable } from './DealTable';
 import { DealStatistics } from './DealStatistics';
@@ -160,7 +161,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
         <LoadFailed title="Failed to load CRM data" error={query.error} onRetry={query.retry} />
       ) : (
         <>
-          <section aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <section aria-label="Summary" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
             <StatTile label="Total Deals" value={figures ? figures.total_deals : null} icon={<Briefcase className="h-5 w-5" />} accent="blue" />
             <StatTile
               label="Pipeline Value"
@@ -210,17 +211,20 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
               </div>
             </div>
             {!loading && (
-              <p className="mt-3 text-sm text-slate-600" data-testid="deal-count-line">
-                {shown.length} of {all.length} deals
-                {canMove && view === 'pipeline' && (
-                  <span className="hidden text-slate-500 md:inline">
-                    {' '}
-                    · Drag a card to change its stage, or focus it and press Space, the arrow keys, then Space.
-                    {lastMove ? ' Ctrl+Z undoes your last move.' : ''}
-                  </span>
-                )}
-                {!canMove && <span className="text-slate-500"> · Read-only: you can view deals but not change them.</span>}
-              </p>
+              <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+                <p className="min-w-0 flex-1 text-sm text-slate-600" data-testid="deal-count-line">
+                  {shown.length} of {all.length} deals
+                  {canMove && view === 'pipeline' && (
+                    <span className="hidden text-slate-500 md:inline">
+                      {' '}
+                      · Drag a card to change its stage, or focus it and press Space, the arrow keys, then Space.
+                      {lastMove ? ' Ctrl+Z undoes your last move.' : ''}
+                    </span>
+                  )}
+                  {!canMove && <span className="text-slate-500"> · Read-only: you can view deals but not change them.</span>}
+                </p>
+                {view === 'pipeline' && <DensityToggle />}
+              </div>
             )}
           </Card>
 

@@ -11,6 +11,7 @@ import { appStore, atom } from '../../state/jotai';
 import { dealsAtom } from './atoms';
 import { refusalWords } from './moveWords';
 import { provisionalRank } from './placement';
+import { logFailure } from '../../lib/logFailure';
 
 /** The user's own last move on this screen: what Undo and Ctrl/Cmd+Z take back. */
 interface LastMove {
@@ -59,7 +60,7 @@ export function useDealMoves() {
       });
       toast.success(`Moved ${last.name} back to ${DEAL_STAGE_LABELS[last.from.stage]}`);
     } catch (error) {
-      console.error('Failed to undo the move', error);
+      logFailure('Failed to undo the move', error);
       if (error instanceof ApiError && error.status === 409) void latest(last.id);
       toast.error(reasonOf(error), { description: 'The move was not undone.' });
     }
@@ -88,7 +89,7 @@ export function useDealMoves() {
         appStore.set(lastMoveAtom, { id: deal.id, name: deal.deal_name, from });
         toast.success(words, { id: 'deal-move', action: { label: 'Undo', onClick: () => void undo() } });
       } catch (error) {
-        console.error('Failed to update deal stage', error);
+        logFailure('Failed to update deal stage', error);
         const conflict = error instanceof ApiError && error.status === 409;
         const current = conflict ? await latest(deal.id) : null;
         const words = error instanceof ApiError && error.status !== 0 ? refusalWords(error.message, error.conflict, current, deal, Date.now()) : reasonOf(error);

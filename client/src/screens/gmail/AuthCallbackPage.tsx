@@ -6,6 +6,7 @@ import { endpoints } from '../../api/endpoints';
 import { Card } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { AFTER_CALLBACK, CALLBACK_MESSAGES, FAILURE_REDIRECT_MS, SUCCESS_REDIRECT_MS, callbackFailure, readCallback } from './callbackOutcome';
+import { logFailure } from '../../lib/logFailure';
 
 type Outcome = { kind: 'processing' } | { kind: 'success'; address: string } | { kind: 'error'; message: string };
 
@@ -31,7 +32,7 @@ export default function AuthCallbackPage() {
       .then(
         (answer) => setOutcome(answer.success ? { kind: 'success', address: answer.gmail_address } : { kind: 'error', message: CALLBACK_MESSAGES.notSaved }),
         (error: unknown) => {
-          console.error('Gmail connection failed', error);
+          logFailure('Gmail connection failed', error);
           setOutcome({ kind: 'error', message: callbackFailure(error) });
         },
       );

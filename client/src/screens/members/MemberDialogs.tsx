@@ -21,6 +21,7 @@ import { useAtomValue } from '../../state/jotai';
 import { cn } from '../../lib/cn';
 import { officesAtom } from '../offices/atoms';
 import { ADD_COMPANY_REQUIRED, AddCompanyForm, EMPLOYEE_REQUIRED, EmployeeForm } from './memberForms';
+import { logFailure } from '../../lib/logFailure';
 
 export function AddCompanyDialog({ locations, defaultLocationId, onClose }: ActionDialogProps & { locations: Location[]; defaultLocationId: string }) {
   const { form, onSubmit } = useSchemaForm(AddCompanyForm, {
@@ -37,7 +38,7 @@ export function AddCompanyDialog({ locations, defaultLocationId, onClose }: Acti
       toast.success(`${body.company_name} added`);
       onClose();
     } catch (e) {
-      console.error('Failed to add company', e);
+      logFailure('Failed to add company', e);
       showServerError(form, e);
     }
   });
@@ -103,7 +104,7 @@ export function AddEmployeeDialog({ member, onClose }: ActionDialogProps & { mem
       toast.success(`${body.name} added to ${member.company_name}`);
       onClose();
     } catch (e) {
-      console.error('Failed to add employee', e);
+      logFailure('Failed to add employee', e);
       showServerError(form, e);
     }
   });
@@ -161,7 +162,7 @@ export function AssignOfficeDialog({ member, onClose }: ActionDialogProps & { me
       toast.success(`Office assigned to ${member.company_name}`);
       onClose();
     } catch (e) {
-      console.error('Failed to assign office to member', e);
+      logFailure('Failed to assign office to member', e);
       setFailure({ title: 'Failed to assign office to member', reason: reasonOf(e) });
     } finally {
       setBusy(false);

@@ -15,6 +15,7 @@ import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { MEMBER_FIELD_LABELS, MEMBER_PROFILE_FIELDS, MemberProfileForm, memberValuesOf, type MemberTab } from './memberForms';
+import { logFailure } from '../../lib/logFailure';
 
 /**
  * The member profile in edit mode: company, membership and primary contact as one form. Like
@@ -48,7 +49,7 @@ export function MemberProfileEditor({
       toast.success('Member saved');
       onDone();
     } catch (e) {
-      console.error('Failed to update member', e);
+      logFailure('Failed to update member', e);
       if (!edited.takeConflict(e)) showServerError(form, e, { focus: focusOnTab });
     }
   });

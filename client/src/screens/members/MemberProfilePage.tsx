@@ -21,6 +21,7 @@ import type { MemberTab } from './memberForms';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
 import { MemberProfileEditor } from './MemberProfileEditor';
 import { MEMBERSHIP_TONE } from './MembersPage';
+import { logFailure } from '../../lib/logFailure';
 
 export default function MemberProfilePage() {
   const { id } = useParams();
@@ -50,7 +51,7 @@ export default function MemberProfilePage() {
       await sendCommand({ entity: 'members', id: member.id, version: member.version, send: (meta) => endpoints.assignMemberOffice(member.id, null, meta) });
       toast.success(`${member.company_name} no longer has an office`);
     } catch (e) {
-      console.error('Failed to unassign member', e);
+      logFailure('Failed to unassign member', e);
       setBanner({ title: 'Failed to unassign member', reason: reasonOf(e) });
     }
   };

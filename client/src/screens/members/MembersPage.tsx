@@ -27,6 +27,7 @@ import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
 import { memberSearchAtom, membersAtom } from './atoms';
 import { AddCompanyDialog, AddEmployeeDialog, AssignOfficeDialog } from './MemberDialogs';
+import { logFailure } from '../../lib/logFailure';
 
 export const MEMBERSHIP_TONE: Record<string, BadgeTone> = { Premium: 'purple', Standard: 'blue', Basic: 'grey' };
 
@@ -54,7 +55,7 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
   // Failures of actions taken on the page itself (a row's Unassign); dialogs keep their own.
   const [banner, setBanner] = useState<Failure | null>(null);
   const fail = useCallback((title: string, error: unknown) => {
-    console.error(title, error);
+    logFailure(title, error);
     setBanner({ title, reason: reasonOf(error) });
   }, []);
   const query = useLiveQuery('members', locationName, () => endpoints.members(locationName), (m) => !locationId || m.location_id === locationId);

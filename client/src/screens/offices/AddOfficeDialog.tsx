@@ -12,6 +12,7 @@ import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { sendCommand } from '../../live/command';
 import { ADD_OFFICE_REQUIRED, AddOfficeForm } from './officeForms';
+import { logFailure } from '../../lib/logFailure';
 
 export function AddOfficeDialog({ locations, defaultLocationId, onClose }: ActionDialogProps & { locations: Location[]; defaultLocationId: string }) {
   const { form, onSubmit } = useSchemaForm(AddOfficeForm, {
@@ -31,7 +32,7 @@ export function AddOfficeDialog({ locations, defaultLocationId, onClose }: Actio
       toast.success(`Office ${body.office_number} created`);
       onClose();
     } catch (e) {
-      console.error('Failed to create office', e);
+      logFailure('Failed to create office', e);
       // A number already taken at that location comes back as a 409 naming office_number.
       showServerError(form, e);
     }

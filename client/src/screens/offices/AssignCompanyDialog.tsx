@@ -13,6 +13,7 @@ import { useLiveQuery } from '../../live/useLiveQuery';
 import { useAtomValue } from '../../state/jotai';
 import { membersAtom } from '../members/atoms';
 import type { DialogProps } from './officeDialogParts';
+import { logFailure } from '../../lib/logFailure';
 
 export function AssignCompanyDialog({ office, onClose }: DialogProps) {
   const query = useLiveQuery('members', office.location_name, () => endpoints.members(office.location_name), (m) => m.location_id === office.location_id);
@@ -38,7 +39,7 @@ export function AssignCompanyDialog({ office, onClose }: DialogProps) {
       toast.success(`Office ${office.office_number} assigned`);
       onClose();
     } catch (e) {
-      console.error('Failed to assign member to office', e);
+      logFailure('Failed to assign member to office', e);
       setFailure({ title: 'Failed to assign member to office', reason: reasonOf(e) });
     } finally {
       setBusy(false);
@@ -54,7 +55,7 @@ export function AssignCompanyDialog({ office, onClose }: DialogProps) {
       await sendCommand({ entity: 'members', id: memberId, send: (meta) => endpoints.assignMemberOffice(memberId, null, meta, office.id) });
       toast.success(`Office ${office.office_number} is now vacant`);
     } catch (e) {
-      console.error('Failed to unassign member from office', e);
+      logFailure('Failed to unassign member from office', e);
       setFailure({ title: 'Failed to unassign member from office', reason: reasonOf(e) });
     } finally {
       setBusy(false);

@@ -16,6 +16,7 @@ import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import type { DialogProps } from './officeDialogParts';
 import { CONTACT_REQUIRED, ContactForm, type ContactValues } from './officeForms';
+import { logFailure } from '../../lib/logFailure';
 
 const EMPTY_CONTACT: ContactValues = { name: '', email: '', phone: '', role: '', is_primary: false };
 
@@ -34,7 +35,7 @@ export function ContactsDialog({ office, onClose, readOnly }: DialogProps & { re
       toast.success(`Contact ${body.name} added`);
       reset();
     } catch (e) {
-      console.error('Failed to add contact', e);
+      logFailure('Failed to add contact', e);
       showServerError(form, e);
     }
   });
@@ -50,7 +51,7 @@ export function ContactsDialog({ office, onClose, readOnly }: DialogProps & { re
       });
       toast.success('Contact removed');
     } catch (e) {
-      console.error('Failed to remove contact', e);
+      logFailure('Failed to remove contact', e);
       setFailure({ title: 'Failed to remove contact', reason: reasonOf(e) });
     } finally {
       setRemoving(null);

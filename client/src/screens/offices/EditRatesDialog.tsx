@@ -15,6 +15,7 @@ import { useEditedRow } from '../../live/useEditedRow';
 import { numberOrNull, OFFICE_FIELD_LABELS, type DialogProps } from './officeDialogParts';
 import { RatesForm, ratesValuesOf } from './officeForms';
 import { formatDate } from './officeUi';
+import { logFailure } from '../../lib/logFailure';
 
 export function EditRatesDialog({ office, onClose }: DialogProps) {
   const edited = useEditedRow('offices', office, { noun: 'office', labels: OFFICE_FIELD_LABELS, fetchRow: endpoints.office });
@@ -33,7 +34,7 @@ export function EditRatesDialog({ office, onClose }: DialogProps) {
       toast.success(`Rates and lease of office ${office.office_number} saved`);
       onClose();
     } catch (e) {
-      console.error('Failed to update office rates', e);
+      logFailure('Failed to update office rates', e);
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });

@@ -11,6 +11,7 @@ import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { OFFICE_FIELD_LABELS, type DialogProps } from './officeDialogParts';
+import { logFailure } from '../../lib/logFailure';
 
 export function EditStatusDialog({ office, onClose }: DialogProps) {
   const edited = useEditedRow('offices', office, { noun: 'office', labels: OFFICE_FIELD_LABELS, fetchRow: endpoints.office });
@@ -31,7 +32,7 @@ export function EditStatusDialog({ office, onClose }: DialogProps) {
       toast.success(`Office ${office.office_number} is now ${status}`);
       onClose();
     } catch (e) {
-      console.error('Failed to update office status', e);
+      logFailure('Failed to update office status', e);
       if (!edited.takeConflict(e)) setFailure({ title: 'Failed to update office status', reason: reasonOf(e) });
     } finally {
       setBusy(false);

@@ -18,6 +18,7 @@ import { useEditedRow } from '../../live/useEditedRow';
 import { numberOrNull, OFFICE_FIELD_LABELS } from './officeDialogParts';
 import { OFFICE_PROFILE_FIELDS, OfficeProfileForm, profileValuesOf, type OfficeTab } from './officeForms';
 import { formatDate } from './officeUi';
+import { logFailure } from '../../lib/logFailure';
 
 /**
  * The office profile in edit mode (admins): the Overview and Pricing fields as one form, kept
@@ -53,7 +54,7 @@ export function OfficeProfileEditor({
       toast.success('Office saved');
       onDone();
     } catch (e) {
-      console.error('Failed to update office', e);
+      logFailure('Failed to update office', e);
       if (!edited.takeConflict(e)) showServerError(form, e, { focus: focusOnTab });
     }
   });

@@ -25,6 +25,7 @@ import { ActivityTimeline } from '../../components/ActivityTimeline';
 import { OfficeProfileEditor } from './OfficeProfileEditor';
 import { StatusBadge, formatDate } from './officeUi';
 import { OfficeTasks } from '../tasks/OfficeTasks';
+import { logFailure } from '../../lib/logFailure';
 
 const LEASE_TONE = { 'No Lease': 'grey', Expired: 'red', 'Expiring Soon': 'amber', Active: 'green' } as const;
 
@@ -65,7 +66,7 @@ export default function OfficeProfilePage() {
       await sendCommand({ entity: 'members', id: memberId, send: (meta) => endpoints.assignMemberOffice(memberId, null, meta, office.id) });
       toast.success(`Office ${office.office_number} is now vacant`);
     } catch (e) {
-      console.error('Failed to unassign member', e);
+      logFailure('Failed to unassign member', e);
       setBanner({ title: 'Failed to unassign member', reason: reasonOf(e) });
     }
   };

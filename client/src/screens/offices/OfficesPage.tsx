@@ -1,10 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { Building, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, MapPin, Percent, Plus, User as UserIcon, Layers, Ban } from 'lucide-react';
+import { Ban, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, MapPin, Percent, Plus } from 'lucide-react';
 import { may } from '@shared/policy';
 import { formatCurrency } from '@shared/domain/money';
 import { deskTotals, monthlyRevenue, occupancyPercent, statusCounts } from '@shared/domain/officeFigures';
 import { OFFICE_STATUSES, type Office } from '@shared/schemas/offices';
-import type { Location } from '@shared/schemas/locations';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { PageHeader } from '../../components/PageHeader';
@@ -34,6 +33,7 @@ import { AssignCompanyDialog } from './AssignCompanyDialog';
 import { ContactsDialog } from './ContactsDialog';
 import { EditRatesDialog } from './EditRatesDialog';
 import { EditStatusDialog } from './EditStatusDialog';
+import { LocationPanel } from './LocationPanel';
 import { filterOffices, nextSort, sortOffices } from './officeList';
 import { OfficeGrid, OfficeTable } from './OfficeViews';
 import { OFFICE_VIEW_CODEC, type OfficeViewState } from './officeViewQuery';
@@ -51,63 +51,6 @@ const companyOf = (office: Office) => office.tenant;
 export default function OfficesPage() {
   const selected = useSelectedLocation();
   return <OfficesScreen key={selected.value} locationId={selected.location?.id ?? null} locationName={selected.name} />;
-}
-
-function LocationCard({ location }: { location: Location }) {
-  const floors = [...(location.floors ?? [])].sort((a, b) => a - b);
-  return (
-    <Card className="p-4 sm:p-5" data-testid="location-card">
-      <div className="flex items-start gap-3">
-        <div className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700" aria-hidden>
-          <Building className="h-5 w-5" />
-        </div>
-        <div className="min-w-0 flex-1">
-          <h2 className="font-semibold text-slate-900">{location.name}</h2>
-          <dl className="mt-1 grid gap-x-6 gap-y-1 text-sm text-slate-600 sm:grid-cols-3">
-            <div className="flex items-start gap-1.5">
-              <dt className="sr-only">Address</dt>
-              <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-              <dd>{location.address || '—'}</dd>
-            </div>
-            <div className="flex items-start gap-1.5">
-              <dt className="sr-only">Manager</dt>
-              <UserIcon className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-              <dd>{location.manager || '—'}</dd>
-            </div>
-            <div className="flex items-start gap-1.5">
-              <dt className="sr-only">Floors</dt>
-              <Layers className="mt-0.5 h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-              <dd>{floors.length ? `Floors ${floors.join(', ')}` : 'No floors listed'}</dd>
-            </div>
-          </dl>
-        </div>
-      </div>
-    </Card>
-  );
-}
-
-/** Under All Locations: every location's address, manager and floors, compactly. */
-function LocationsOverview({ locations }: { locations: Location[] }) {
-  return (
-    <Card className="overflow-hidden" data-testid="locations-overview">
-      <h2 className="flex items-center gap-2 border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
-        <Building className="h-4 w-4 text-brand-600" aria-hidden /> {locations.length} locations
-      </h2>
-      <ul className="flex snap-x overflow-x-auto sm:grid sm:grid-cols-2 sm:overflow-visible xl:grid-cols-4">
-        {locations.map((l) => (
-          <li key={l.id} className="w-64 shrink-0 snap-start border-r border-slate-100 px-4 py-3 text-sm sm:w-auto sm:border-r-0 sm:border-b" data-testid="location-card">
-            <p className="font-medium text-slate-900">{l.name}</p>
-            <p className="truncate text-xs text-slate-600" title={l.address}>
-              {l.address || '—'}
-            </p>
-            <p className="truncate text-xs text-slate-500">
-              {l.manager || '—'} · {l.floors?.length ? `Floors ${[...l.floors].sort((a, b) => a - b).join(', ')}` : 'No floors listed'}
-            </p>
-          </li>
-        ))}
-      </ul>
-    </Card>
-  );
 }
 
 type OpenDialog = { kind: OfficeAction; officeId: string } | { kind: 'add' } | null;
@@ -190,11 +133,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
         )}
       </PageHeader>
 
-      {selectedLocation ? (
-        <LocationCard location={selectedLocation} />
-      ) : (
-        locations.length > 0 && <LocationsOverview locations={locations} />
-      )}
+      <LocationPanel selected={selectedLocation} locations={locations} />
 
       {query.status === 'error' ? (
         <LoadFailed title="Failed to load data. Please try again." error={query.error} onRetry={query.retry} />

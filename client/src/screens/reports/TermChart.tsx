@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, LabelList, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { SHORT_TERM_DISCOUNT_THRESHOLD } from '@shared/domain/reportsTerms';
 import type { TermAnalysisReport } from '@shared/schemas/reports';
-import { AXIS, LINE_COLORS, percentText } from './chartStyle';
+import { AXIS, AXIS_TITLE, LINE_COLORS, percentText } from './chartStyle';
 
 /**
  * Average discount off the marketed rate per term bucket (below zero: a premium), with the
@@ -15,12 +15,12 @@ export function DiscountChart({ report }: { report: TermAnalysisReport }) {
       width="100%"
       height={280}
       data={data}
-      margin={{ top: 20, right: 16, bottom: 0, left: 0 }}
+      margin={{ top: 20, right: 16, bottom: 20, left: 12 }}
       title="Average discount by lease term"
       desc="The average discount off the marketed rate for each lease-term bucket, in percent; a negative value is a premium."
     >
       <CartesianGrid strokeDasharray="3 3" vertical={false} />
-      <XAxis dataKey="label" tick={AXIS} />
+      <XAxis dataKey="label" tick={AXIS} label={{ value: 'Lease term', position: 'insideBottom', offset: -14, ...AXIS_TITLE }} />
       {/* Room for the threshold line however small the discounts are. */}
       <YAxis
         domain={[(min: number) => Math.min(0, Math.floor(min)), (max: number) => Math.max(SHORT_TERM_DISCOUNT_THRESHOLD + 1, Math.ceil(max))]}
@@ -28,6 +28,7 @@ export function DiscountChart({ report }: { report: TermAnalysisReport }) {
         tickFormatter={(v: number) => `${v}%`}
         tick={AXIS}
         width={48}
+        label={{ value: 'Average discount (%)', angle: -90, position: 'insideLeft', offset: -4, style: { textAnchor: 'middle' }, ...AXIS_TITLE }}
       />
       <Tooltip formatter={percentText} />
       <ReferenceLine y={SHORT_TERM_DISCOUNT_THRESHOLD} stroke="#b45309" strokeDasharray="4 4" label={{ value: `${SHORT_TERM_DISCOUNT_THRESHOLD}% short-term threshold`, position: 'insideTopRight', fontSize: 11, fill: '#92400e' }} />

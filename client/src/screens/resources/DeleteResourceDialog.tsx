@@ -6,6 +6,7 @@ import { ActionDialog, type ActionDialogProps } from '../../components/ActionDia
 import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
+import { logFailure } from '../../lib/logFailure';
 
 /** Asks before deleting a document; a refusal stays in the dialog with the server's reason. */
 export function DeleteResourceDialog({ resource, onClose }: ActionDialogProps & { resource: Resource }) {
@@ -19,7 +20,7 @@ export function DeleteResourceDialog({ resource, onClose }: ActionDialogProps & 
       toast.success(`Document ${resource.name} deleted`);
       onClose();
     } catch (e) {
-      console.error('Failed to delete document', e);
+      logFailure('Failed to delete document', e);
       setFailure({ title: 'Failed to delete document', reason: reasonOf(e) });
       setBusy(false);
     }

@@ -13,6 +13,7 @@ import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { TimeOffFields } from './TimeOffFields';
 import { TIME_OFF_LABELS, TimeOffForm, companyPart, timeOffValuesOf, versionOf } from './timeOffForm';
+import { logFailure } from '../../lib/logFailure';
 
 /** An administrator's shortcut from the resources page's tiles to the company's time off (System settings). */
 export function TimeOffDialog({ settings, onClose }: ActionDialogProps & { settings: CompanySettings }) {
@@ -33,7 +34,7 @@ export function TimeOffDialog({ settings, onClose }: ActionDialogProps & { setti
       toast.success('Company time off saved');
       onClose();
     } catch (e) {
-      console.error('Failed to save company time off', e);
+      logFailure('Failed to save company time off', e);
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });

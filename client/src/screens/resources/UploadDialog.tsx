@@ -13,6 +13,7 @@ import { useSchemaForm } from '../../forms/useSchemaForm';
 import { sendCommand } from '../../live/command';
 import { formatSize, nameFromFile } from './resourceList';
 import { UploadForm, emptyUploadValues, fileProblem } from './uploadForm';
+import { logFailure } from '../../lib/logFailure';
 
 /** Upload Document: the file, its name (suggested from the file), category and description. */
 export function UploadDialog({ category, onClose }: ActionDialogProps & { category?: ResourceCategory }) {
@@ -37,7 +38,7 @@ export function UploadDialog({ category, onClose }: ActionDialogProps & { catego
       toast.success(`Document ${doc?.name ?? fields.name} uploaded`);
       onClose();
     } catch (e) {
-      console.error('Failed to upload document', e);
+      logFailure('Failed to upload document', e);
       const onFile = e instanceof ApiError ? e.fields?.find((f) => f.field === 'file') : undefined;
       // The file's own problems (its kind, its size) show at the file; anything else at its field or above.
       if (onFile || (e instanceof ApiError && e.status === 413)) setFileError(onFile?.message ?? (e as ApiError).message);

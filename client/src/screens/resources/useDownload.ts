@@ -4,6 +4,7 @@ import type { Resource } from '@shared/schemas/resources';
 import { endpoints } from '../../api/endpoints';
 import { reasonOf } from '../../lib/errorText';
 import { saveFile } from '../../lib/saveFile';
+import { logFailure } from '../../lib/logFailure';
 
 /**
  * Downloads a document with the user's token (a plain link would carry none) and saves it under
@@ -16,7 +17,7 @@ export function useDownload() {
     try {
       saveFile(await endpoints.downloadResource(resource.id), resource.file_name);
     } catch (error) {
-      console.error('Failed to download document', error);
+      logFailure('Failed to download document', error);
       toast.error(`Failed to download ${resource.name}: ${reasonOf(error)}`);
     } finally {
       setBusy((b) => {

@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { reasonOf } from '../../lib/errorText';
 import { useGmailStatus } from '../gmail/useGmailStatus';
+import { logFailure } from '../../lib/logFailure';
 
 export const DISCONNECT_QUESTION = 'Are you sure you want to disconnect Gmail? This will stop email tracking.';
 
@@ -31,7 +32,7 @@ export function GmailCard() {
       const { auth_url } = await endpoints.connectGmail(`${window.location.origin}${GMAIL_CALLBACK_PATH}`);
       window.location.assign(auth_url);
     } catch (e) {
-      console.error('Failed to generate OAuth URL', e);
+      logFailure('Failed to generate OAuth URL', e);
       setFailure({ title: 'Failed to generate OAuth URL', reason: reasonOf(e) });
       setBusy(false);
     }
@@ -104,7 +105,7 @@ function DisconnectDialog({ onClose, onDisconnected }: { onClose: () => void; on
       onDisconnected();
       onClose();
     } catch (e) {
-      console.error('Failed to disconnect Gmail', e);
+      logFailure('Failed to disconnect Gmail', e);
       setFailure({ title: 'Failed to disconnect Gmail', reason: reasonOf(e) });
       setBusy(false);
     }

@@ -15,6 +15,7 @@ import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { EditLocationForm, LOCATION_FIELD_LABELS, NewLocationForm, emptyLocationValues, locationValuesOf, type LocationFormValues } from './locationForms';
+import { logFailure } from '../../lib/logFailure';
 
 type AnyLocationForm = UseFormReturn<LocationFormValues, unknown, unknown>;
 
@@ -27,7 +28,7 @@ export function AddLocationDialog({ onClose }: ActionDialogProps) {
       toast.success(`Location ${body.name} added`);
       onClose();
     } catch (e) {
-      console.error('Failed to add location', e);
+      logFailure('Failed to add location', e);
       showServerError(form, e);
     }
   });
@@ -61,7 +62,7 @@ export function EditLocationDialog({ location, onClose }: ActionDialogProps & { 
       toast.success(`Location ${body.name ?? location.name} saved`);
       onClose();
     } catch (e) {
-      console.error('Failed to update location', e);
+      logFailure('Failed to update location', e);
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });

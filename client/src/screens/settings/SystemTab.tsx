@@ -28,6 +28,7 @@ import { useAtomValue } from '../../state/jotai';
 import { companySettingsAtom } from '../resources/atoms';
 import { TimeOffFields } from '../resources/TimeOffFields';
 import { TIME_OFF_LABELS, companyPart, timeOffFields, timeOffValuesOf, versionOf } from '../resources/timeOffForm';
+import { logFailure } from '../../lib/logFailure';
 
 /** The System tab's form: a new CRM key (empty keeps the saved one) and the company's time off. */
 const SystemForm = z
@@ -124,7 +125,7 @@ function SystemSettingsForm({ row, system, onSaved }: { row: CompanySettings; sy
       await save(body);
       toast.success('System settings saved');
     } catch (e) {
-      console.error('Failed to save system settings', e);
+      logFailure('Failed to save system settings', e);
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
@@ -211,7 +212,7 @@ function RemoveKeyDialog({ onRemove, onClose }: { onRemove: () => Promise<void>;
       toast.success('CRM API key removed');
       onClose();
     } catch (e) {
-      console.error('Failed to remove the CRM API key', e);
+      logFailure('Failed to remove the CRM API key', e);
       setFailure(reasonOf(e));
       setBusy(false);
     }

@@ -28,6 +28,7 @@ import {
   userValuesOf,
   type UserFormValues,
 } from './userForms';
+import { logFailure } from '../../lib/logFailure';
 
 type AnyUserForm = UseFormReturn<UserFormValues, unknown, unknown>;
 type UserDialogProps = ActionDialogProps & { locations: Location[] };
@@ -41,7 +42,7 @@ export function AddUserDialog({ locations, onClose }: UserDialogProps) {
       toast.success(`User ${body.email} added`);
       onClose();
     } catch (e) {
-      console.error('Failed to add user', e);
+      logFailure('Failed to add user', e);
       showServerError(form, e);
     }
   });
@@ -80,7 +81,7 @@ export function EditUserDialog({ user, ownAccount, locations, onClose }: UserDia
       toast.success(`User ${body.email ?? user.email} saved`);
       onClose();
     } catch (e) {
-      console.error('Failed to update user', e);
+      logFailure('Failed to update user', e);
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });

@@ -15,6 +15,7 @@ import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { AddTaskForm, EditTaskForm, TASK_FIELD_LABELS, TASK_REQUIRED, emptyTaskValues, taskValuesOf, type TaskFormValues } from './taskForms';
 import { TaskFields } from './TaskFields';
+import { logFailure } from '../../lib/logFailure';
 
 type AnyTaskForm = UseFormReturn<TaskFormValues, unknown, unknown>;
 const WIDE = 'max-w-2xl';
@@ -35,7 +36,7 @@ export function AddTaskDialog({ locations, assignees, defaultLocationId, default
       toast.success(`Task added: ${body.title}`);
       onClose();
     } catch (e) {
-      console.error('Failed to add task', e);
+      logFailure('Failed to add task', e);
       showServerError(form, e);
     }
   });
@@ -69,7 +70,7 @@ export function EditTaskDialog({ task, locations, assignees, onClose }: TaskForm
       toast.success(`Task saved: ${body.title ?? task.title}`);
       onClose();
     } catch (e) {
-      console.error('Failed to update task', e);
+      logFailure('Failed to update task', e);
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });

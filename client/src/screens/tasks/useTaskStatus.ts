@@ -6,6 +6,7 @@ import { endpoints } from '../../api/endpoints';
 import type { Failure } from '../../components/ui/Banner';
 import { sendCommand } from '../../live/command';
 import { reasonOf } from '../../lib/errorText';
+import { logFailure } from '../../lib/logFailure';
 
 const DONE: Partial<Record<TaskStatus, string>> = { in_progress: 'started', completed: 'completed', cancelled: 'cancelled' };
 
@@ -27,7 +28,7 @@ export function useTaskStatus(onFailure: (failure: Failure) => void) {
         });
         toast.success(`Task ${DONE[status] ?? `set to ${TASK_STATUS_LABELS[status]}`}: ${task.title}`);
       } catch (e) {
-        console.error('Failed to update task status', e);
+        logFailure('Failed to update task status', e);
         onFailure({ title: 'Failed to update task status', reason: reasonOf(e) });
       }
     },

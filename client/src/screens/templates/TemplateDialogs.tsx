@@ -17,6 +17,7 @@ import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { TemplateFields } from './TemplateFields';
 import { EditTemplateForm, NewTemplateForm, TEMPLATE_FIELD_LABELS, TEMPLATE_REQUIRED, emptyTemplateValues, templateValuesOf, type TemplateFormValues } from './templateForms';
+import { logFailure } from '../../lib/logFailure';
 
 type AnyTemplateForm = UseFormReturn<TemplateFormValues, unknown, unknown>;
 
@@ -29,7 +30,7 @@ export function NewTemplateDialog({ category, onClose }: ActionDialogProps & { c
       toast.success(`Template ${body.name} created`);
       onClose();
     } catch (e) {
-      console.error('Failed to create template', e);
+      logFailure('Failed to create template', e);
       showServerError(form, e);
     }
   });
@@ -67,7 +68,7 @@ export function EditTemplateDialog({ template, onClose }: ActionDialogProps & { 
       toast.success(`Template ${body.name ?? template.name} saved`);
       onClose();
     } catch (e) {
-      console.error('Failed to update template', e);
+      logFailure('Failed to update template', e);
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
@@ -134,7 +135,7 @@ export function DeleteTemplateDialog({ template, onClose }: ActionDialogProps & 
       toast.success(`Template ${template.name} deleted`);
       onClose();
     } catch (e) {
-      console.error('Failed to delete template', e);
+      logFailure('Failed to delete template', e);
       setFailure({ title: 'Failed to delete template', reason: reasonOf(e) });
       setBusy(false);
     }

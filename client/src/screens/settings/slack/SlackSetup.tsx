@@ -17,6 +17,7 @@ import { useAtomValue } from '../../../state/jotai';
 import { slackConfigAtom } from './slackAtoms';
 import { SuccessNote } from './SuccessNote';
 import { useFlash } from './useFlash';
+import { logFailure } from '../../../lib/logFailure';
 
 interface Draft {
   webhook_url: string;
@@ -82,7 +83,7 @@ function SetupForm({ config }: { config: SlackConfig }) {
       setDraft(null);
       flash(SLACK_MESSAGES.configSaved);
     } catch (error) {
-      console.error('Failed to save Slack configuration', error);
+      logFailure('Failed to save Slack configuration', error);
       setFailure(SLACK_MESSAGES.saveConfigFailed(reasonOf(error)));
       // Someone else saved meanwhile (the message names them): what was typed stays, and saving
       // again replaces their configuration knowingly.
@@ -101,7 +102,7 @@ function SetupForm({ config }: { config: SlackConfig }) {
       await slackEndpoints.test({ message: DEFAULT_TEST_MESSAGE, ...(url && !isMaskedWebhook(url) ? { webhook_url: url } : {}) });
       flash(SLACK_MESSAGES.testSent);
     } catch (error) {
-      console.error('Failed to send test message', error);
+      logFailure('Failed to send test message', error);
       setFailure(SLACK_MESSAGES.testFailed(reasonOf(error)));
     } finally {
       setTesting(false);

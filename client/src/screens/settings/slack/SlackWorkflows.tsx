@@ -15,6 +15,7 @@ import { RuleEditor } from './RuleEditor';
 import { slackWorkflowsAtom } from './slackAtoms';
 import { SuccessNote } from './SuccessNote';
 import { useFlash } from './useFlash';
+import { logFailure } from '../../../lib/logFailure';
 
 /** Notification Workflows: the rules, each announcing one kind of deal event, saved together. */
 export function SlackWorkflows({ query: live }: { query: LiveQuery }) {
@@ -55,7 +56,7 @@ function RulesForm({ row }: { row: Workflows }) {
       setDraft(null);
       flash(SLACK_MESSAGES.rulesSaved);
     } catch (error) {
-      console.error('Failed to save workflow rules', error);
+      logFailure('Failed to save workflow rules', error);
       setFailure(SLACK_MESSAGES.saveRulesFailed(reasonOf(error)));
       // Someone else saved meanwhile (the message names them): what was typed stays, and saving
       // again replaces their rules knowingly.

@@ -36,6 +36,7 @@ import { EditRatesDialog } from './EditRatesDialog';
 import { EditStatusDialog } from './EditStatusDialog';
 import { filterOffices, nextSort, sortOffices } from './officeList';
 import { OfficeGrid, OfficeTable } from './OfficeViews';
+import { MovedAwayNotices } from './MovedAwayNotices';
 
 const companyOf = (office: Office) => office.tenant;
 
@@ -235,6 +236,8 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
               </p>
             )}
           </Card>
+
+          <MovedAwayNotices locationId={locationId} />
 
           {loading ? (
             <div className="flex items-center justify-center gap-3 py-16 text-slate-600">

@@ -137,6 +137,8 @@ export interface ImportPreviewRow {
   values: Record<string, string>;
   /** What keeps the row out of the import; empty when it will be imported. */
   problems: string[];
+  /** What importing the row does besides adding it, e.g. 'Creates company “Acme”'. */
+  notes: string[];
 }
 
 export interface ImportPreview {
@@ -162,7 +164,7 @@ export const ImportPreview = z.object({
   headers: z.array(answerText()),
   mapping: z.array(answerText().nullable()),
   problems: z.array(answerText()),
-  rows: z.array(z.object({ line: z.number().int(), values: z.record(answerText(), answerText()), problems: z.array(answerText()) })),
+  rows: z.array(z.object({ line: z.number().int(), values: z.record(answerText(), answerText()), problems: z.array(answerText()), notes: z.array(answerText()) })),
   valid: z.number().int(),
   invalid: z.number().int(),
 }) satisfies z.ZodType<ImportPreview>;

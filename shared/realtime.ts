@@ -46,6 +46,12 @@ export type LiveEntity = keyof LiveRows;
 export interface RemovedAt {
   version: number;
   updated_at: string;
+  /**
+   * The name of the location the row now stands at, when it left the user's view by moving
+   * there (an office an administrator moved to a location the user does not manage): screens
+   * say where it went. Only the name, never the row.
+   */
+  moved_to?: string;
 }
 
 /**

@@ -1,24 +1,22 @@
 import { readFileSync } from 'node:fs';
 import type { LocationUpdated } from '../../events/location/events';
 import type { MemberEvent } from '../../events/member/events';
-import type { OfficeDetailsEdited } from '../../events/office/events';
+import type { OfficeCompanyAssigned, OfficeCompanyUnassigned, OfficeDetailsEdited } from '../../events/office/events';
 import {
   defineProjection,
   entityId,
   foldLocationRename,
-  foldOfficeRenumber,
   foldOwn,
   own,
   rowsAtRenamedLocation,
   rowsAtRenumberedOffice,
   touchOnLocationRename,
-  touchOnOfficeRenumber,
 } from '../projection';
 import { membersTouched } from './queries';
 
-export const membersProjection = defineProjection<MemberEvent | OfficeDetailsEdited | LocationUpdated>({
+export const membersProjection = defineProjection<MemberEvent | OfficeCompanyAssigned | OfficeCompanyUnassigned | OfficeDetailsEdited | LocationUpdated>({
   name: 'members',
-  version: 2,
+  version: 3,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['members'],
   on: {
@@ -32,7 +30,7 @@ export const membersProjection = defineProjection<MemberEvent | OfficeDetailsEdi
       fold(tables, { data: d, version, metadata: { at } }) {
         tables.table('members').insert({
           id: d.id, company_name: d.company_name, location_id: d.location_id, primary_contact: d.primary_contact,
-          membership_type: d.membership_type, employees: [], version, created_at: at, updated_at: at,
+          membership_type: d.membership_type, employees: [], office_ids: [], version, created_at: at, updated_at: at,
         });
       },
       changed: own,
@@ -79,11 +77,54 @@ export const membersProjection = defineProjection<MemberEvent | OfficeDetailsEdi
       fold: (tables, event) => foldOwn(tables, 'members', event, { office_id: null }),
       changed: own,
     },
-    // The member row shows its office's number (joined at read time): a renumbering moves its
+    // A signed deal leases offices to the company through the offices' own streams: the
+    // company's list of offices changes without an event of its own (its version stays).
+    OfficeCompanyAssigned: {
+      apply(db, { data, stream_id, metadata: { at } }) {
+        const office = entityId(stream_id);
+        return db`
+          UPDATE members SET office_ids = array_append(array_remove(office_ids, ${office}::uuid), ${office}::uuid), updated_at = ${at}
+          WHERE id = ${data.member_id}`;
+      },
+      fold(tables, { data, stream_id, metadata: { at } }) {
+        const office = entityId(stream_id);
+        const row = tables.table('members').get(data.member_id);
+        if (row) tables.table('members').set(row, { office_ids: [...(row.office_ids as string[]).filter((id) => id !== office), office], updated_at: at });
+      },
+      changed: (event) => [{ column: 'id', value: event.data.member_id }],
+    },
+    OfficeCompanyUnassigned: {
+      apply(db, { data, stream_id, metadata: { at } }) {
+        return db`
+          UPDATE members SET office_ids = array_remove(office_ids, ${entityId(stream_id)}::uuid), updated_at = ${at}
+          WHERE id = ${data.member_id}`;
+      },
+      fold(tables, { data, stream_id, metadata: { at } }) {
+        const office = entityId(stream_id);
+        const row = tables.table('members').get(data.member_id);
+        if (row) tables.table('members').set(row, { office_ids: (row.office_ids as string[]).filter((id) => id !== office), updated_at: at });
+      },
+      changed: (event) => [{ column: 'id', value: event.data.member_id }],
+    },
+    // The member row shows its offices' numbers (joined at read time): a renumbering moves its
     // updated_at so clients take the pushed row.
     OfficeDetailsEdited: {
-      apply: (db, event) => touchOnOfficeRenumber(db, 'members', event),
-      fold: (tables, event) => foldOfficeRenumber(tables, 'members', event),
+      apply(db, event) {
+        if (event.data.office_number === undefined) return null;
+        const office = entityId(event.stream_id);
+        return db`
+          UPDATE members SET updated_at = ${event.metadata.at}
+          WHERE office_id = ${office} OR ${office}::uuid = ANY(office_ids)`;
+      },
+      fold(tables, event) {
+        if (event.data.office_number === undefined) return;
+        const office = entityId(event.stream_id).toLowerCase();
+        const members = tables.table('members');
+        for (const row of [...members.rows]) {
+          const holds = String(row.office_id ?? '').toLowerCase() === office || (row.office_ids as string[]).some((id) => id.toLowerCase() === office);
+          if (holds) members.set(row, { updated_at: event.metadata.at });
+        }
+      },
       changed: rowsAtRenumberedOffice,
     },
     LocationUpdated: {

@@ -1,6 +1,6 @@
 import type { Actor } from '@shared/domain/access';
 import { seesAllLocations } from '@shared/domain/access';
-import type { Employee, Member, MembershipType, PrimaryContact } from '@shared/schemas/members';
+import type { Employee, Member, MemberOffice, MembershipType, PrimaryContact } from '@shared/schemas/members';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
@@ -13,6 +13,7 @@ interface MemberRow {
   location_name: string | null;
   office_id: string | null;
   office_number: string | null;
+  offices: MemberOffice[];
   primary_contact: PrimaryContact;
   membership_type: MembershipType;
   employees: Employee[];
@@ -28,6 +29,7 @@ const toMember = (r: MemberRow): Member => ({
   location_name: r.location_name ?? '',
   office_id: r.office_id,
   office_number: r.office_number,
+  offices: r.offices,
   primary_contact: r.primary_contact,
   contact_name: r.primary_contact.name,
   contact_email: r.primary_contact.email,
@@ -39,9 +41,15 @@ const toMember = (r: MemberRow): Member => ({
   updated_at: iso(r.updated_at),
 });
 
-/** Location name and office number are joined at read time: renames never leave stale copies. */
+/**
+ * Location name and office numbers are joined at read time: renames never leave stale copies.
+ * `offices`: every office leased to the company (a signed deal may lease several), its own first.
+ */
 const SELECT = `
   SELECT m.id, m.company_name, m.location_id, l.name AS location_name, m.office_id, o.office_number,
+         (SELECT coalesce(jsonb_agg(jsonb_build_object('id', h.id, 'office_number', h.office_number)
+                   ORDER BY h.id = m.office_id DESC, lower(h.office_number), h.id), '[]')
+            FROM offices h WHERE h.member_id = m.id) AS offices,
          m.primary_contact, m.membership_type, m.employees, m.version, m.created_at, m.updated_at
   FROM members m
   LEFT JOIN locations l ON l.id = m.location_id
@@ -62,9 +70,14 @@ export async function getMember(db: Db, id: string): Promise<Member | null> {
   return row ? toMember(row) : null;
 }
 
-/** The rows a batch of events changed (see Touched), for the live push. */
+/**
+ * The rows a batch of events changed (see Touched), for the live push. A renumbered office
+ * (`office_id`) touches the company holding it as one of its several offices as well.
+ */
 export async function membersTouched(db: Db, touched: Touched[]): Promise<Member[]> {
   const { where, params } = touchedWhere('m', touched);
-  const rows = await db.unsafe<MemberRow[]>(`${SELECT} WHERE ${where}`, params, PREPARED);
+  const offices = touched.filter((t) => t.column === 'office_id').map((t) => t.value);
+  const held = offices.length ? ` OR m.office_ids && $${params.length + 1}::uuid[]` : '';
+  const rows = await db.unsafe<MemberRow[]>(`${SELECT} WHERE ${where}${held}`, offices.length ? [...params, offices] : params, PREPARED);
   return rows.map(toMember);
 }

@@ -48,7 +48,7 @@ export async function checkFile(db: Db, actor: Actor, input: ImportInput): Promi
       else firstLine.set(result.key, row.line);
     }
     checked.push(result);
-    previewRows.push({ line: row.line, values, problems: result.problems });
+    previewRows.push({ line: row.line, values, problems: result.problems, notes: result.notes ?? [] });
   }
   const valid = problems.length > 0 ? 0 : checked.filter((r) => r.command).length;
   return {

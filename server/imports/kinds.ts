@@ -20,6 +20,19 @@ export interface ImportLookups {
   existing: Set<string>;
   /** Companies by lower-case name, for contacts that name theirs. */
   companies: Map<string, string>;
+  /**
+   * Companies the file's contacts name that do not exist yet, by lower-case name: created with
+   * the first valid row naming each (`claimed`), which the later ones join.
+   */
+  newCompanies: Map<string, NewCompany>;
+}
+
+interface NewCompany {
+  id: string;
+  data: CreateCompanyInput;
+  claimed: boolean;
+  /** Set while an import runs: created already by an earlier row of this transaction. */
+  created: boolean;
 }
 
 /** A row ready to import: the command to run. */
@@ -27,6 +40,8 @@ export type ImportCommand = (run: RunInTransaction, context: CommandContext) => 
 
 export interface CheckedRow {
   problems: string[];
+  /** What importing the row does besides adding it ("Creates company “Acme”"). */
+  notes?: string[];
   /** Set when the row has no problems. */
   command?: ImportCommand;
   /** The row's identity for duplicates within the file. */
@@ -51,7 +66,7 @@ export async function loadLookups(db: Db, kind: ImportKind, actor: Actor): Promi
   const existing = await db.unsafe<{ key: string }[]>(EXISTING[kind]);
   const companies = new Map<string, string>();
   if (kind === 'contacts') for (const row of await db<{ id: string; name: string }[]>`SELECT id, name FROM crm_companies`) companies.set(row.name.toLowerCase(), row.id);
-  return { actor, locations, existing: new Set(existing.map((r) => r.key)), companies };
+  return { actor, locations, existing: new Set(existing.map((r) => r.key)), companies, newCompanies: new Map() };
 }
 
 /** "12", "12.5", "$1,200.00" -> a number; '' -> undefined (the default); anything else NaN. */
@@ -136,15 +151,28 @@ function checkMember(values: Record<string, string>, location: { id: string; nam
   };
 }
 
+/**
+ * A contact row. A company it names that does not exist is created with it (Prospect, like the
+ * quick Create Company dialog), once per file however many rows name it; the preview says so.
+ */
 function checkContact(values: Record<string, string>, lookups: ImportLookups): CheckedRow {
-  const companyId = values.company ? lookups.companies.get(values.company.toLowerCase()) : null;
-  if (values.company && !companyId) return { problems: [`Unknown company “${values.company}” (import or add it first)`] };
+  const companyName = values.company?.trim() ?? '';
+  const companyKey = companyName.toLowerCase();
+  const known = companyName ? lookups.companies.get(companyKey) : undefined;
+  let pending = companyName && !known ? lookups.newCompanies.get(companyKey) : undefined;
+  if (companyName && !known && !pending) {
+    const refused = refusal(lookups.actor, 'company.create', []);
+    if (refused) return { problems: [`${refused} (company “${companyName}” does not exist)`] };
+    const company = CreateCompanyInput.safeParse({ name: companyName });
+    if (!company.success) return { problems: zodProblems(company.error) };
+    pending = { id: randomUUID(), data: company.data, claimed: false, created: false };
+  }
   const parsed = CreateContactInput.safeParse({
     name: values.name,
     email: values.email,
     phone: optional(values.phone),
     title: optional(values.title),
-    company_id: companyId,
+    company_id: known ?? pending?.id ?? null,
     status: optional(values.status),
     notes: optional(values.notes),
     lead_source: optional(values.lead_source),
@@ -153,12 +181,28 @@ function checkContact(values: Record<string, string>, lookups: ImportLookups): C
   const data = parsed.data;
   const key = data.email.toLowerCase();
   if (lookups.existing.has(key)) return { problems: [`A contact with the e-mail ${data.email} already exists`] };
+  const company = pending;
+  let notes: string[] = [];
+  if (company) {
+    lookups.newCompanies.set(companyKey, company);
+    notes = [company.claimed ? `Joins company “${company.data.name}”, created by this import` : `Creates company “${company.data.name}”`];
+    company.claimed = true;
+  }
   return {
     problems: [],
+    notes,
     key,
-    command: (run, context) => {
+    command: async (run, context) => {
       const id = randomUUID();
-      return run(contactAggregate, id, { type: 'CreateContact', data: { id, ...data } }, context, { action: 'contact.create' });
+      const events: { position: number }[] = [];
+      // Whichever of its rows runs first creates the company (an earlier one may have been left out).
+      if (company && !company.created) {
+        company.created = true;
+        const made = await run(companyAggregate, company.id, { type: 'CreateCompany', data: { id: company.id, ...company.data } }, context, { action: 'company.create' });
+        events.push(...made.events);
+      }
+      const added = await run(contactAggregate, id, { type: 'CreateContact', data: { id, ...data } }, context, { action: 'contact.create' });
+      return { events: [...events, ...added.events] };
     },
   };
 }

@@ -11,6 +11,8 @@ const NOUNS: Record<string, string> = {
   deal: 'deal',
   template: 'template',
   task: 'task',
+  contact: 'contact',
+  company: 'company',
 };
 
 /** Field names as people say them. */

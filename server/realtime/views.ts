@@ -5,7 +5,8 @@ import type { ChangeMessage, RowChange } from '@shared/realtime';
 
 /**
  * A change as one user's GET would answer it now: each row the user may see, or a removal
- * (`row: null` with where the row stood) for a row outside the user's scope, which is how a row
+ * (`row: null` with where the row stood, and the name of the location it moved to) for a row
+ * outside the user's scope, which is how a row
  * that moved away leaves the screens of those who saw it. The rule is `canSee`, the same one the
  * REST queries apply.
  */
@@ -18,7 +19,10 @@ function restrict(actor: Actor, change: RowChange): RowChange {
   if (change.entity === 'companies' && change.row) return { ...change, row: companySeenBy(actor, change.row as CompanyRecord) };
   if (change.row === null || canSee(actor, change.entity, change.row)) return change;
   const { version, updated_at } = change.row;
-  return { entity: change.entity, id: change.id, row: null, removed_at: { version, updated_at } } as RowChange;
+  // Where it went, by name only (the user may know the location exists, not what the row holds there).
+  const place = 'location_name' in change.row ? change.row.location_name : undefined;
+  const moved_to = typeof place === 'string' && place ? { moved_to: place } : {};
+  return { entity: change.entity, id: change.id, row: null, removed_at: { version, updated_at, ...moved_to } } as RowChange;
 }
 
 /**

@@ -38,6 +38,7 @@ const READ_ONLY_MEMBER_FIELDS = {
   location_name: z.unknown().optional(),
   office_id: z.unknown().optional(),
   office_number: z.unknown().optional(),
+  offices: z.unknown().optional(),
   employees: z.unknown().optional(),
   contact_name: z.unknown().optional(),
   contact_email: z.unknown().optional(),
@@ -107,6 +108,12 @@ export interface PrimaryContact {
   phone: string | null;
 }
 
+/** An office leased to a member company. */
+export interface MemberOffice {
+  id: string;
+  office_number: string;
+}
+
 /** A member company as the API returns it and the gateway pushes it. */
 export interface Member {
   id: string;
@@ -115,6 +122,11 @@ export interface Member {
   location_name: string;
   office_id: string | null;
   office_number: string | null;
+  /**
+   * Every office leased to the company, its own (office_id) first: a signed deal may lease it
+   * several. Empty when it has none.
+   */
+  offices: MemberOffice[];
   primary_contact: PrimaryContact;
   contact_name: string;
   contact_email: string;
@@ -134,6 +146,7 @@ export const Member = z.object({
   location_name: answerText(),
   office_id: z.uuid().nullable(),
   office_number: answerText().nullable(),
+  offices: z.array(z.object({ id: z.uuid(), office_number: answerText() })),
   primary_contact: z.object({ name: answerText(), email: answerText(), phone: answerText().nullable() }),
   contact_name: answerText(),
   contact_email: answerText(),

@@ -162,13 +162,40 @@ describe('CSV import', () => {
     expect(checkedCompanies.body.rows.map((r) => r.problems)).toEqual([[], ['Same company as line 2'], ['Employee count must be a number']]);
     expect((await runImport({ kind: 'companies', csv: companies })).lines.at(-1)).toMatchObject({ type: 'done', imported: 1, skipped: 2 });
 
-    const contacts = csv('Full name,E-mail,Job title,Company', 'Quinn Quartz,quinn@quartz.example,CEO,quartz quarry', 'Quinn Again,QUINN@quartz.example,,', 'Lost Soul,lost@x.example,,Atlantis Inc');
+    const contacts = csv(
+      'Full name,E-mail,Job title,Company',
+      'Quinn Quartz,quinn@quartz.example,CEO,quartz quarry',
+      'Quinn Again,QUINN@quartz.example,,',
+      'Lost Soul,lost@x.example,,Atlantis Inc',
+      'Lost Twin,twin@x.example,,ATLANTIS INC',
+    );
     const checked = await preview({ kind: 'contacts', csv: contacts });
     expect(checked.body.mapping).toEqual(['name', 'email', 'title', 'company']);
-    expect(checked.body.rows.map((r) => r.problems)).toEqual([[], ['Same contact as line 2'], ['Unknown company “Atlantis Inc” (import or add it first)']]);
-    expect((await runImport({ kind: 'contacts', csv: contacts }, w.tokens.manager)).lines.at(-1)).toMatchObject({ type: 'done', imported: 1 });
+    // A company that does not exist is created with the first contact naming it; the preview says so.
+    expect(checked.body.rows.map((r) => [r.problems, r.notes])).toEqual([
+      [[], []],
+      [['Same contact as line 2'], []],
+      [[], ['Creates company “Atlantis Inc”']],
+      [[], ['Joins company “Atlantis Inc”, created by this import']],
+    ]);
+    expect((await runImport({ kind: 'contacts', csv: contacts }, w.tokens.manager)).lines.at(-1)).toMatchObject({ type: 'done', imported: 3 });
     const [quartz] = (await w.api<{ id: string; contact_count: number; annual_revenue: number }[]>('GET', '/api/companies?q=quartz quarry', { token: w.tokens.viewer })).body;
     expect(quartz).toMatchObject({ contact_count: 1, annual_revenue: 1_200_000 });
+    const atlantis = (await w.api<{ name: string; status: string; contact_count: number }[]>('GET', '/api/companies?q=atlantis', { token: w.tokens.viewer })).body;
+    expect(atlantis).toHaveLength(1);
+    expect(atlantis[0]).toMatchObject({ name: 'Atlantis Inc', status: 'Prospect', contact_count: 2 });
+    // Imported: the same company named again is the one that now exists.
+    const again = await preview({ kind: 'contacts', csv: csv('Name,Email,Company', 'Late Comer,late@x.example,atlantis inc') });
+    expect(again.body.rows[0]).toMatchObject({ problems: [], notes: [] });
     expect((await preview({ kind: 'contacts', csv: contacts }, w.tokens.viewer)).status).toBe(403);
+  });
+
+  it('checks only the columns the file has: optional columns left out are no problem', async () => {
+    const contacts = await preview({ kind: 'contacts', csv: csv('Name,Email', 'Only Two,only.two@x.example') });
+    expect(contacts.body.rows.map((r) => r.problems)).toEqual([[]]);
+    const offices = await preview({ kind: 'offices', csv: csv('Office,Location', 'OPT-1,Bushwick') });
+    expect(offices.body.rows.map((r) => r.problems)).toEqual([[]]);
+    const companies = await preview({ kind: 'companies', csv: csv('Name,Website', 'Optional Co,not a site') });
+    expect(companies.body.rows.map((r) => r.problems)).toEqual([['Website must be a full http(s) address, such as https://example.com']]);
   });
 });

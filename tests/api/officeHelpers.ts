@@ -73,6 +73,6 @@ export const OFFICE_KEYS = [
 ].sort();
 
 export const MEMBER_KEYS = [
-  'id', 'company_name', 'location_id', 'location_name', 'office_id', 'office_number', 'primary_contact', 'contact_name',
+  'id', 'company_name', 'location_id', 'location_name', 'office_id', 'office_number', 'offices', 'primary_contact', 'contact_name',
   'contact_email', 'contact_phone', 'membership_type', 'employees', 'version', 'created_at', 'updated_at',
 ].sort();

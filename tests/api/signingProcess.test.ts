@@ -17,6 +17,7 @@ import { startServer } from '../../server/start';
 import { createTestDatabase } from '../support/db';
 import { apiClient, demoCredentials, signIn, testConfig, type Api } from '../support/server';
 import { signDeal } from '../support/signature';
+import { listen } from '../support/sockets';
 import { pdfText } from './reportsHelpers';
 import { officeWorld, type OfficeWorld } from './officeHelpers';
 
@@ -122,6 +123,13 @@ describe('a signed agreement', () => {
 
     const member = await w.getMember(signed.member_id!);
     expect(member).toMatchObject({ company_name: deal.company_name, location_id: w.loc('Bushwick'), office_id: small.id });
+    // Both offices are the company's: its own first.
+    expect(member.offices).toEqual([
+      { id: small.id, office_number: small.office_number },
+      { id: large.id, office_number: large.office_number },
+    ]);
+    const listed = (await w.api<Member[]>('GET', '/api/members?location=Bushwick', { token: w.tokens.admin })).body.find((m) => m.id === member.id);
+    expect(listed?.offices.map((o) => o.id)).toEqual([small.id, large.id]);
     expect(member.primary_contact).toMatchObject({ name: 'Pat Signer', email: deal.contact.email });
     const company = (await w.api<Company>('GET', `/api/companies/${deal.company_id}`, { token: w.tokens.admin })).body;
     expect(company.status).toBe('Member');
@@ -158,17 +166,30 @@ describe('a signed agreement', () => {
     expect(renamed.status, renamed.text).toBe(200);
 
     const later = await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { company_id: earlier.company_id, company_name: earlier.company_name, office_ids: [second.id] });
+    await w.settled();
+    const socket = listen(w.server.url, { token: w.tokens.admin });
+    await socket.ready;
     await signDeal(w.server.deps.sql, later.id);
     expect((await signedDeal(later.id)).member_id).toBe(member_id);
     expect((await w.getOffice(second.id)).member_id).toBe(member_id);
-    // The member's own office stays the one it had; the new office is its as well.
-    expect((await w.getMember(member_id!)).office_id).toBe(first.id);
+    // The member's own office stays the one it had; the new office is its as well, and the
+    // push (the lease changes only the office's stream) says so as a GET does.
+    const member = await w.getMember(member_id!);
+    expect(member.office_id).toBe(first.id);
+    expect(member.offices.map((o) => o.id)).toEqual([first.id, second.id]);
+    const holdsBoth = (x: { entity: string; id: string; row: unknown }) =>
+      x.entity === 'members' && x.id === member_id && (x.row as Member | null)?.offices.length === 2;
+    await socket.until((c) => c.some((m) => m.changes.some(holdsBoth)), 'the member row with both offices');
+    const pushed = socket.changes.flatMap((m) => m.changes).filter(holdsBoth).at(-1)!;
+    expect(pushed.row).toEqual(await w.getMember(member_id!));
+    socket.close();
     expect((await w.getOffice(first.id)).status).toBe('LEASED');
 
     // Unassigning the other office from its own dialog leaves that office only.
     const released = await w.api<Member>('PATCH', `/api/members/${member_id}/office`, { token: w.tokens.admin, body: { office_id: null, release_office_id: second.id } });
     expect(released.status, released.text).toBe(200);
     expect(released.body.office_id).toBe(first.id);
+    expect(released.body.offices.map((o) => o.id)).toEqual([first.id]);
     expect(await w.getOffice(second.id)).toMatchObject({ status: 'VACANT', member_id: null, tenant: null });
     expect(await w.getOffice(first.id)).toMatchObject({ status: 'LEASED', member_id });
   });

@@ -61,6 +61,10 @@ describe('a row that leaves a user\'s scope', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ entity: 'offices', id: office.id, row: null });
     expect([moved.body.version, later.body.version]).toContain(seen[0]!.removed_at?.version);
+    // It says where the office went (the location's name, for the notice), and nothing of the row.
+    expect(Object.keys(seen[0]!.removed_at!).sort()).toEqual(['moved_to', 'updated_at', 'version']);
+    expect(seen[0]!.removed_at!.moved_to).toBe('Greenpoint');
+    expect(JSON.stringify(seen)).not.toContain(`${office.office_number}M`);
     expect(rowsFor(adminSocket.changes, office.id).map((c) => (c.row as Office).location_id)).toEqual([to.id, to.id]);
     managerSocket.close();
     adminSocket.close();

@@ -50,9 +50,9 @@ test.describe('contacts and companies', () => {
     await card.getByRole('button').first().click();
     await expect(page.getByRole('heading', { name: person })).toBeVisible();
     await page.getByRole('button', { name: 'Edit' }).click();
-    const edit = page.getByRole('dialog', { name: 'Edit Contact' });
+    const edit = page.getByRole('form', { name: 'Edit contact' });
     await edit.getByLabel('Title').fill('Head of Space');
-    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
     await expect(edit).toBeHidden();
     await expect(page.getByText('Head of Space').first()).toBeVisible();
     await page.getByRole('tab', { name: 'Activity' }).click();

@@ -41,6 +41,38 @@ test.describe('CSV import', () => {
     await other.context.close();
   });
 
+  test('contacts: every reason of a rejected row reads in full, and a company that does not exist is created, as the preview says', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    const tag = `Imp${Date.now() % 1_000_000}`;
+    await page.goto('/crm/contacts');
+    await expectLive(page);
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import contacts from CSV' });
+    await dialog.getByLabel('CSV file').setInputFiles({
+      name: 'contacts.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(['Name,Email,Status,Company', `${tag} Ready,${tag.toLowerCase()}@x.example,,${tag} Holdings`, `${tag} Broken,not-an-email,Customer,`].join('\n')),
+    });
+    await expect(dialog.getByTestId('import-summary')).toHaveText('2 rows: 1 ready to import, 1 row with problems (left out).');
+    await expect(dialog.locator('[data-testid="import-row"][data-line="2"]')).toContainText(`Creates company “${tag} Holdings”`);
+    const reasons = dialog.locator('[data-testid="import-row"][data-line="3"] [data-testid="import-status"]');
+    await expect(reasons.getByRole('listitem')).toHaveCount(2);
+    await expect(reasons).toContainText('Enter a valid e-mail address');
+    await expect(reasons).toContainText('Status must be one of');
+    // Nothing cut off: the cell holds all its text.
+    const clipped = await reasons.evaluate((el) => el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight);
+    expect(clipped).toBe(false);
+
+    await dialog.getByRole('button', { name: 'Import 1 contact' }).click();
+    await expect(dialog.getByTestId('import-finished')).toContainText('Imported 1 contact');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.goto('/crm/companies');
+    await page.getByLabel('Search companies by name or industry').fill(`${tag} Holdings`);
+    await expect(page.locator('[data-testid="company-card"]')).toHaveCount(1);
+    await admin.context.close();
+  });
+
   test('a viewer has no import', async ({ browser }) => {
     const viewer = await signedInContext(browser, 'viewer');
     const page = await viewer.context.newPage();

@@ -9,6 +9,7 @@ import { emptyCollection } from './collection';
 import { live } from './connection';
 import { allCollections } from './registry';
 import { liveEpochAtom, liveStatusAtom } from './liveState';
+import { departuresAtom } from './departures';
 
 /** How long views wait for the socket before loading anyway (and showing Offline/Reconnecting). */
 const READY_GRACE_MS = 3000;
@@ -31,6 +32,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       live.disconnect();
       // Nothing of one user's session may leak into the next one's views.
       for (const collection of allCollections()) appStore.set(collection, emptyCollection());
+      appStore.set(departuresAtom, {});
       appStore.set(liveEpochAtom, 0);
       appStore.set(liveStatusAtom, 'connecting');
     };

@@ -3,6 +3,7 @@ import { apiBase } from '../api/client';
 import { appStore } from '../state/jotai';
 import { applyRow, emptyCollection, removeRow } from './collection';
 import { isOwnChange } from './command';
+import { addDeparture, departuresAtom, dropDeparture } from './departures';
 import { applyDrag, createDragSender, dragsAtom, pruneDrags } from './drags';
 import { openLiveSocket, type LiveSocket } from './liveSocket';
 import { statusAfterDrop } from './liveStatus';
@@ -55,6 +56,7 @@ class LiveConnection {
       this.position = position;
       // Rows that left this user's view while it was away sent no removal it could see: start over.
       for (const collection of allCollections()) appStore.set(collection, emptyCollection());
+      appStore.set(departuresAtom, {});
       appStore.set(liveEpochAtom, (n) => n + 1);
     });
     socket.on('change', (message) => this.apply(message));
@@ -100,9 +102,15 @@ class LiveConnection {
     for (const change of message.changes) {
       const target = collectionFor(change.entity);
       if (!target) continue;
+      const before = appStore.get(target).byId[change.id];
       appStore.set(target, (collection) =>
         change.row ? applyRow(collection, change.row, touch) : removeRow(collection, change.id, change.removed_at),
       );
+      const after = appStore.get(target).byId[change.id];
+      // A row that moved out of this user's locations: screens say where it went.
+      const movedTo = change.removed_at?.moved_to;
+      if (before && !after && movedTo) appStore.set(departuresAtom, (d) => addDeparture(d, { entity: change.entity, id: change.id, row: before, movedTo }));
+      else if (after) appStore.set(departuresAtom, (d) => dropDeparture(d, change.entity, change.id));
     }
   }
 

@@ -18,7 +18,8 @@ import { useLiveRow } from '../../live/useLiveRow';
 import { useAtomValue } from '../../state/jotai';
 import { formatCurrency } from '../deals/dealFormat';
 import { companiesAtom, contactsAtom } from './atoms';
-import { CompanyDialog, DeleteDialog } from './CrmDialogs';
+import { DeleteDialog } from './CrmDialogs';
+import { CompanyProfileEditor } from './CompanyProfileEditor';
 import { EmailHistoryPanel, StatusBadge } from './crmParts';
 import { RelatedDeals, useRelatedDeals } from './RelatedDeals';
 
@@ -36,7 +37,8 @@ export default function CompanyProfilePage() {
   const contacts = rowsOf(useAtomValue(contactsAtom)).filter((c) => c.company_id === id);
   const related = useRelatedDeals({ company_id: id ?? '' });
   const [tab, setTab] = useState<Tab>('overview');
-  const [open, setOpen] = useState<'edit' | 'delete' | null>(null);
+  const [open, setOpen] = useState<'delete' | null>(null);
+  const [editing, setEditing] = useState(false);
 
   if (!id) return <NotFound message="No company ID provided" back={BACK.to} backLabel={BACK.label} />;
   if (missing) return <NotFound message="Company not found" back={BACK.to} backLabel={BACK.label} />;
@@ -88,7 +90,14 @@ export default function CompanyProfilePage() {
         </div>
         {canWrite && (
           <div className="flex w-full justify-end gap-2">
-            <EditButton onEdit={() => setOpen('edit')} />
+            {!editing && (
+              <EditButton
+                onEdit={() => {
+                  setEditing(true);
+                  setTab('overview');
+                }}
+              />
+            )}
             <Button variant="secondary" onClick={() => setOpen('delete')}>
               <Trash2 className="h-4 w-4" aria-hidden /> Delete
             </Button>
@@ -97,7 +106,8 @@ export default function CompanyProfilePage() {
       </Card>
       <Card className="p-5">
         <Tabs tabs={tabs} value={tab} onChange={setTab} label="Company sections">
-          {tab === 'overview' && (
+          {editing && tab === 'overview' && <CompanyProfileEditor company={company} onDone={() => setEditing(false)} />}
+          {!editing && tab === 'overview' && (
             <div className="grid gap-6 md:grid-cols-2">
               <section className="space-y-2">
                 <h2 className="text-sm font-semibold text-slate-900">Company information</h2>
@@ -152,7 +162,6 @@ export default function CompanyProfilePage() {
           {tab === 'activity' && <ActivityTimeline entityId={company.id} refreshKey={company.version} />}
         </Tabs>
       </Card>
-      {open === 'edit' && <CompanyDialog company={company} onClose={() => setOpen(null)} />}
       {open === 'delete' && <DeleteDialog kind="company" row={company} onClose={() => setOpen(null)} onDeleted={() => void navigate(BACK.to)} />}
     </div>
   );

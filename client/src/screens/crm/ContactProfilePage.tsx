@@ -16,7 +16,8 @@ import { useLiveRow } from '../../live/useLiveRow';
 import { useAtomValue } from '../../state/jotai';
 import { formatCurrency } from '../deals/dealFormat';
 import { contactsAtom } from './atoms';
-import { ContactDialog, DeleteDialog } from './CrmDialogs';
+import { DeleteDialog } from './CrmDialogs';
+import { ContactProfileEditor } from './ContactProfileEditor';
 import { EmailHistoryPanel, StatusBadge } from './crmParts';
 import { RelatedDeals, useRelatedDeals } from './RelatedDeals';
 
@@ -32,7 +33,8 @@ export default function ContactProfilePage() {
   const touch = useAtomValue(contactsAtom).touched[id ?? ''];
   const related = useRelatedDeals({ contact_id: id ?? '' });
   const [tab, setTab] = useState<Tab>('overview');
-  const [open, setOpen] = useState<'edit' | 'delete' | null>(null);
+  const [open, setOpen] = useState<'delete' | null>(null);
+  const [editing, setEditing] = useState(false);
 
   if (!id) return <NotFound message="No contact ID provided" back={BACK.to} backLabel={BACK.label} />;
   if (missing) return <NotFound message="Contact not found" back={BACK.to} backLabel={BACK.label} />;
@@ -84,7 +86,14 @@ export default function ContactProfilePage() {
         </div>
         {canWrite && (
           <div className="flex gap-2">
-            <EditButton onEdit={() => setOpen('edit')} />
+            {!editing && (
+              <EditButton
+                onEdit={() => {
+                  setEditing(true);
+                  setTab('overview');
+                }}
+              />
+            )}
             <Button variant="secondary" onClick={() => setOpen('delete')}>
               <Trash2 className="h-4 w-4" aria-hidden /> Delete
             </Button>
@@ -93,7 +102,8 @@ export default function ContactProfilePage() {
       </Card>
       <Card className="p-5">
         <Tabs tabs={tabs} value={tab} onChange={setTab} label="Contact sections">
-          {tab === 'overview' && (
+          {editing && tab === 'overview' && <ContactProfileEditor contact={contact} onDone={() => setEditing(false)} />}
+          {!editing && tab === 'overview' && (
             <div className="grid gap-6 md:grid-cols-2">
               <section className="space-y-2">
                 <h2 className="text-sm font-semibold text-slate-900">Contact information</h2>
@@ -125,7 +135,6 @@ export default function ContactProfilePage() {
           {tab === 'activity' && <ActivityTimeline entityId={contact.id} refreshKey={contact.version} />}
         </Tabs>
       </Card>
-      {open === 'edit' && <ContactDialog contact={contact} onClose={() => setOpen(null)} />}
       {open === 'delete' && <DeleteDialog kind="contact" row={contact} onClose={() => setOpen(null)} onDeleted={() => void navigate(BACK.to)} />}
     </div>
   );

@@ -34,7 +34,7 @@ import { logFailure } from '../../lib/logFailure';
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en');
 
 /** Every company, for choosing one (live). */
-function useCompanies(): Company[] {
+export function useCompanies(): Company[] {
   useLiveQuery('companies', 'all', () => endpoints.companies());
   return rowsOf(useAtomValue(companiesAtom)).sort(byName);
 }

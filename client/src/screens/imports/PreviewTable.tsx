@@ -7,7 +7,9 @@ const ROW_HEIGHT = 36;
 
 /**
  * Every row of the file with the values of the mapped columns and its problems; a long file
- * renders only the rows in view. "Only rows with problems" narrows it to what needs fixing.
+ * renders only the rows in view. Every problem is shown in full (a row grows to hold them), and
+ * what a row does besides ("Creates company “Acme”"). "Only rows with problems" narrows it to
+ * what needs fixing.
  */
 export function PreviewTable({ kind, preview }: { kind: ImportKind; preview: ImportPreview }) {
   const [onlyProblems, setOnlyProblems] = useState(false);
@@ -15,9 +17,10 @@ export function PreviewTable({ kind, preview }: { kind: ImportKind; preview: Imp
   const rows = useMemo(() => (onlyProblems ? preview.rows.filter((r) => r.problems.length > 0) : preview.rows), [onlyProblems, preview.rows]);
   const scroller = useRef<HTMLDivElement>(null);
   // The header row sits above the rows inside the same scroller (sticky), so both share its width.
+  // Rows grow to show every reason in full (measured as they render); most stay one line.
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 10, scrollMargin: ROW_HEIGHT });
   // Fixed widths: the header and the rows line up whatever the values. Problems come first, in view.
-  const template = `4rem 18rem repeat(${columns.length}, 10rem)`;
+  const template = `4rem 22rem repeat(${columns.length}, 10rem)`;
 
   return (
     <div>
@@ -50,17 +53,34 @@ export function PreviewTable({ kind, preview }: { kind: ImportKind; preview: Imp
                 <div
                   role="row"
                   key={row.line}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
                   aria-rowindex={item.index + 2}
                   data-testid="import-row"
                   data-line={row.line}
                   className={cn('absolute inset-x-0 grid border-t border-slate-100', bad && 'bg-red-50/60')}
-                  style={{ top: item.start - ROW_HEIGHT, height: ROW_HEIGHT, gridTemplateColumns: template }}
+                  style={{ top: item.start - ROW_HEIGHT, minHeight: ROW_HEIGHT, gridTemplateColumns: template }}
                 >
                   <span role="cell" className="px-2 py-2 text-slate-500 tabular-nums">
                     {row.line}
                   </span>
-                  <span role="cell" className={cn('truncate px-2 py-2', bad ? 'font-medium text-red-700' : 'text-emerald-700')} title={row.problems.join('; ')}>
-                    {bad ? row.problems.join('; ') : 'Ready'}
+                  <span role="cell" className={cn('px-2 py-2 break-words whitespace-normal', bad ? 'font-medium text-red-700' : 'text-emerald-700')} data-testid="import-status">
+                    {bad ? (
+                      <ul className="space-y-0.5">
+                        {row.problems.map((p) => (
+                          <li key={p}>{p}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <>
+                        Ready
+                        {(row.notes ?? []).map((n) => (
+                          <span key={n} className="block text-xs text-slate-600">
+                            {n}
+                          </span>
+                        ))}
+                      </>
+                    )}
                   </span>
                   {columns.map((c) => (
                     <span role="cell" key={c.field} className="truncate px-2 py-2 text-slate-800" title={row.values[c.field]}>

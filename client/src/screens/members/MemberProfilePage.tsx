@@ -19,6 +19,7 @@ import { useAtomValue } from '../../state/jotai';
 import { membersAtom } from './atoms';
 import type { MemberTab } from './memberForms';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
+import { officesLabel, officesOf } from './memberOffices';
 import { MemberProfileEditor } from './MemberProfileEditor';
 import { MEMBERSHIP_TONE } from './MembersPage';
 import { logFailure } from '../../lib/logFailure';
@@ -45,11 +46,18 @@ export default function MemberProfilePage() {
 
   const contact = { name: member.primary_contact?.name ?? member.contact_name, email: member.primary_contact?.email ?? member.contact_email, phone: member.primary_contact?.phone ?? member.contact_phone };
 
-  const unassign = async () => {
+  /** The company leaves one office: its own (office_id), or another one a signed deal leased it. */
+  const unassign = async (officeId: string) => {
     setBanner(null);
+    const own = officeId === member.office_id;
     try {
-      await sendCommand({ entity: 'members', id: member.id, version: member.version, send: (meta) => endpoints.assignMemberOffice(member.id, null, meta) });
-      toast.success(`${member.company_name} no longer has an office`);
+      await sendCommand({
+        entity: 'members',
+        id: member.id,
+        version: member.version,
+        send: (meta) => endpoints.assignMemberOffice(member.id, null, meta, own ? undefined : officeId),
+      });
+      toast.success(own && officesOf(member).length === 1 ? `${member.company_name} no longer has an office` : `${member.company_name} left the office`);
     } catch (e) {
       logFailure('Failed to unassign member', e);
       setBanner({ title: 'Failed to unassign member', reason: reasonOf(e) });
@@ -75,12 +83,19 @@ export default function MemberProfilePage() {
         ))}
       </ul>
     );
-  const office = member.office_id ? (
-    <AssignmentCard icon={<DoorOpen className="h-5 w-5" />} label="Assigned office" onUnassign={writer ? unassign : undefined}>
-      <Link to={`/offices/${member.office_id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
-        Office {member.office_number ?? ''} · {member.location_name}
-      </Link>
-    </AssignmentCard>
+  const offices = officesOf(member);
+  const office = offices.length > 0 ? (
+    <ul className="space-y-3" aria-label={officesLabel(offices)}>
+      {offices.map((o) => (
+        <li key={o.id}>
+          <AssignmentCard icon={<DoorOpen className="h-5 w-5" />} label={o.id === member.office_id ? 'Assigned office' : 'Also leased'} onUnassign={writer ? () => void unassign(o.id) : undefined}>
+            <Link to={`/offices/${o.id}`} className="font-semibold text-slate-900 hover:text-brand-700 hover:underline">
+              Office {o.office_number} · {member.location_name}
+            </Link>
+          </AssignmentCard>
+        </li>
+      ))}
+    </ul>
   ) : (
     <EmptyNote>
       No office assigned. Assign one from the{' '}

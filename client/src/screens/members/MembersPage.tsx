@@ -26,6 +26,7 @@ import { locationsAtom } from '../../shell/locationAtoms';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
 import { memberSearchAtom, membersAtom } from './atoms';
+import { officesLabel, officesOf } from './memberOffices';
 import { AddCompanyDialog, AddEmployeeDialog, AssignOfficeDialog } from './MemberDialogs';
 import { logFailure } from '../../lib/logFailure';
 
@@ -84,7 +85,7 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
         entity: 'members',
         id: member.id,
         version: member.version,
-        optimistic: (m) => ({ ...m, office_id: null, office_number: null }),
+        optimistic: (m) => ({ ...m, office_id: null, office_number: null, offices: (m.offices ?? []).filter((o) => o.id !== m.office_id) }),
         send: (meta) => endpoints.assignMemberOffice(member.id, null, meta),
       });
       toast.success(`${member.company_name} no longer has an office`);
@@ -163,9 +164,9 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
                       </button>
                       <div className="flex w-full flex-wrap items-center justify-between gap-2 pl-7 sm:w-auto sm:justify-end sm:pl-0">
                         <UpdatedBy touch={collection.touched[m.id]} />
-                        {m.office_id ? (
+                        {officesOf(m).length > 0 ? (
                           <Badge tone="green" className="gap-1">
-                            <DoorOpen className="h-3 w-3" aria-hidden /> Office {m.office_number ?? ''}
+                            <DoorOpen className="h-3 w-3" aria-hidden /> {officesLabel(officesOf(m))}
                           </Badge>
                         ) : (
                           <Badge tone="grey">No office</Badge>
@@ -214,10 +215,16 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
                         </div>
                         <div>
                           <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Office assignment</h3>
-                          {m.office_id ? (
-                            <Link to={`/offices/${m.office_id}`} className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline">
-                              Office {m.office_number ?? m.office_id} · {m.location_name}
-                            </Link>
+                          {officesOf(m).length > 0 ? (
+                            <ul className="mt-1 space-y-1">
+                              {officesOf(m).map((o) => (
+                                <li key={o.id}>
+                                  <Link to={`/offices/${o.id}`} className="inline-block text-sm font-medium text-brand-700 hover:underline">
+                                    Office {o.office_number} · {m.location_name}
+                                  </Link>
+                                </li>
+                              ))}
+                            </ul>
                           ) : (
                             <p className="mt-1 text-sm text-slate-500">No office assigned</p>
                           )}

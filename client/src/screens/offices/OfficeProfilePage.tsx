@@ -19,6 +19,8 @@ import { useNow } from '../../lib/useNow';
 import { useAtomValue } from '../../state/jotai';
 import { officesAtom } from './atoms';
 import { useLiveRow } from '../../live/useLiveRow';
+import { departureOf, departuresAtom } from '../../live/departures';
+import { movedAwayText } from './movedAway';
 import { AssignmentCard, BackLink, Detail, EditButton, EmptyNote, NotFound, ProfileHeader, ProfileLoading } from '../../components/ProfileParts';
 import type { OfficeTab } from './officeForms';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
@@ -37,11 +39,14 @@ export default function OfficeProfilePage() {
   const now = useNow();
   const { row: office, missing, failed, error, retry } = useLiveRow('offices', id, endpoints.office);
   const touched = useAtomValue(officesAtom).touched;
+  // It moved to a location this user does not manage while the page was open: say where.
+  const departure = departureOf(useAtomValue(departuresAtom), 'offices', id);
   const [tab, setTab] = useState<OfficeTab>('overview');
   const [editing, setEditing] = useState(false);
   const [banner, setBanner] = useState<Failure | null>(null);
 
   if (!id) return <NotFound message="No office ID provided" back="/offices" backLabel="Back to offices" />;
+  if (missing && departure) return <NotFound message={movedAwayText(departure.row, departure.movedTo)} back="/offices" backLabel="Back to offices" />;
   if (missing) return <NotFound message="Office not found" back="/offices" backLabel="Back to offices" />;
   if (!office) {
     return failed ? (

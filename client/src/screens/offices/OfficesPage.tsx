@@ -36,6 +36,7 @@ import { EditStatusDialog } from './EditStatusDialog';
 import { LocationPanel } from './LocationPanel';
 import { filterOffices, nextSort, sortOffices } from './officeList';
 import { OfficeGrid, OfficeTable } from './OfficeViews';
+import { MovedAwayNotices } from './MovedAwayNotices';
 import { OFFICE_VIEW_CODEC, type OfficeViewState } from './officeViewQuery';
 import { OfficeBulkActions } from './selection/OfficeBulkActions';
 import { BulkBar } from '../selection/BulkBar';
@@ -202,6 +203,8 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
               </p>
             )}
           </Card>
+
+          <MovedAwayNotices locationId={locationId} />
 
           {writer && !loading && all.length > 0 && (
             <BulkBar

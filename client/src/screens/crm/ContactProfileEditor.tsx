@@ -1,0 +1,93 @@
+import { toast } from 'sonner';
+import { CRM_STATUSES, type Contact } from '@shared/schemas/crm';
+import { endpoints } from '../../api/endpoints';
+import { ChangeNotice } from '../../components/ChangeNotice';
+import { EditFormActions } from '../../components/ProfileParts';
+import { ErrorBanner } from '../../components/ui/Banner';
+import { Field, Select, Textarea } from '../../components/ui/Field';
+import { Input } from '../../components/ui/Input';
+import { keepTyped } from '../../forms/keepTyped';
+import { showServerError } from '../../forms/serverErrors';
+import { useSchemaForm } from '../../forms/useSchemaForm';
+import { reasonOf } from '../../lib/errorText';
+import { sendCommand } from '../../live/command';
+import { useEditedRow } from '../../live/useEditedRow';
+import { useCompanies } from './CrmDialogs';
+import { CONTACT_FIELD_LABELS, EditContactForm, contactValues } from './crmForms';
+
+/**
+ * The contact profile in edit mode, in place of its overview. Like the member and office
+ * profiles, it edits from the row as editing began: its version goes with Save, a change by
+ * someone else meanwhile is named, and Reload takes it keeping what was typed.
+ */
+export function ContactProfileEditor({ contact, onDone }: { contact: Contact; onDone: () => void }) {
+  const companies = useCompanies();
+  const edited = useEditedRow('contacts', contact, { noun: 'contact', labels: CONTACT_FIELD_LABELS, fetchRow: endpoints.contact });
+  const { form, onSubmit } = useSchemaForm(EditContactForm, contactValues(contact));
+  const { register, formState } = form;
+  const { errors } = formState;
+
+  const submit = onSubmit(async (body) => {
+    try {
+      await sendCommand({ entity: 'contacts', id: contact.id, version: edited.base.version, send: (meta) => endpoints.updateContact(contact.id, body, meta) });
+      toast.success('Contact saved');
+      onDone();
+    } catch (e) {
+      console.error('Failed to update contact', e);
+      if (!edited.takeConflict(e)) showServerError(form, e);
+    }
+  });
+  const reload = () =>
+    edited
+      .reload((latest, opened) => form.reset(keepTyped(contactValues(opened), form.getValues(), contactValues(latest))))
+      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+
+  return (
+    <form id="contact-profile-form" onSubmit={submit} noValidate className="space-y-5" aria-label="Edit contact">
+      {edited.notice && <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />}
+      {errors.root?.server?.message && <ErrorBanner title="Failed to update contact" message={errors.root.server.message} />}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" error={errors.name?.message}>
+          {(c) => <Input {...c} autoComplete="name" {...register('name')} />}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(c) => <Input {...c} type="email" autoComplete="email" {...register('email')} />}
+        </Field>
+        <Field label="Phone" hint="(optional)" error={errors.phone?.message}>
+          {(c) => <Input {...c} type="tel" {...register('phone')} />}
+        </Field>
+        <Field label="Title" hint="(optional)" error={errors.title?.message}>
+          {(c) => <Input {...c} {...register('title')} />}
+        </Field>
+        <Field label="Company" error={errors.company_id?.message}>
+          {(c) => (
+            <Select {...c} {...register('company_id')}>
+              <option value="">No Company</option>
+              {companies.map((co) => (
+                <option key={co.id} value={co.id}>
+                  {co.name}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Status" error={errors.status?.message}>
+          {(c) => (
+            <Select {...c} {...register('status')}>
+              {CRM_STATUSES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </Select>
+          )}
+        </Field>
+        <Field label="Lead source" hint="(optional)" error={errors.lead_source?.message}>
+          {(c) => <Input {...c} {...register('lead_source')} />}
+        </Field>
+        <Field label="Notes" hint="(optional)" className="sm:col-span-2" error={errors.notes?.message}>
+          {(c) => <Textarea {...c} rows={3} {...register('notes')} />}
+        </Field>
+      </div>
+      <EditFormActions saving={formState.isSubmitting} onCancel={onDone} />
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { createPool } from '../../events/store/connect';
+import type { Pool } from '../../events/store/types';
+import { readDatabaseUrl } from '../../server/db/embedded';
+import { signDeal } from '../support/signature';
+import { apiAs, expectLive, signedInContext } from './support/app';
+import { createOffice, uniqueNumber } from './support/data';
+import { createDeal, uniqueName } from './support/deals';
+
+/** The signature is recorded in the e2e database directly (tests/support/signature.ts). */
+let sql: Pool;
+test.beforeAll(async () => {
+  const url = await readDatabaseUrl('.data/e2e');
+  if (!url) throw new Error('the e2e server left no database URL in .data/e2e');
+  sql = createPool(url, { max: 2 });
+});
+test.afterAll(async () => {
+  await sql?.end({ timeout: 5 });
+});
+
+test('a member leasing several offices shows all of them in the directory and on its profile', async ({ browser }) => {
+  const { context, token } = await signedInContext(browser, 'admin');
+  const page = await context.newPage();
+  await page.goto('/');
+  const first = uniqueNumber('MO');
+  const second = `${first}B`;
+  const offices = [await createOffice(page, token, '55 Broadway', first), await createOffice(page, token, '55 Broadway', second)];
+  const name = uniqueName('Two Offices');
+  const { id } = await createDeal(page, token, name, { office_ids: offices.map((o) => o.id), offered_price: 2400, start_date: '2025-09-01' });
+  await signDeal(sql, id);
+  await expect.poll(async () => ((await apiAs(page, token, 'GET', `/api/deals/${id}`)).body as { member_id: string | null }).member_id, { timeout: 20_000 }).toBeTruthy();
+  const memberId = ((await apiAs(page, token, 'GET', `/api/deals/${id}`)).body as { member_id: string }).member_id;
+
+  await page.goto('/members');
+  await expectLive(page);
+  await page.getByLabel('Search members').fill(name);
+  const row = page.locator(`[data-member-name="${name} Inc"]`);
+  await expect(row).toContainText(`Offices ${first}, ${second}`);
+
+  await page.goto(`/members/${memberId}`);
+  await page.getByRole('tab', { name: 'Office Assignment' }).click();
+  const list = page.getByRole('list', { name: `Offices ${first}, ${second}` });
+  await expect(list.getByRole('link', { name: `Office ${first} · 55 Broadway` })).toBeVisible();
+  await expect(list.getByRole('link', { name: `Office ${second} · 55 Broadway` })).toBeVisible();
+  await context.close();
+});

@@ -41,7 +41,7 @@ export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<D
         {movable ? (
           <GripVertical className="mt-0.5 -ml-1 h-4 w-4 shrink-0 text-slate-300" aria-hidden data-drag-handle />
         ) : closed ? (
-          <Lock className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-400" aria-label="Closed" />
+          <Lock className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-400" role="img" aria-label="Closed" />
         ) : null}
         <h3 className="min-w-0 flex-1 text-sm leading-snug font-semibold break-words text-slate-900">{deal.deal_name}</h3>
         <span className="shrink-0 rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold text-slate-700 tabular-nums" title="Probability">
@@ -124,7 +124,6 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
     }
     listeners?.onKeyDown?.(event);
   };
-  const label = `${deal.deal_name}, ${deal.company_name}`;
   const body: ReactNode = <DealCardBody deal={deal} showLocation={showLocation} movable={movable} now={now} touch={touch} />;
   return (
     <div
@@ -148,7 +147,8 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
         role="button"
         tabIndex={0}
         aria-roledescription={movable ? 'draggable deal' : 'deal'}
-        aria-label={closed ? `${label} (closed)` : label}
+        // No aria-label: the card is named by what it shows ("Closed" first when it is), so the
+        // name always contains the visible text.
         onClick={() => onOpen(deal)}
         data-deal-id={deal.id}
         data-deal-name={deal.deal_name}

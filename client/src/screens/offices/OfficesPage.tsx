@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { Building, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, MapPin, Percent, Plus, User as UserIcon, Layers, Ban } from 'lucide-react';
 import { may } from '@shared/policy';
 import { formatCurrency } from '@shared/domain/money';
@@ -24,6 +24,7 @@ import { useLiveQuery } from '../../live/useLiveQuery';
 import { cn } from '../../lib/cn';
 import { nounFor, plural } from '../../lib/plural';
 import { useNow } from '../../lib/useNow';
+import { useScrolls } from '../../lib/useScrolls';
 import { locationsAtom } from '../../shell/locationAtoms';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
@@ -80,12 +81,19 @@ function LocationCard({ location }: { location: Location }) {
 
 /** Under All Locations: every location's address, manager and floors, compactly. */
 function LocationsOverview({ locations }: { locations: Location[] }) {
+  // On a phone the cards are a strip that scrolls sideways, and then takes the keyboard focus.
+  const strip = useRef<HTMLUListElement>(null);
+  const scrolls = useScrolls(strip);
   return (
     <Card className="overflow-hidden" data-testid="locations-overview">
       <h2 className="flex items-center gap-2 border-b border-slate-100 px-4 py-3 text-sm font-semibold text-slate-900">
         <Building className="h-4 w-4 text-brand-600" aria-hidden /> {locations.length} locations
       </h2>
-      <ul className="flex snap-x overflow-x-auto sm:grid sm:grid-cols-2 sm:overflow-visible xl:grid-cols-4">
+      <ul
+        ref={strip}
+        className="flex snap-x overflow-x-auto sm:grid sm:grid-cols-2 sm:overflow-visible xl:grid-cols-4"
+        {...(scrolls ? { tabIndex: 0, 'aria-label': 'Locations' } : {})}
+      >
         {locations.map((l) => (
           <li key={l.id} className="w-64 shrink-0 snap-start border-r border-slate-100 px-4 py-3 text-sm sm:w-auto sm:border-r-0 sm:border-b" data-testid="location-card">
             <p className="font-medium text-slate-900">{l.name}</p>

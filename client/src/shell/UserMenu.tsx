@@ -29,7 +29,7 @@ export function UserMenu() {
               </span>
               <RoleBadge role={user.role} />
             </span>
-            <span className="block truncate text-xs text-slate-500">{user.email}</span>
+            <span className="block truncate text-xs text-slate-600">{user.email}</span>
           </span>
           <span className="sr-only">Account menu</span>
           <ChevronDown className="h-4 w-4 text-slate-400" aria-hidden />

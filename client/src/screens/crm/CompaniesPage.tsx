@@ -48,7 +48,7 @@ export default function CompaniesPage() {
         actions={<ImportButton kind="companies" />}
         card={(company) => (
           <Card className="flex h-full flex-col gap-3 p-4 hover:shadow-md" data-testid="company-card" data-company-id={company.id}>
-            <button type="button" className="w-full min-w-0 text-left" onClick={() => void navigate(`/crm/companies/${company.id}`)}>
+            <button type="button" className="text-left" onClick={() => void navigate(`/crm/companies/${company.id}`)}>
               <span className="flex items-start justify-between gap-2">
                 <span className="min-w-0">
                   <span className="block truncate font-semibold text-slate-900">{company.name}</span>

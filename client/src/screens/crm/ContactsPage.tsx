@@ -47,7 +47,7 @@ export default function ContactsPage() {
         actions={<ImportButton kind="contacts" />}
         card={(contact) => (
           <Card className="flex h-full flex-col gap-3 p-4 hover:shadow-md" data-testid="contact-card" data-contact-id={contact.id}>
-            <button type="button" className="w-full min-w-0 text-left" onClick={() => void navigate(`/crm/contacts/${contact.id}`)}>
+            <button type="button" className="text-left" onClick={() => void navigate(`/crm/contacts/${contact.id}`)}>
               <span className="flex items-start justify-between gap-2">
                 <span className="min-w-0">
                   <span className="block truncate font-semibold text-slate-900">{contact.name}</span>

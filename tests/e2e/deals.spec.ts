@@ -154,7 +154,7 @@ test.describe('deal board', () => {
     await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
     await expect(count(page, 'agreement_signed')).toHaveText('1');
     await expect.poll(async () => (await apiAs(page, admin.token, 'GET', `/api/deals/${id}`)).body.stage).toBe('agreement_signed');
-    await expect(card(page, name)).toHaveAttribute('aria-label', `${name}, ${name} Inc (closed)`);
+    await expect(card(page, name)).toHaveAccessibleName(new RegExp(`^Closed ${name} .*${name} Inc`));
     await page.getByRole('button', { name: `Actions for ${name}` }).click();
     await expect(page.getByRole('menuitem', { name: 'Open' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Tour Booked' })).toHaveCount(0);

@@ -40,7 +40,7 @@ test.describe('signing', () => {
     await signDeal(sql, id);
     // No reload: the process's moves arrive as pushed rows.
     await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
-    await expect(card(page, name)).toHaveAttribute('aria-label', `${name}, ${name} Inc (closed)`);
+    await expect(card(page, name)).toHaveAccessibleName(new RegExp(`^Closed ${name} .*${name} Inc`));
 
     await page.goto('/offices');
     await expectLive(page);

@@ -16,9 +16,11 @@ export function UserMenu() {
   const navigate = useNavigate();
   const canSettings = may(user, 'settings.view');
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the whole page with aria-hidden while its links stay focusable.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <button type="button" className="flex items-center gap-3 rounded-lg px-2 py-1.5 text-left hover:bg-slate-100" aria-label="Account menu">
+        {/* Named by what it shows (name, role, e-mail), then what it is: the name contains the visible text. */}
+        <button type="button" className="flex items-center gap-3 rounded-lg px-2 py-1.5 text-left hover:bg-slate-100">
           <Avatar name={user.name} id={user.id} />
           <span className="hidden min-w-0 md:block">
             <span className="flex items-center gap-2">
@@ -27,8 +29,9 @@ export function UserMenu() {
               </span>
               <RoleBadge role={user.role} />
             </span>
-            <span className="block truncate text-xs text-slate-500">{user.email}</span>
+            <span className="block truncate text-xs text-slate-600">{user.email}</span>
           </span>
+          <span className="sr-only">Account menu</span>
           <ChevronDown className="h-4 w-4 text-slate-400" aria-hidden />
         </button>
       </DropdownMenu.Trigger>

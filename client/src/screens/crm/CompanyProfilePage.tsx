@@ -70,7 +70,7 @@ export default function CompanyProfilePage() {
             {/* A website stored before only http(s) was taken is shown as text, never as a link. */}
             {company.website && !isHttpUrl(company.website) && <span className="text-slate-600">{company.website}</span>}
             {company.website && isHttpUrl(company.website) && (
-              <a href={company.website} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 text-brand-700 hover:underline">
+              <a href={company.website} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 break-all text-brand-700 hover:underline">
                 <Globe className="h-4 w-4" aria-hidden /> {company.website}
               </a>
             )}

@@ -73,7 +73,7 @@ export default function ContactProfilePage() {
             )}
           </p>
           <p className="mt-2 flex flex-wrap gap-4 text-sm">
-            <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1.5 text-brand-700 hover:underline">
+            <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1.5 break-all text-brand-700 hover:underline">
               <Mail className="h-4 w-4" aria-hidden /> {contact.email}
             </a>
             {contact.phone && (

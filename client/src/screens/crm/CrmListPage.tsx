@@ -83,7 +83,7 @@ export function CrmListPage<T extends { id: string; status: CrmStatus }>({
           {rows.length === 0 ? `No ${plural} yet.${canAdd ? ' Add the first one.' : ''}` : `No ${plural} match your search.`}
         </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={title}>
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={title}>
           {shown.map((row) => (
             <li key={row.id}>{card(row)}</li>
           ))}

@@ -42,7 +42,7 @@ export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<D
         {movable ? (
           <GripVertical className="mt-0.5 -ml-1 h-4 w-4 shrink-0 text-slate-300" aria-hidden data-drag-handle />
         ) : closed ? (
-          <Lock className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-400" aria-label="Closed" />
+          <Lock className="mt-0.5 h-3.5 w-3.5 shrink-0 text-slate-400" role="img" aria-label="Closed" />
         ) : null}
         <h3 className="min-w-0 flex-1 text-sm leading-snug font-semibold break-words text-slate-900" title={deal.deal_name} data-card-title>
           {deal.deal_name}
@@ -138,7 +138,6 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
     }
     listeners?.onKeyDown?.(event);
   };
-  const label = `${deal.deal_name}, ${deal.company_name}`;
   const body: ReactNode = <DealCardBody deal={deal} showLocation={showLocation} movable={movable} now={now} touch={touch} />;
   return (
     <div
@@ -163,7 +162,8 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
         role="button"
         tabIndex={0}
         aria-roledescription={movable ? 'draggable deal' : 'deal'}
-        aria-label={closed ? `${label} (closed)` : label}
+        // No aria-label: the card is named by what it shows ("Closed" first when it is), so the
+        // name always contains the visible text.
         onClick={() => onOpen(deal)}
         data-deal-id={deal.id}
         data-deal-name={deal.deal_name}

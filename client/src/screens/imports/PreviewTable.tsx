@@ -28,7 +28,7 @@ export function PreviewTable({ kind, preview }: { kind: ImportKind; preview: Imp
         <input type="checkbox" checked={onlyProblems} onChange={(e) => setOnlyProblems(e.target.checked)} className="h-4 w-4 rounded border-slate-300" />
         Only rows with problems ({preview.invalid.toLocaleString('en-US')})
       </label>
-      <div ref={scroller} role="table" aria-label="Rows in the file" aria-rowcount={rows.length + 1} className="max-h-80 overflow-auto rounded-lg border border-slate-200 text-sm">
+      <div ref={scroller} role="table" aria-label="Rows in the file" aria-rowcount={rows.length + 1} tabIndex={0} className="max-h-80 overflow-auto rounded-lg border border-slate-200 text-sm">
         <div role="row" className="sticky top-0 z-10 grid min-w-max bg-slate-50 text-xs font-semibold text-slate-600 uppercase" style={{ gridTemplateColumns: template, height: ROW_HEIGHT }}>
           <span role="columnheader" className="px-2 py-2.5">
             Line

@@ -155,7 +155,7 @@ export default function MemberProfilePage() {
               <Detail label="Location">{member.location_name}</Detail>
               <Detail label="Primary contact">{contact.name}</Detail>
               <Detail label="Email">
-                <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1.5 text-brand-700 hover:underline">
+                <a href={`mailto:${contact.email}`} className="inline-flex items-center gap-1.5 break-all text-brand-700 hover:underline">
                   <Mail className="h-3.5 w-3.5" aria-hidden /> {contact.email}
                 </a>
               </Detail>

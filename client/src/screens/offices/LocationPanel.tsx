@@ -1,8 +1,9 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Building, ChevronDown, Layers, MapPin, User as UserIcon } from 'lucide-react';
 import type { Location } from '@shared/schemas/locations';
 import { Card } from '../../components/ui/Card';
 import { cn } from '../../lib/cn';
+import { useScrolls } from '../../lib/useScrolls';
 import { perUserChoiceAtom, usePerUserChoice } from '../../lib/usePerUserChoice';
 
 /** Open or folded, remembered per user: folded, the office grid starts higher on the screen. */
@@ -72,8 +73,15 @@ function LocationDetails({ location }: { location: Location }) {
 
 /** Under All Locations: every location's address, manager and floors, compactly. */
 function LocationsOverview({ locations }: { locations: Location[] }) {
+  // On a phone the cards are a strip that scrolls sideways, and then takes the keyboard focus.
+  const strip = useRef<HTMLUListElement>(null);
+  const scrolls = useScrolls(strip);
   return (
-    <ul className="flex snap-x overflow-x-auto sm:grid sm:grid-cols-2 sm:overflow-visible xl:grid-cols-4">
+    <ul
+      ref={strip}
+      className="flex snap-x overflow-x-auto sm:grid sm:grid-cols-2 sm:overflow-visible xl:grid-cols-4"
+      {...(scrolls ? { tabIndex: 0, 'aria-label': 'Locations' } : {})}
+    >
       {locations.map((l) => {
         const floors = sortedFloors(l);
         return (

@@ -123,7 +123,7 @@ function OfficeRow({
       <td className={CELL}>
         <StatusBadge status={office.status} />
       </td>
-      <td className={cn(CELL, 'max-w-44 break-words')}>{office.tenant ?? <span className="text-slate-400 italic">None</span>}</td>
+      <td className={cn(CELL, 'max-w-44 break-words')}>{office.tenant ?? <span className="text-slate-500 italic">None</span>}</td>
       <td className={cn(CELL, 'tabular-nums')}>{office.desks}</td>
       <td className={cn(CELL, 'text-xs whitespace-nowrap tabular-nums')}>
         <div>{formatCurrency(rates.monthly)}</div>

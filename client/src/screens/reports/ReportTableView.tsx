@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { isFigureColumn, type ReportTable } from '@shared/domain/reportsTables';
 import { cn } from '../../lib/cn';
+import { useScrolls } from '../../lib/useScrolls';
 
 /**
  * One of the report's tables, exactly as the exports write it. `decorate` may add to a cell (an
@@ -64,20 +65,4 @@ export function ReportTableView({
       </table>
     </div>
   );
-}
-
-/** Whether the element's content is wider than the element, kept up to date as either resizes. */
-function useScrolls(ref: RefObject<HTMLElement | null>): boolean {
-  const [scrolls, setScrolls] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const measure = () => setScrolls(element.scrollWidth > element.clientWidth);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (element.firstElementChild) observer.observe(element.firstElementChild);
-    return () => observer.disconnect();
-  }, [ref]);
-  return scrolls;
 }

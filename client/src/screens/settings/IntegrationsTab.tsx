@@ -30,7 +30,7 @@ function IntegrationCard({ icon, title, description, children }: { icon: ReactNo
 export function IntegrationsTab() {
   const user = useUser();
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <IntegrationCard icon={<Mail className="h-5 w-5" />} title="Gmail" description="E-mail history with contacts and companies, on their profiles.">
         {may(user, 'gmail.connect') ? <GmailCard /> : <p className="font-medium text-amber-800">{POLICY['gmail.connect'].refusal}</p>}
       </IntegrationCard>

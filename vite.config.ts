@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { bootPreload } from './build/bootPreload';
 import { chunkGroups } from './build/chunks';
 
 /** In development, /sign/<token> is the signing page (sign.html), as server/static.ts serves it when built. */
@@ -15,9 +16,15 @@ const signingPage: Plugin = {
   },
 };
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: 'client',
-  plugins: [react(), tailwindcss(), signingPage],
+  plugins: [
+    react(),
+    tailwindcss(),
+    signingPage,
+    // An API on another origin gets no early session check (its address is only known at run time there).
+    bootPreload({ clientDir: fileURLToPath(new URL('./client', import.meta.url)), apiElsewhere: Boolean(loadEnv(mode, 'client', 'VITE_').VITE_API_URL) }),
+  ],
   resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   build: {
     outDir: 'dist',
@@ -39,4 +46,4 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
-});
+}));

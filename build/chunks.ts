@@ -112,6 +112,10 @@ export function chunkGroups() {
   const name = (id: string, ctx: ChunkingContext): string | null => {
     if (!reach || !shared) prepare(ctx, id);
     const r = reach!;
+    // The entries' own modules stay in the entries' files; Vite's preload polyfill, which both
+    // run, goes with React rather than in a file of its own.
+    if (ROOTS.app.test(id) || ROOTS.sign.test(id)) return null;
+    if (id.includes('modulepreload-polyfill')) return 'react';
     if (r.app.has(id) && r.sign.has(id)) return 'react';
     if (r.app.has(id)) return 'app';
     // Small pieces the signing page or the sign-in screen share with the screens (money, field

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { bootPreload } from './build/bootPreload';
 import { chunkGroups } from './build/chunks';
+import { precompress } from './build/precompress';
 
 /** In development, /sign/<token> is the signing page (sign.html), as server/static.ts serves it when built. */
 const signingPage: Plugin = {
@@ -23,6 +24,7 @@ export default defineConfig(({ mode }) => ({
     tailwindcss(),
     signingPage,
     // An API on another origin gets no early session check (its address is only known at run time there).
+    precompress(),
     bootPreload({ clientDir: fileURLToPath(new URL('./client', import.meta.url)), apiElsewhere: Boolean(loadEnv(mode, 'client', 'VITE_').VITE_API_URL) }),
   ],
   resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },

@@ -30,7 +30,7 @@ type Root = keyof typeof ROOTS;
 /** A screen module shared by at least this many screens and no bigger joins the `screens` file. */
 const SHARED_SMALL = { screens: 2, maxBytes: 4_000 };
 const SCREEN = /[\\/]client[\\/]src[\\/]screens[\\/]/;
-const SHARED_RULES = /[\\/]shared[\\/]/;
+const SHARED_RULES = /[\\/]shared[\\/]domain[\\/]/;
 const SHARED_CODE = /[\\/]client[\\/]src[\\/]|[\\/]shared[\\/]|[\\/]node_modules[\\/]lucide-react[\\/]/;
 
 /** The modules each root reaches through static imports, computed once per build. */
@@ -119,8 +119,9 @@ export function chunkGroups() {
     if (r.app.has(id) && r.sign.has(id)) return 'react';
     if (r.app.has(id)) return 'app';
     // Small pieces the signing page or the sign-in screen share with the screens (money, field
-    // components) ride in the file those already load rather than in files of their own.
-    if (r.sign.has(id)) return SHARED_RULES.test(id) ? 'react' : null;
+    // components) ride in the file those already load rather than in files of their own; only
+    // pure rules from the signing page (one importing a zod schema would bring zod with it).
+    if (r.sign.has(id)) return SHARED_RULES.test(id) && [...closure(ctx, id)].every((used) => SHARED_RULES.test(used)) ? 'react' : null;
     if (r.login.has(id)) return SHARED_CODE.test(id) && !ROOTS.login.test(id) ? 'app' : null;
     if (r.shell.has(id)) return 'shell';
     return shared!.has(id) ? 'screens' : null;

@@ -30,8 +30,10 @@ export function bootPreload(options: { clientDir: string; apiElsewhere: boolean 
       handler(html: string, ctx: IndexHtmlTransformContext) {
         if (!ctx.bundle || !ctx.chunk || path.basename(ctx.filename) !== 'index.html') return html;
         const script = bootScript(ctx.bundle, ctx.chunk, options, base);
-        // Before the stylesheet: a script after one waits until that stylesheet has arrived.
-        const at = html.search(/<(?:style|link|script)\b/);
+        // After the entry's modulepreload links (it waits for them) and before the stylesheet:
+        // a script after one waits until that stylesheet has arrived.
+        const stylesheet = html.search(/<link rel="stylesheet"/);
+        const at = stylesheet >= 0 ? stylesheet : html.indexOf('</head>');
         return script && at >= 0 ? `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}` : html;
       },
     },
@@ -83,10 +85,12 @@ function bootScript(bundle: Rolldown.OutputBundle, entry: Rolldown.OutputChunk, 
     'function add(n,done){var e=document.createElement("link"),h=f[n];',
     'if(/\\.css$/.test(h)){e.rel="preload";e.as="style"}else{e.rel="modulepreload";e.crossOrigin=""}',
     `if(done){e.onload=done;e.onerror=done}e.href=${JSON.stringify(base)}+h;document.head.appendChild(e)}`,
-    // The screen's files wait for the shell's and the entry's (run by DOMContentLoaded): the
-    // link's bandwidth is shared by everything in flight, and the shell is what shows first.
-    'var w=s.length+1;function next(){if(--w===0)q.forEach(function(n){add(n)})}',
-    's.forEach(function(n){add(n,next)});document.addEventListener("DOMContentLoaded",next);',
+    // The screen's files wait for the shell's and the entry's (Vite's modulepreload links, above
+    // this script) to arrive: the link's bandwidth is shared by everything in flight, and the
+    // shell is what shows first. DOMContentLoaded (the entry has run) is the latest they wait.
+    'var w=0,g=false;function go(){if(g)return;g=true;q.forEach(function(n){add(n)})}function next(){if(--w===0)go()}',
+    'var v=document.querySelectorAll("link[rel=modulepreload]");for(var j=0;j<v.length;j++){w++;v[j].addEventListener("load",next);v[j].addEventListener("error",next)}',
+    's.forEach(function(n){w++;add(n,next)});document.addEventListener("DOMContentLoaded",go);',
     '}catch(e){}})();',
   ].join('');
 }

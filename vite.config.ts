@@ -1,7 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { bootPreload } from './client/build/bootPreload';
+import { chunkGroups } from './client/build/chunks';
+import { precompress } from './client/build/precompress';
 
 /** In development, /sign/<token> is the signing page (sign.html), as server/static.ts serves it when built. */
 const signingPage: Plugin = {
@@ -14,9 +17,16 @@ const signingPage: Plugin = {
   },
 };
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: 'client',
-  plugins: [react(), tailwindcss(), signingPage],
+  plugins: [
+    react(),
+    tailwindcss(),
+    signingPage,
+    // An API on another origin gets no early session check (its address is only known at run time there).
+    precompress(),
+    bootPreload({ clientDir: fileURLToPath(new URL('./client', import.meta.url)), apiElsewhere: Boolean(loadEnv(mode, 'client', 'VITE_').VITE_API_URL) }),
+  ],
   resolve: { alias: { '@shared': fileURLToPath(new URL('./shared', import.meta.url)) } },
   build: {
     outDir: 'dist',
@@ -25,7 +35,11 @@ export default defineConfig({
     manifest: true,
     chunkSizeWarningLimit: 600,
     // The shell, and the public signing page with its own small React root.
-    rollupOptions: { input: { main: fileURLToPath(new URL('./client/index.html', import.meta.url)), sign: fileURLToPath(new URL('./client/sign.html', import.meta.url)) } },
+    rolldownOptions: {
+      input: { main: fileURLToPath(new URL('./client/index.html', import.meta.url)), sign: fileURLToPath(new URL('./client/sign.html', import.meta.url)) },
+      // A first visit's code in a few files instead of dozens (build/chunks.ts).
+      output: { codeSplitting: chunkGroups() },
+    },
   },
   server: {
     port: 5173,
@@ -34,4 +48,4 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
-});
+}));

@@ -5,6 +5,7 @@ import Koa from 'koa';
 import { PRODUCT_VERSION } from '@shared/constants';
 import helmet from 'koa-helmet';
 import type { AppDeps } from './deps';
+import { inlineScriptSources } from './inlineScripts';
 import { authenticate } from './middleware/authenticate';
 import { compression } from './middleware/compression';
 import { describeConflict } from './middleware/conflict';
@@ -89,7 +90,8 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     helmet({
       // TLS is the reverse proxy's business; forcing https here would break plain-http installs.
       strictTransportSecurity: false,
-      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
+      // Scripts from this origin, and the client's own boot script by its hash (server/inlineScripts.ts).
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: null, scriptSrc: ["'self'", ...inlineScriptSources(options.clientDir)] } },
     }),
   );
   // Every answer below passes here on its way out: JSON and the client's text, brotli or gzip.

@@ -28,6 +28,8 @@ export function staticClient(distDir: string) {
     await files(ctx, async () => undefined);
     if (ctx.body != null) {
       ctx.set('Cache-Control', cacheControlFor(ctx.path));
+      // A build's brotli copy (client/build/precompress.ts) goes to those who take brotli only.
+      ctx.vary('Accept-Encoding');
       return;
     }
     if (ctx.status !== 404) return;
@@ -40,6 +42,7 @@ export function staticClient(distDir: string) {
       return;
     }
     await send(ctx, page, { root: distDir, maxage: 0 });
+    ctx.vary('Accept-Encoding');
     // The link's token is in the address: never sent on to other sites as a referrer.
     if (page === 'sign.html') ctx.set('Referrer-Policy', 'no-referrer');
     ctx.set('Cache-Control', 'no-cache');

@@ -62,11 +62,8 @@ export interface ErrorBody {
   conflict?: ConflictDetails;
 }
 
-/**
- * The message of a 413 from the API's general body limit, which knows nothing of what the body
- * carried: the client replaces it (as it does a proxy's 413 page) with what the limit means there.
- */
-export const REQUEST_TOO_LARGE_MESSAGE = 'Request body is too large';
+// The message of a 413 from the API's general body limit (kept apart from zod for the client).
+export { REQUEST_TOO_LARGE_MESSAGE } from '../domain/uploadLimits';
 
 /** List filters: `location` is a location's name or id; 'All Locations' or empty means every location. */
 export const LocationFilterQuery = z

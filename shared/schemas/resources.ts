@@ -22,24 +22,14 @@ export const OPEN_CATEGORIES: readonly ResourceCategory[] = ['HR Policies & Guid
 export const RESOURCE_TYPES = ['PDF', 'Form', 'Doc'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
-/** The largest file the library takes: 20 MiB. */
-export const MAX_RESOURCE_BYTES = 20 * 1024 * 1024;
+// The limit and the messages live apart from zod, for the client's first screen; still named here.
+export { MAX_RESOURCE_BYTES, RESOURCE_KINDS_TEXT, RESOURCE_MESSAGES } from '../domain/uploadLimits';
 export const RESOURCE_NAME_MAX = 160;
 export const RESOURCE_DESCRIPTION_MAX = 500;
 
 /** What the file picker offers; the server decides from the bytes, whatever the name says. */
 export const RESOURCE_FILE_ACCEPT = '.pdf,.doc,.docx,.rtf,.txt,.csv,.md,.png,.jpg,.jpeg,.gif,.webp';
-export const RESOURCE_KINDS_TEXT = 'PDF, Word (.doc, .docx, .rtf), plain text, or an image (PNG, JPEG, GIF, WebP)';
 
-export const RESOURCE_MESSAGES = {
-  noFile: 'Choose a file to upload',
-  oneFile: 'Send one file per document',
-  empty: 'The file is empty',
-  tooLarge: `The file is larger than ${MAX_RESOURCE_BYTES / 1024 / 1024} MB`,
-  refused: `This kind of file is not accepted: upload a ${RESOURCE_KINDS_TEXT}`,
-  notMultipart: 'Send the document as multipart/form-data with the fields file, name, description and category',
-  busy: 'The server is receiving other uploads right now. Try again in a moment.',
-} as const;
 
 const CATEGORY_MESSAGE = `Category must be one of ${RESOURCE_CATEGORIES.join(', ')}`;
 

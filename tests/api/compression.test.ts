@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 
@@ -36,12 +37,20 @@ const dist = mkdtempSync(path.join(tmpdir(), 'client-dist-'));
 const ASSET = '/assets/index-B4xQ9z1e.js';
 const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: "office ${i}" }`).join(', ')}];\n`;
 
+// One with the build's brotli copy beside it (build/precompress.ts), and the build's inline boot script.
+const PRECOMPRESSED = '/assets/shell-C3pQ8x2a.js';
+const shellScript = `export const names = [${Array.from({ length: 400 }, (_, i) => `"member ${i}"`).join(', ')}];\n`;
+const shellCopy = brotliCompressSync(shellScript, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+const BOOT = 'window.boot = 1;';
+
 let server: TestServer;
 let token: string;
 beforeAll(async () => {
-  writeFileSync(path.join(dist, 'index.html'), readFileSync('client/index.html'));
+  writeFileSync(path.join(dist, 'index.html'), readFileSync('client/index.html', 'utf8').replace('</body>', `<script>${BOOT}</script></body>`));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, ASSET), script);
+  writeFileSync(path.join(dist, PRECOMPRESSED), shellScript);
+  writeFileSync(path.join(dist, `${PRECOMPRESSED}.br`), shellCopy);
   server = await startTestServer({}, { clientDir: dist });
   token = (await signIn(server.api, demoCredentials.admin)).access_token;
 });
@@ -100,6 +109,27 @@ describe('The client, cached by what its name promises', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.body).toString('utf8')).toBe(script);
+  });
+
+  it("given the build's brotli copy of an asset, when brotli is taken, then that copy goes as it is; otherwise the file is compressed as it is sent", async () => {
+    const br = await raw(`${server.url}${PRECOMPRESSED}`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.body.equals(shellCopy)).toBe(true);
+    const gzip = await raw(`${server.url}${PRECOMPRESSED}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(shellScript);
+  });
+
+  it("given the page's inline boot script, then the Content-Security-Policy allows it by its hash, and no other inline script", async () => {
+    const res = await raw(`${server.url}/offices`);
+    const policy = String(res.headers['content-security-policy']);
+    const scripts = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
+    expect(scripts).toEqual(["'self'", `'sha256-${createHash('sha256').update(BOOT).digest('base64')}'`]);
   });
 
   it.each(['/offices', '/', '/index.html'])('given the shell at %s, then it is checked on every use and carries the splash inside the root React replaces', async (page) => {

@@ -1,6 +1,7 @@
 import { TOKEN_STORAGE_KEY } from '@shared/constants';
 import { CORRELATION_HEADER } from '@shared/realtime';
 import type { ConflictDetails, ErrorBody } from '@shared/schemas/common';
+import { takeBootAnswer } from './bootAnswers';
 import { failureMessage } from './failureMessage';
 
 /**
@@ -85,12 +86,16 @@ export async function api<T>(
   const form = options.body instanceof FormData ? options.body : null;
   const payload = !form && version !== undefined && options.body && typeof options.body === 'object' ? { ...options.body, version } : options.body;
   if (payload !== undefined && !form) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`${apiBase()}${path}${queryString(options.query)}`, {
-    method,
-    headers,
-    body: form ?? (payload === undefined ? undefined : JSON.stringify(payload)),
-    signal: options.signal,
-  });
+  const send = () =>
+    fetch(`${apiBase()}${path}${queryString(options.query)}`, {
+      method,
+      headers,
+      body: form ?? (payload === undefined ? undefined : JSON.stringify(payload)),
+      signal: options.signal,
+    });
+  // The first load's session check may already be on its way (index.html's boot script).
+  const early = method === 'GET' && !options.query && !options.signal ? takeBootAnswer(path) : undefined;
+  const response = await (early ? early.catch(send) : send());
   const text = await checked(response, options.sessionCall, options.tooLarge).then((r) => r.text());
   return (text ? safeJson(text) : undefined) as T;
 }

@@ -1,5 +1,4 @@
-import { REQUEST_TOO_LARGE_MESSAGE } from '@shared/schemas/common';
-import { RESOURCE_MESSAGES } from '@shared/schemas/resources';
+import { REQUEST_TOO_LARGE_MESSAGE, RESOURCE_MESSAGES } from '@shared/domain/uploadLimits';
 
 /**
  * The sentence a failed answer shows: the API's own message, else 'HTTP error! status: N'.

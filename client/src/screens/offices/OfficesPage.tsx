@@ -1,9 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import { Suspense, useCallback, useMemo } from 'react';
 import { Ban, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, MapPin, Percent, Plus } from 'lucide-react';
 import { may } from '@shared/policy';
 import { formatCurrency } from '@shared/domain/money';
 import { deskTotals, monthlyRevenue, occupancyPercent, statusCounts } from '@shared/domain/officeFigures';
-import { OFFICE_STATUSES, type Office } from '@shared/schemas/offices';
+import { OFFICE_STATUSES } from '@shared/domain/officeStatuses';
+import type { Office } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { PageHeader } from '../../components/PageHeader';
@@ -28,11 +29,7 @@ import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
 import { officeDeskFilterAtom, officeSearchAtom, officeSortAtom, officeStatusFilterAtom, officesAtom, officeViewAtom } from './atoms';
 import type { OfficeAction } from './OfficeActions';
-import { AddOfficeDialog } from './AddOfficeDialog';
-import { AssignCompanyDialog } from './AssignCompanyDialog';
-import { ContactsDialog } from './ContactsDialog';
-import { EditRatesDialog } from './EditRatesDialog';
-import { EditStatusDialog } from './EditStatusDialog';
+import { AddOfficeDialog, AssignCompanyDialog, ContactsDialog, EditRatesDialog, EditStatusDialog } from './officeDialogs';
 import { LocationPanel } from './LocationPanel';
 import { filterOffices, nextSort, sortOffices } from './officeList';
 import { OfficeGrid, OfficeTable } from './OfficeViews';
@@ -245,13 +242,16 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
         </>
       )}
 
-      {dialog?.kind === 'add' && admin && (
-        <AddOfficeDialog {...dialogProps} locations={locations} defaultLocationId={locationId ?? ''} />
-      )}
-      {dialogOffice && dialog?.kind === 'status' && writer && <EditStatusDialog {...dialogProps} office={dialogOffice} />}
-      {dialogOffice && dialog?.kind === 'rates' && writer && <EditRatesDialog {...dialogProps} office={dialogOffice} />}
-      {dialogOffice && dialog?.kind === 'assign' && writer && <AssignCompanyDialog {...dialogProps} office={dialogOffice} />}
-      {dialogOffice && dialog?.kind === 'contacts' && <ContactsDialog key={dialogOffice.id} {...dialogProps} office={dialogOffice} readOnly={!writer} />}
+      {/* While a dialog's code arrives the screen stays as it is (officeDialogs.tsx). */}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'add' && admin && (
+          <AddOfficeDialog {...dialogProps} locations={locations} defaultLocationId={locationId ?? ''} />
+        )}
+        {dialogOffice && dialog?.kind === 'status' && writer && <EditStatusDialog {...dialogProps} office={dialogOffice} />}
+        {dialogOffice && dialog?.kind === 'rates' && writer && <EditRatesDialog {...dialogProps} office={dialogOffice} />}
+        {dialogOffice && dialog?.kind === 'assign' && writer && <AssignCompanyDialog {...dialogProps} office={dialogOffice} />}
+        {dialogOffice && dialog?.kind === 'contacts' && <ContactsDialog key={dialogOffice.id} {...dialogProps} office={dialogOffice} readOnly={!writer} />}
+      </Suspense>
     </div>
   );
 }

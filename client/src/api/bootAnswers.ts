@@ -1,0 +1,13 @@
+/** Where index.html's boot script leaves the answers it asked for early (build/bootPreload.ts). */
+const GLOBAL = '__flexspaceBoot';
+
+/**
+ * The answer to GET `path` the boot script already asked for before this code arrived, if any,
+ * taken once: later calls (a retry, a refresh) ask the server afresh.
+ */
+export function takeBootAnswer(path: string): Promise<Response> | undefined {
+  const answers = (window as unknown as Record<string, Record<string, Promise<Response>> | undefined>)[GLOBAL];
+  const answer = answers?.[path];
+  if (answer) delete answers[path];
+  return answer;
+}

@@ -4,7 +4,7 @@ import { OFFICE_VIEW_CODEC, type OfficeViewState } from '../../client/src/screen
 import { currentSavedView, parseSavedViews, savedViewsKey, withoutSavedView, withSavedView } from '../../client/src/screens/views/savedViews';
 import { decodeView, encodeView, mentionsView, viewQueryText } from '../../client/src/screens/views/viewQuery';
 
-const dealDefaults: DealViewState = { view: 'pipeline', search: '', stage: 'all', sort: null };
+const dealDefaults: DealViewState = { view: 'pipeline', search: '', stage: 'all', sort: null, density: 'comfortable' };
 
 describe('a deal board view in the address', () => {
   it('given the defaults, when encoded, then only the view is written (every link says its view)', () => {
@@ -12,14 +12,14 @@ describe('a deal board view in the address', () => {
   });
 
   it('given filters, a view and a sort, when encoded and decoded, then the same view comes back', () => {
-    const state: DealViewState = { view: 'list', search: 'acme & co', stage: 'tour_booked', sort: { key: 'value', dir: 'desc' } };
+    const state: DealViewState = { view: 'list', search: 'acme & co', stage: 'tour_booked', sort: { key: 'value', dir: 'desc' }, density: 'compact' };
     const text = viewQueryText(DEAL_VIEW_CODEC, state);
-    expect(text).toBe('view=list&q=acme+%26+co&stage=tour_booked&sort=value%3Adesc');
+    expect(text).toBe('view=list&q=acme+%26+co&stage=tour_booked&sort=value%3Adesc&density=compact');
     expect(decodeView(DEAL_VIEW_CODEC, new URLSearchParams(text))).toEqual(state);
   });
 
   it('given a hand-edited link with unknown values, when decoded, then each unknown value reads as its default', () => {
-    const state = decodeView(DEAL_VIEW_CODEC, new URLSearchParams('view=kanban&stage=won&sort=price:up&q=x'));
+    const state = decodeView(DEAL_VIEW_CODEC, new URLSearchParams('view=kanban&stage=won&sort=price:up&q=x&density=tiny'));
     expect(state).toEqual({ ...dealDefaults, search: 'x' });
   });
 

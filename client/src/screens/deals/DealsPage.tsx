@@ -30,6 +30,7 @@ import { DealBoard, type Held } from './DealBoard';
 import { formatCurrency, formatShare } from './dealFormat';
 import { DealDialogs, type DealDialog } from './DealDialogs';
 import { DensityToggle } from './DensityToggle';
+import { useBoardDensity } from './density';
 import { SigningLinkDialog } from './SigningLinkDialog';
 import { DealTable } from './DealTable';
 import { DealStatistics } from './DealStatistics';
@@ -92,15 +93,17 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
   const showLocation = !locationId;
 
   // The view lives in the address too: a link (or a saved view) reproduces it.
-  const viewState = useMemo<DealViewState>(() => ({ view, search, stage, sort }), [view, search, stage, sort]);
+  const [density, setDensity] = useBoardDensity();
+  const viewState = useMemo<DealViewState>(() => ({ view, search, stage, sort, density }), [view, search, stage, sort, density]);
   const applyView = useCallback(
     (next: DealViewState) => {
       setView(next.view);
       setSearch(next.search);
       setStage(next.stage);
       setSort(next.sort);
+      setDensity(next.density);
     },
-    [setView, setSearch, setStage, setSort],
+    [setView, setSearch, setStage, setSort, setDensity],
   );
   useViewInAddress(DEAL_VIEW_CODEC, viewState, applyView);
 

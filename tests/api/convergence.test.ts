@@ -178,11 +178,13 @@ async function signingProcessPassed(position: number) {
 /** Every session's picture equals its user's GET answers (waiting for pushes in flight to land). */
 async function expectConverged(step: string) {
   await head();
-  for (const session of sessions) {
-    if (!session.listener) continue;
+  const connected = sessions.filter((session) => session.listener);
+  // The step's writes (and the signing process's) are done: every GET answers the same state, so all are asked at once.
+  const answers = await Promise.all(connected.map((session) => Promise.all(ENTITIES.map(async (entity) => sorted(await rowsOf(session.token, entity))))));
+  for (const [s, session] of connected.entries()) {
     const read: Partial<Record<Entity, { id: string }[]>> = {};
-    for (const entity of ENTITIES) {
-      const truth = sorted(await rowsOf(session.token, entity));
+    for (const [e, entity] of ENTITIES.entries()) {
+      const truth = answers[s]![e]!;
       read[entity] = truth;
       let picture: { id: string }[] = [];
       // The gateway has emitted everything; the socket may still be reading it.

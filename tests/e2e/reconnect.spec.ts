@@ -14,6 +14,8 @@ let dataDir: string;
 let main: MainProcess;
 
 test.beforeAll(async () => {
+  // A whole server on a new database: slower to start than a test takes when other workers' browsers share the CPU.
+  test.setTimeout(120_000);
   dataDir = await mkdtemp(path.join(tmpdir(), 'flexspace-e2e-restart-'));
   await chmod(dataDir, 0o755);
   main = mainProcess({ port: await freePort(), pgPort: await freePort(), dataDir });

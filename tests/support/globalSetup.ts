@@ -4,10 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../server/db/embedded';
+import { createDemoTemplate } from './demoTemplate';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgUrl: string;
+    /** The database with the demo data that test servers' databases are copied from (tests/support/demoTemplate.ts). */
+    demoTemplate: string;
   }
 }
 
@@ -39,19 +42,23 @@ export function freePort(): Promise<number> {
 
 /**
  * One PostgreSQL server for the whole run: TEST_DATABASE_URL when given, otherwise the
- * embedded one in a throw-away directory. Each test file makes its own database on it.
+ * embedded one in a throw-away directory. Each test file makes its own database on it; test
+ * servers copy theirs from a demo template seeded here once.
  */
 export default async function setup(project: TestProject) {
   keepExitCode();
   const given = process.env.TEST_DATABASE_URL;
   if (given) {
     project.provide('pgUrl', given);
-    return;
+    const template = await createDemoTemplate(given);
+    project.provide('demoTemplate', template.name);
+    return () => template.drop();
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'flexspace-test-pg-'));
   await chmod(dir, 0o755);
   const embedded = await startEmbeddedPostgres(dir, await freePort());
   project.provide('pgUrl', embedded.url);
+  project.provide('demoTemplate', (await createDemoTemplate(embedded.url)).name);
   return async () => {
     await embedded.stop();
     await rm(dir, { recursive: true, force: true });

@@ -46,7 +46,8 @@ export function mainProcess(options: { port: number; pgPort: number; dataDir: st
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     child = started;
-    for (let attempt = 0; attempt < 240; attempt++) {
+    // Up to two minutes: a new embedded database starts slowly while other test files share the CPU.
+    for (let attempt = 0; attempt < 480; attempt++) {
       if (started.exitCode !== null) throw new Error(`server exited with ${started.exitCode}`);
       try {
         if ((await fetch(`${origin}/api/health`)).status === 200) return;

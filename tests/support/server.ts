@@ -65,7 +65,8 @@ export async function startTestServer(
   overrides: Partial<Config> = {},
   options: Omit<StartOptions, 'database' | 'logger'> = {},
 ): Promise<TestServer> {
-  const database = await createTestDatabase();
+  // A demo server's database starts as a copy of the run's seeded one (its seeds then find nothing to do).
+  const database = await createTestDatabase(20, { demo: testConfig(overrides).demoMode });
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { CHROMIUM, GOOGLE_STAND_IN_PORT } from '../../../playwright.config';
+import { CHROMIUM, E2E_SERVERS, serverPorts } from '../../../playwright.config';
 import { startGoogleStandIn } from '../../support/googleStandIn';
 
-/** Fails fast, naming the package, when the system Chromium is missing; starts the stand-ins the app is pointed at. */
+/** Fails fast, naming the package, when the system Chromium is missing; starts the stand-ins the apps are pointed at, one per server. */
 export default async function globalSetup() {
   if (!existsSync(CHROMIUM)) {
     throw new Error(
@@ -10,8 +10,8 @@ export default async function globalSetup() {
         '(or set CHROMIUM_PATH to another Chromium binary).',
     );
   }
-  const google = await startGoogleStandIn({ port: GOOGLE_STAND_IN_PORT });
+  const googles = await Promise.all(Array.from({ length: E2E_SERVERS }, (_, index) => startGoogleStandIn({ port: serverPorts(index).google })));
   return async () => {
-    await google.close();
+    await Promise.all(googles.map((google) => google.close()));
   };
 }

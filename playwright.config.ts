@@ -45,7 +45,7 @@ function webServer(index: number) {
   const google = `http://127.0.0.1:${ports.google}`;
   const { dataDir } = ports;
   // The servers start one after the other; the first builds the client they all serve.
-  const build = index === 0 ? 'npx vite build --logLevel warn && ' : '';
+  const build = index === 0 ? 'npx vite build --configLoader runner --logLevel warn && ' : '';
   return {
     name: `server ${index}`,
     command: `${build}rm -rf ${dataDir} && tsx server/main.ts`,

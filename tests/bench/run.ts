@@ -344,7 +344,7 @@ if (wanted.includes('slowlink')) await withDatabase(await openBenchDatabase(20),
   // Asked for alone, it still measures the client as it is now.
   if (!runs('bundle')) {
     progress('building the client for the slow-link run');
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { stdio: 'inherit' });
+    execFileSync('npx', ['vite', 'build', '--configLoader', 'runner', '--logLevel', 'error'], { stdio: 'inherit' });
   }
   progress(`slow link: the server on a fresh database, ${database.name}`);
   const slow = await benchSlowLink(database, SLOW_LINK_RUNS, progress);

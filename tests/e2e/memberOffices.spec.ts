@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createPool } from '../../events/store/connect';
 import type { Pool } from '../../events/store/types';
 import { readDatabaseUrl } from '../../server/db/embedded';
+import { E2E_DATA_DIR } from '../../playwright.config';
 import { signDeal } from '../support/signature';
 import { apiAs, expectLive, signedInContext } from './support/app';
 import { createOffice, uniqueNumber } from './support/data';
@@ -10,8 +11,8 @@ import { createDeal, uniqueName } from './support/deals';
 /** The signature is recorded in the e2e database directly (tests/support/signature.ts). */
 let sql: Pool;
 test.beforeAll(async () => {
-  const url = await readDatabaseUrl('.data/e2e');
-  if (!url) throw new Error('the e2e server left no database URL in .data/e2e');
+  const url = await readDatabaseUrl(E2E_DATA_DIR);
+  if (!url) throw new Error(`the e2e server left no database URL in ${E2E_DATA_DIR}`);
   sql = createPool(url, { max: 2 });
 });
 test.afterAll(async () => {

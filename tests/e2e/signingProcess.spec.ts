@@ -167,6 +167,11 @@ test.describe('signed by any path', () => {
     await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
     await expect(card(page, name).getByTestId('deal-signed-by')).toHaveText('Signed by Uma Reviewer');
     await expect(card(page, name)).not.toContainText('Updated by someone else');
+    // The list view's row, seen while the change is still fresh, does not call the signing process "someone else" either.
+    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List View' }).click();
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Agreement Signed');
+    await expect(row).not.toContainText('Updated by someone else');
     await context.close();
   });
 });

@@ -43,7 +43,7 @@ export function DealDetailDialog({ deal, canEdit, canMove, onEdit, onMove, onClo
   return (
     <ActionDialog title={deal.deal_name} description={<span className="inline-flex flex-wrap items-center gap-2"><StageBadge stage={deal.stage} /> {deal.location_name}</span>} onClose={onClose} closeLabel="Close" className="max-w-2xl">
       <div className="space-y-4" data-testid="deal-detail" data-deal-id={deal.id}>
-        <UpdatedBy touch={touch} />
+        <UpdatedBy touch={touch} unnamed={deal.signed_by ? 'hide' : undefined} />
         <NeedsAttention deal={deal} retry />
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           <Figure label="Deal value" value={formatCurrency(deal.deal_value)} hint={formatTerm(deal.term_months, deal.term_days)} />

@@ -100,7 +100,7 @@ export default function DealProfilePage() {
             <StageBadge stage={deal.stage} /> {deal.company_name} · {deal.location_name}
             {stale !== null && <span className="font-medium text-amber-700">· stale {stale} days</span>}
           </p>
-          <UpdatedBy touch={touch} className="mt-1" />
+          <UpdatedBy touch={touch} className="mt-1" unnamed={deal.signed_by ? 'hide' : undefined} />
           <NeedsAttention deal={deal} className="mt-2" retry />
         </div>
         <div className="text-right">

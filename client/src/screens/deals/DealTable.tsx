@@ -78,7 +78,7 @@ const DealRow = memo(function DealRow({
         </button>
         <div className="text-xs text-slate-500">{deal.location_name}</div>
         {stale !== null && <div className="text-xs font-medium text-amber-700">stale {stale} days</div>}
-        <UpdatedBy touch={touch} className="mt-0.5" />
+        <UpdatedBy touch={touch} className="mt-0.5" unnamed={deal.signed_by ? 'hide' : undefined} />
       </td>
       <td className={CELL}>{deal.company_name}</td>
       <td className={CELL}>

@@ -419,7 +419,7 @@ describe('exactly once', () => {
       // Whichever instance holds the lock loses its connection, as when its node dies.
       const [{ pid } = { pid: 0 }] = await sql<{ pid: number }[]>`
         SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 7340100
-          AND l.objid = (SELECT hashtext('log-process:deal-signing')::oid)`;
+          AND l.objid = (SELECT hashtext('log-process:deal-signing')::oid) AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
       expect(pid).toBeGreaterThan(0);
       await sql`SELECT pg_terminate_backend(${pid})`;
       for (const deal of deals.slice(3)) await signDeal(sql, deal.id);

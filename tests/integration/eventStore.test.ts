@@ -228,7 +228,7 @@ describe('event store', () => {
     await holding;
     const second = db.sql.begin((tx) => lockAndReadStream(tx, LOCK_CLASS, stream, 1));
     // The second waits on the lock (its statement began before the first commits).
-    while ((await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCK_CLASS} AND NOT granted`).length === 0) {
+    while ((await db.sql`SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid = ${LOCK_CLASS} AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).length === 0) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     release();

@@ -71,7 +71,7 @@ describe('a process that follows the log', () => {
 
     // A's process dies: the server cuts its lock's connection, as after a kill -9.
     const [{ pid } = { pid: 0 }] = await db.sql<{ pid: number }[]>`
-      SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 7340100 AND l.objid = (SELECT hashtext(${'log-process:' + name})::oid)`;
+      SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 7340100 AND l.objid = (SELECT hashtext(${'log-process:' + name})::oid) AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
     expect(pid).toBeGreaterThan(0);
     await db.sql`SELECT pg_terminate_backend(${pid})`;
     await until(() => b.running() && !a.running(), 'B takes over and A has noticed');

@@ -51,9 +51,12 @@ describe('work that runs on one node only', () => {
     expect(b.singleton.running()).toBe(false);
     expect(log).toEqual(['A started']);
 
-    // A's process dies: its connections are cut by the server, as after a kill -9.
+    // A's process dies: its connections are cut by the server, as after a kill -9. pg_locks is the
+    // whole cluster's: other test files' nodes hold the same lock in their own databases.
     const [{ pid } = { pid: 0 }] = await db.sql<{ pid: number }[]>`
-      SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 7340100`;
+      SELECT l.pid FROM pg_locks l
+       WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 7340100
+         AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
     expect(pid).toBeGreaterThan(0);
     await db.sql`SELECT pg_terminate_backend(${pid})`;
 

@@ -202,7 +202,7 @@ describe('two nodes on an external PostgreSQL that restarts', () => {
       const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
       try {
         const [row] = await sql<{ n: number }[]>`
-          SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = ${SINGLETON_CLASS} AND objsubid = 2 AND granted`;
+          SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = ${SINGLETON_CLASS} AND objsubid = 2 AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
         return row?.n ?? 0;
       } finally {
         await sql.end();

@@ -61,7 +61,7 @@ describe('a server killed between the signature and the lease', () => {
       await signDeal(database.sql, deal.id);
       const waiting = async () =>
         (await database.sql`
-          SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = ${STREAM_LOCK_CLASS} AND objid = (SELECT hashtext(${officeStream})::oid)`).length > 0;
+          SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = ${STREAM_LOCK_CLASS} AND objid = (SELECT hashtext(${officeStream})::oid) AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).length > 0;
       const deadline = Date.now() + 30_000;
       while (!(await waiting())) {
         if (Date.now() > deadline) throw new Error('the process never reached the office');

@@ -54,3 +54,16 @@ export async function releaseOffice(run: RunInTransaction, memberId: string, off
   await run(officeAggregate, officeId, { type: 'UnassignCompany', member_id: memberId }, context, { action: 'office.assignCompany' });
   return member!;
 }
+
+/**
+ * The company also leases an office while keeping the one it has (the office grid's bulk Assign
+ * gives one company several offices, as a signed deal does). A company with no office takes it
+ * as its own. The office decider's refusals are the same as assignOffice's.
+ */
+export async function leaseOffice(run: RunInTransaction, memberId: string, officeId: string, context: CommandContext, expectedVersion?: number) {
+  const { state: member } = await run(memberAggregate, memberId, { type: 'EditMember', changes: {} }, context, { expectedVersion, action: 'member.assignOffice' });
+  const m = member!;
+  if (!m.office_id || m.office_id === officeId) return assignOffice(run, memberId, officeId, context, expectedVersion);
+  await run(officeAggregate, officeId, { type: 'AssignCompany', member_id: memberId, tenant: m.company_name, location_id: m.location_id }, context, { action: 'office.assignCompany' });
+  return m;
+}

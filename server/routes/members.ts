@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Middleware } from 'koa';
-import { assignOffice, releaseOffice } from '../../events/member/assignOffice';
+import { assignOffice, leaseOffice, releaseOffice } from '../../events/member/assignOffice';
 import { MEMBER_NOT_FOUND, memberAggregate } from '../../events/member/decider';
 import { getMember, listMembers } from '../../projections/members/queries';
 import { IdParam, LocationFilterQuery } from '@shared/schemas/common';
@@ -92,10 +92,11 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     '/members/:id/office',
     auth,
     permit('member.assignOffice'),
-    validate({ response: Member, params: IdParam, body: AssignOfficeInput }, async (ctx, { params: { id }, body: { office_id, release_office_id, version } }) => {
+    validate({ response: Member, params: IdParam, body: AssignOfficeInput }, async (ctx, { params: { id }, body: { office_id, release_office_id, keep_current, version } }) => {
       const context = commandContext(ctx);
       ctx.body = await handle.transaction(async (run, tx) => {
         if (!office_id && release_office_id) await releaseOffice(run, id, release_office_id, context, version);
+        else if (office_id && keep_current) await leaseOffice(run, id, office_id, context, version);
         else await assignOffice(run, id, office_id || null, context, version);
         return getMember(tx, id);
       });

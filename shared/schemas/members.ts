@@ -91,6 +91,11 @@ export const AssignOfficeInput = z
      * when a signed deal leased it several (only that office becomes VACANT).
      */
     release_office_id: Id.nullish(),
+    /**
+     * With an office_id: the company keeps the office it already has and also leases this one
+     * (as a signed deal leases several); a company with no office takes it as its own.
+     */
+    keep_current: z.boolean().optional(),
     version: ExpectedVersion,
   })
   .strict();

@@ -191,4 +191,51 @@ test.describe('power use of the deal board and the office grid', () => {
     for (const id of ids) await expect.poll(() => statusOf(id)).toBe(before);
     await admin.context.close();
   });
+
+  test('ticked offices are assigned to one member company together, one command each, an office another company holds is refused with its reason, and Undo vacates each it assigned', async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const page = await admin.context.newPage();
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    const prefix = `PA${Date.now() % 1_000_000}`;
+    const bushwick = await locationId(page, admin.token, 'Bushwick');
+    const newMember = async (company_name: string) => {
+      const created = await apiAs(page, admin.token, 'POST', '/api/members', { company_name, location_id: bushwick, primary_contact: { name: 'Bea Bulk', email: `bea.${prefix.toLowerCase()}@example.com` } });
+      expect(created.status).toBe(201);
+      return (created.body as { id: string }).id;
+    };
+    const company = `Bulk Tenant ${prefix}`;
+    const member = await newMember(company);
+    const holder = await newMember(`Holder ${prefix}`);
+    const ids: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const created = await apiAs(page, admin.token, 'POST', '/api/offices', { office_number: `${prefix}-${n}`, location_id: bushwick, desks: 2 });
+      expect(created.status).toBe(201);
+      ids.push((created.body as { id: string }).id);
+    }
+    expect((await apiAs(page, admin.token, 'PATCH', `/api/members/${holder}/office`, { office_id: ids[2] })).status).toBe(200);
+    const officeOf = async (id: string) => {
+      const { member_id, status } = (await apiAs(page, admin.token, 'GET', `/api/offices/${id}`)).body as { member_id: string | null; status: string };
+      return { member_id, status };
+    };
+
+    await page.goto(`/offices?view=grid&q=${prefix}`);
+    await expectLive(page);
+    await expect(page.getByTestId('office-card')).toHaveCount(3);
+    await page.getByLabel(`Select Office ${prefix}-1`).check();
+    await page.getByLabel(`Select Office ${prefix}-3`).click({ modifiers: ['Shift'] });
+    await expect(page.getByTestId('selected-count')).toHaveText('3 offices selected');
+    await page.getByLabel('Member company for the selected offices').selectOption({ label: company });
+    await page.getByRole('button', { name: 'Assign 3' }).click();
+    await expect(page.getByText(`Assigned 2 offices to ${company} · 1 refused`)).toBeVisible();
+    await expect(page.getByText(`Office ${prefix}-3: Office is already assigned to another member company`)).toBeVisible();
+    for (const id of ids.slice(0, 2)) await expect.poll(() => officeOf(id)).toEqual({ member_id: member, status: 'LEASED' });
+    expect(await officeOf(ids[2]!)).toEqual({ member_id: holder, status: 'LEASED' });
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByText('Put 2 offices back')).toBeVisible();
+    for (const id of ids.slice(0, 2)) await expect.poll(() => officeOf(id)).toEqual({ member_id: null, status: 'VACANT' });
+    expect(await officeOf(ids[2]!)).toEqual({ member_id: holder, status: 'LEASED' });
+    expect(((await apiAs(page, admin.token, 'GET', `/api/members/${member}`)).body as { office_id: string | null }).office_id).toBeNull();
+    await admin.context.close();
+  });
 });

@@ -91,6 +91,9 @@ export const endpoints = {
   /** An office id assigns it; null unassigns (the company's own office, or `releaseOfficeId`). */
   assignMemberOffice: (id: string, officeId: string | null, meta?: CommandMeta, releaseOfficeId?: string) =>
     api<Member>('PATCH', `/members/${enc(id)}/office`, { body: releaseOfficeId ? { office_id: officeId, release_office_id: releaseOfficeId } : { office_id: officeId }, meta }),
+  /** The company also leases this office and keeps the one it has (the office grid's bulk Assign). */
+  leaseMemberOffice: (id: string, officeId: string, meta?: CommandMeta) =>
+    api<Member>('PATCH', `/members/${enc(id)}/office`, { body: { office_id: officeId, keep_current: true }, meta }),
 
   // Deals. Lists come in stage order, then rank; a move names its new neighbours in the column.
   events: (query: { entity_id?: string; stream?: string; limit?: number; before?: number }) => api<ActivityEntry[]>('GET', '/events', { query }),

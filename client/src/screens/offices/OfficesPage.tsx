@@ -36,6 +36,7 @@ import { OfficeGrid, OfficeTable } from './OfficeViews';
 import { MovedAwayNotices } from './MovedAwayNotices';
 import { OFFICE_VIEW_CODEC, type OfficeViewState } from './officeViewQuery';
 import { OfficeBulkActions } from './selection/OfficeBulkActions';
+import { OfficeBulkAssign } from './selection/OfficeBulkAssign';
 import { BulkBar } from '../selection/BulkBar';
 import { SelectionContext } from '../selection/SelectionContext';
 import { useSelection } from '../selection/useSelection';
@@ -57,6 +58,8 @@ const ADD_OFFICE = { kind: 'add' } as const;
 function OfficesScreen({ locationId, locationName }: { locationId: string | null; locationName: string }) {
   const user = useUser();
   const writer = may(user, 'office.update');
+  // The bulk Assign goes through the member companies' assign command.
+  const mayAssign = may(user, 'member.assignOffice');
   const admin = may(user, 'office.create');
   const now = useNow();
 
@@ -213,6 +216,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
               noun="offices"
             >
               <OfficeBulkActions offices={selectedOffices} onDone={selection.clear} />
+              {mayAssign && <OfficeBulkAssign offices={selectedOffices} onDone={selection.clear} />}
             </BulkBar>
           )}
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Command } from 'cmdk';
 import { Briefcase, Building, Building2, CornerDownLeft, FileText, ListTodo, MapPin, NotebookText, Plus, Search, User, UserCog, Users, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -6,14 +6,12 @@ import { may } from '@shared/policy';
 import type { SearchKind, SearchResult } from '@shared/schemas/search';
 import { useUser } from '../auth/session';
 import { Spinner } from '../components/ui/Spinner';
-import { atom, useAtom, useSetAtom } from '../state/jotai';
+import { useAtom, useSetAtom } from '../state/jotai';
 import { addRequestAtom, type AddRequest } from './addRequest';
 import { highlightParts } from './highlight';
 import { NAVIGATION, type NavLinkItem } from './navigation';
+import { paletteOpenAtom } from './paletteState';
 import { useSearch } from './useSearch';
-
-/** Whether the palette is open: the shell's button and Ctrl/Cmd+K open it from any screen. */
-export const paletteOpenAtom = atom(false);
 
 const KINDS: Record<SearchKind, { heading: string; icon: LucideIcon }> = {
   office: { heading: 'Offices', icon: Building },
@@ -38,20 +36,6 @@ interface PaletteAction {
 }
 
 const screens = (): NavLinkItem[] => NAVIGATION.flatMap((item) => ('children' in item ? item.children : [item]));
-
-/** Ctrl+K (Cmd+K on a Mac) anywhere: toggles the palette, even while typing in a field. */
-export function usePaletteShortcut() {
-  const [, setOpen] = useAtom(paletteOpenAtom);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'k' || !(event.metaKey || event.ctrlKey) || event.altKey || event.shiftKey) return;
-      event.preventDefault();
-      setOpen((open) => !open);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [setOpen]);
-}
 
 /**
  * Find anything: type a few letters to jump to any office, member, deal, contact, company, task,

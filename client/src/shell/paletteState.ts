@@ -20,3 +20,6 @@ export function usePaletteShortcut() {
     return () => window.removeEventListener('keydown', onKey);
   }, [setOpen]);
 }
+
+/** What is typed in the palette: kept here so keys typed while its code is still arriving count. */
+export const paletteTextAtom = atom('');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Command } from 'cmdk';
 import { Briefcase, Building, Building2, CornerDownLeft, FileText, ListTodo, MapPin, NotebookText, Plus, Search, User, UserCog, Users, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -6,14 +6,13 @@ import { may } from '@shared/policy';
 import type { SearchKind, SearchResult } from '@shared/schemas/search';
 import { useUser } from '../auth/session';
 import { Spinner } from '../components/ui/Spinner';
-import { atom, useAtom, useSetAtom } from '../state/jotai';
+import { useAtom, useSetAtom } from '../state/jotai';
 import { addRequestAtom, type AddRequest } from './addRequest';
 import { highlightParts } from './highlight';
 import { NAVIGATION, type NavLinkItem } from './navigation';
+import { PALETTE_CONTENT, PALETTE_INPUT, PALETTE_OVERLAY, PALETTE_PLACEHOLDER } from './paletteLook';
+import { paletteOpenAtom, paletteTextAtom } from './paletteState';
 import { useSearch } from './useSearch';
-
-/** Whether the palette is open: the shell's button and Ctrl/Cmd+K open it from any screen. */
-export const paletteOpenAtom = atom(false);
 
 const KINDS: Record<SearchKind, { heading: string; icon: LucideIcon }> = {
   office: { heading: 'Offices', icon: Building },
@@ -39,20 +38,6 @@ interface PaletteAction {
 
 const screens = (): NavLinkItem[] => NAVIGATION.flatMap((item) => ('children' in item ? item.children : [item]));
 
-/** Ctrl+K (Cmd+K on a Mac) anywhere: toggles the palette, even while typing in a field. */
-export function usePaletteShortcut() {
-  const [, setOpen] = useAtom(paletteOpenAtom);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() !== 'k' || !(event.metaKey || event.ctrlKey) || event.altKey || event.shiftKey) return;
-      event.preventDefault();
-      setOpen((open) => !open);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [setOpen]);
-}
-
 /**
  * Find anything: type a few letters to jump to any office, member, deal, contact, company, task,
  * template, document, location or (administrators) user the user may see (the server searches
@@ -61,7 +46,7 @@ export function usePaletteShortcut() {
  */
 export function CommandPalette() {
   const [open, setOpen] = useAtom(paletteOpenAtom);
-  const [text, setText] = useState('');
+  const [text, setText] = useAtom(paletteTextAtom);
   const user = useUser();
   const navigate = useNavigate();
   const found = useSearch(open ? text : '');
@@ -104,16 +89,22 @@ export function CommandPalette() {
       label="Find anything"
       shouldFilter={false}
       loop
-      overlayClassName="fixed inset-0 z-40 bg-slate-900/50"
-      contentClassName="fixed top-[12vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-2xl"
+      overlayClassName={PALETTE_OVERLAY}
+      contentClassName={PALETTE_CONTENT}
     >
       <div className="flex items-center gap-2 border-b border-slate-100 px-4">
         <Search className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
         <Command.Input
           value={text}
           onValueChange={setText}
-          placeholder="Find anything: offices, deals, tasks, documents…"
-          className="h-12 w-full bg-transparent text-sm text-slate-900 outline-none placeholder:text-slate-500"
+          placeholder={PALETTE_PLACEHOLDER}
+          // The dialog selects the field's text when it opens: keep what was typed while the
+          // palette loaded (paletteState.ts) and go on after it instead.
+          onFocus={(event) => {
+            const field = event.currentTarget;
+            queueMicrotask(() => field.setSelectionRange(field.value.length, field.value.length));
+          }}
+          className={PALETTE_INPUT}
         />
         {found.status === 'loading' && <Spinner className="h-4 w-4" label="Searching" />}
       </div>

@@ -9,8 +9,9 @@ import { Skeleton } from '../components/ui/Skeleton';
 import { focusMainContent, MAIN_CONTENT_ID } from '../lib/focusMain';
 import { LiveProvider } from '../live/LiveProvider';
 import { useSetAtom } from '../state/jotai';
-import { CommandPalette, paletteOpenAtom, usePaletteShortcut } from './CommandPalette';
+import { LazyCommandPalette, palette } from './LazyCommandPalette';
 import { LiveIndicator } from './LiveIndicator';
+import { paletteOpenAtom, usePaletteShortcut } from './paletteState';
 import { PresenceBar } from './PresenceBar';
 import { Shortcuts } from './shortcuts/Shortcuts';
 import { Sidebar } from './Sidebar';
@@ -60,7 +61,7 @@ export function Shell() {
   return (
     <LiveProvider>
       <SkipLink />
-      <CommandPalette />
+      <LazyCommandPalette />
       <Shortcuts />
       <div className="flex h-screen overflow-hidden">
         <aside className="hidden lg:block">
@@ -104,6 +105,8 @@ export function Shell() {
             <button
               type="button"
               onClick={() => openPalette(true)}
+              onPointerEnter={palette.preload}
+              onFocus={palette.preload}
               className="hidden h-9 w-full max-w-xs items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 text-sm text-slate-600 hover:border-slate-300 hover:bg-white md:flex"
               aria-keyshortcuts="Control+K Meta+K"
             >

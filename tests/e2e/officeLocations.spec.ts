@@ -12,9 +12,9 @@ test.describe('office management: the location panel', () => {
     await expect(firstCard).toBeVisible();
     // Above the fold: the whole first card, its actions included, is on the first screen without scrolling.
     const wholeCardAboveTheFold = async () => {
+      await expect(firstCard).toBeInViewport({ ratio: 1 });
       const box = await firstCard.boundingBox();
       expect(box, 'the first office card has a box').not.toBeNull();
-      await expect(firstCard).toBeInViewport({ ratio: 1 });
       expect(box!.y).toBeGreaterThanOrEqual(0);
       expect(box!.y + box!.height).toBeLessThanOrEqual(900);
     };

@@ -115,20 +115,23 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
         title="Office Management"
         subtitle={locationId ? `Offices, leases and tenants at ${locationName}` : 'Offices, leases and tenants across all your locations'}
       >
-        {locationId && (
-          <Badge tone="blue" className="gap-1 px-2.5 py-1 text-sm" data-testid="location-badge">
-            <MapPin className="h-3.5 w-3.5" aria-hidden />
-            {locationName}
-          </Badge>
-        )}
-        <SavedViewsMenu screen="offices" query={viewQueryText(OFFICE_VIEW_CODEC, viewState)} />
-        <ImportButton kind="offices" />
-        {admin && (
-          <Button onClick={() => setDialog({ kind: 'add' })}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Add Office
-          </Button>
-        )}
+        {/* Four actions and a badge: on a phone they wrap onto a second line rather than push the page sideways. */}
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {locationId && (
+            <Badge tone="blue" className="gap-1 px-2.5 py-1 text-sm" data-testid="location-badge">
+              <MapPin className="h-3.5 w-3.5" aria-hidden />
+              {locationName}
+            </Badge>
+          )}
+          <SavedViewsMenu screen="offices" query={viewQueryText(OFFICE_VIEW_CODEC, viewState)} />
+          <ImportButton kind="offices" />
+          {admin && (
+            <Button onClick={() => setDialog({ kind: 'add' })}>
+              <Plus className="h-4 w-4" aria-hidden />
+              Add Office
+            </Button>
+          )}
+        </div>
       </PageHeader>
 
       <LocationPanel selected={selectedLocation} locations={locations} />

@@ -19,24 +19,30 @@ export function StatTile({
   icon,
   accent = 'blue',
   hint,
+  compact = false,
 }: {
   label: string;
   value: ReactNode | null;
   icon: ReactNode;
   accent?: keyof typeof accents;
   hint?: ReactNode;
+  /** Smaller, for a row of six on a laptop: the label wraps rather than being cut. */
+  compact?: boolean;
 }) {
   return (
-    <Card className="flex items-center gap-3 p-4" data-stat={label}>
-      <div className={cn('hidden h-10 w-10 shrink-0 items-center justify-center rounded-lg sm:flex', accents[accent])} aria-hidden>
+    <Card className={cn('flex items-center', compact ? 'gap-2.5 px-3 py-2.5' : 'gap-3 p-4')} data-stat={label}>
+      <div
+        className={cn('hidden shrink-0 items-center justify-center rounded-lg sm:flex', compact ? 'h-8 w-8' : 'h-10 w-10', accents[accent])}
+        aria-hidden
+      >
         {icon}
       </div>
       <div className="min-w-0">
-        <p className="truncate text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</p>
+        <p className={cn('text-xs font-medium tracking-wide text-slate-500 uppercase', compact ? 'leading-tight' : 'truncate')}>{label}</p>
         {value === null ? (
           <Skeleton className="mt-1 h-6 w-16" />
         ) : (
-          <p className="truncate text-xl font-semibold text-slate-900 tabular-nums" data-stat-value>
+          <p className={cn('truncate font-semibold text-slate-900 tabular-nums', compact ? 'text-lg leading-snug' : 'text-xl')} data-stat-value>
             {value}
           </p>
         )}

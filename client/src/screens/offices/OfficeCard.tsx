@@ -35,17 +35,17 @@ export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMu
   return (
     <Card className="relative flex h-full flex-col" data-office-id={office.id} data-office-number={office.office_number} data-testid="office-card">
       <LiveAccent touch={touch} className="rounded-xl" />
-      <div className="flex items-start justify-between gap-2 p-4 pb-2">
+      <div className="flex items-start justify-between gap-2 px-4 pt-3 pb-1.5">
         <div className="flex min-w-0 items-start gap-2.5">
           <SelectBox id={office.id} name={`Office ${office.office_number}`} className="mt-1 shrink-0" />
           <div className="min-w-0">
             <p className="truncate text-xs font-medium text-slate-500">{office.type}</p>
-            <h3 className="truncate text-lg font-semibold text-slate-900">Office {office.office_number}</h3>
+            <h3 className="truncate text-base leading-snug font-semibold text-slate-900">Office {office.office_number}</h3>
           </div>
         </div>
         <StatusBadge status={office.status} />
       </div>
-      <div className="flex-1 space-y-2.5 px-4 pb-3 text-sm text-slate-700">
+      <div className="flex-1 space-y-2 px-4 pb-3 text-sm text-slate-700">
         {showLocation && (
           <p className="flex items-center gap-2">
             <MapPin className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
@@ -70,7 +70,7 @@ export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMu
           <Building2 className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
           {office.tenant ? <span className="truncate font-medium text-slate-900">{office.tenant}</span> : <span className="text-slate-500 italic">No company assigned</span>}
         </p>
-        <div className="rounded-lg bg-slate-50 px-3 py-2">
+        <div className="rounded-lg bg-slate-50 px-3 py-1.5">
           <div className="flex items-center justify-between gap-2">
             <span className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
               <CalendarClock className="h-3.5 w-3.5" aria-hidden /> Lease
@@ -79,17 +79,18 @@ export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMu
           </div>
           {state !== 'No lease' ? (
             <>
-              <p className="mt-1 text-xs text-slate-600">
+              <p className="mt-0.5 text-xs text-slate-600">
                 {formatDate(office.lease_info.start_date)} – {formatDate(office.lease_info.end_date)}
                 {office.lease_info.term_months ? ` · ${office.lease_info.term_months} mo` : ''}
               </p>
               {remaining && <p className={cn('text-xs font-medium', state === 'Expired' ? 'text-red-700' : 'text-slate-700')}>{remaining}</p>}
             </>
           ) : (
-            <p className="mt-1 text-xs text-slate-500">No lease on file</p>
+            <p className="mt-0.5 text-xs text-slate-500">No lease on file</p>
           )}
         </div>
-        <dl className="grid grid-cols-3 gap-2 text-center">
+        {/* The three marketed rates on one line: label above figure would cost the card a row. */}
+        <dl className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 text-xs">
           {(
             [
               ['Monthly', rates.monthly],
@@ -97,9 +98,9 @@ export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMu
               ['12M', rates.twelve_month],
             ] as const
           ).map(([label, value]) => (
-            <div key={label} className="rounded-lg border border-slate-100 px-1 py-1.5">
-              <dt className="text-[11px] text-slate-500">{label}</dt>
-              <dd className="text-xs font-semibold text-slate-900 tabular-nums">{formatCurrency(value)}</dd>
+            <div key={label} className="flex items-baseline gap-1">
+              <dt className="text-slate-500">{label}</dt>
+              <dd className="font-semibold text-slate-900 tabular-nums">{formatCurrency(value)}</dd>
             </div>
           ))}
         </dl>
@@ -118,7 +119,7 @@ export const OfficeCard = memo(function OfficeCard({ office, showLocation, canMu
           )}
         </div>
       </div>
-      <div className="space-y-2 border-t border-slate-100 px-3 py-2.5">
+      <div className="space-y-1.5 border-t border-slate-100 px-3 py-2">
         <div className="flex items-center justify-between gap-2">
           <span className="flex items-center gap-1.5 text-xs text-slate-500">
             <Contact className="h-3.5 w-3.5" aria-hidden />

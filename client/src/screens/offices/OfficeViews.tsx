@@ -40,7 +40,7 @@ export function OfficeGrid({ offices, ...props }: ViewProps) {
   const columns = columnsFor(width || 1024);
   const rows = Math.ceil(offices.length / columns);
   const virtual = offices.length >= VIRTUAL_FROM;
-  const { listRef, virtualizer, scrollMargin } = useListVirtualizer(virtual ? rows : 0, 420, 3);
+  const { listRef, virtualizer, scrollMargin } = useListVirtualizer(virtual ? rows : 0, 400, 3);
   const gridStyle = { gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` };
   const card = (office: Office) => (
     <OfficeCard key={office.id} office={office} touch={props.touchOf(office.id)} showLocation={props.showLocation} canMutate={props.canMutate} now={props.now} onAction={props.onAction} />

@@ -113,25 +113,28 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   const dialogProps = { onClose: close };
 
   return (
-    <div className="mx-auto max-w-screen-2xl space-y-6">
+    <div className="mx-auto max-w-screen-2xl space-y-4">
       <PageHeader
         title="Office Management"
         subtitle={locationId ? `Offices, leases and tenants at ${locationName}` : 'Offices, leases and tenants across all your locations'}
       >
-        {locationId && (
-          <Badge tone="blue" className="gap-1 px-2.5 py-1 text-sm" data-testid="location-badge">
-            <MapPin className="h-3.5 w-3.5" aria-hidden />
-            {locationName}
-          </Badge>
-        )}
-        <SavedViewsMenu screen="offices" query={viewQueryText(OFFICE_VIEW_CODEC, viewState)} />
-        <ImportButton kind="offices" />
-        {admin && (
-          <Button onClick={() => setDialog({ kind: 'add' })}>
-            <Plus className="h-4 w-4" aria-hidden />
-            Add Office
-          </Button>
-        )}
+        {/* Four actions and a badge: on a phone they wrap onto a second line rather than push the page sideways. */}
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {locationId && (
+            <Badge tone="blue" className="gap-1 px-2.5 py-1 text-sm" data-testid="location-badge">
+              <MapPin className="h-3.5 w-3.5" aria-hidden />
+              {locationName}
+            </Badge>
+          )}
+          <SavedViewsMenu screen="offices" query={viewQueryText(OFFICE_VIEW_CODEC, viewState)} />
+          <ImportButton kind="offices" />
+          {admin && (
+            <Button onClick={() => setDialog({ kind: 'add' })}>
+              <Plus className="h-4 w-4" aria-hidden />
+              Add Office
+            </Button>
+          )}
+        </div>
       </PageHeader>
 
       <LocationPanel selected={selectedLocation} locations={locations} />
@@ -140,16 +143,16 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
         <LoadFailed title="Failed to load data. Please try again." error={query.error} onRetry={query.retry} />
       ) : (
         <>
-          <section aria-label="Summary" className="grid grid-cols-2 gap-3 md:grid-cols-3 2xl:grid-cols-6">
-            <StatTile label="Leased" value={loading ? null : (counts.LEASED ?? 0)} icon={<CheckCircle2 className="h-5 w-5" />} accent="green" />
-            <StatTile label="Vacant" value={loading ? null : (counts.VACANT ?? 0)} icon={<DoorOpen className="h-5 w-5" />} accent="blue" />
-            <StatTile label="Pending" value={loading ? null : (counts.PENDING ?? 0)} icon={<Clock className="h-5 w-5" />} accent="amber" />
-            <StatTile label="Unavailable" value={loading ? null : (counts.UNAVAILABLE ?? 0)} icon={<Ban className="h-5 w-5" />} accent="red" />
-            <StatTile label="Occupancy" value={loading ? null : `${occupancyPercent(filtered)}%`} icon={<Percent className="h-5 w-5" />} accent="purple" />
-            <StatTile label="Monthly Revenue" value={loading ? null : formatCurrency(monthlyRevenue(filtered))} icon={<DollarSign className="h-5 w-5" />} accent="green" />
+          <section aria-label="Summary" className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
+            <StatTile label="Leased" value={loading ? null : (counts.LEASED ?? 0)} icon={<CheckCircle2 className="h-4 w-4" />} accent="green" compact />
+            <StatTile label="Vacant" value={loading ? null : (counts.VACANT ?? 0)} icon={<DoorOpen className="h-4 w-4" />} accent="blue" compact />
+            <StatTile label="Pending" value={loading ? null : (counts.PENDING ?? 0)} icon={<Clock className="h-4 w-4" />} accent="amber" compact />
+            <StatTile label="Unavailable" value={loading ? null : (counts.UNAVAILABLE ?? 0)} icon={<Ban className="h-4 w-4" />} accent="red" compact />
+            <StatTile label="Occupancy" value={loading ? null : `${occupancyPercent(filtered)}%`} icon={<Percent className="h-4 w-4" />} accent="purple" compact />
+            <StatTile label="Monthly Revenue" value={loading ? null : formatCurrency(monthlyRevenue(filtered))} icon={<DollarSign className="h-4 w-4" />} accent="green" compact />
           </section>
 
-          <Card className="p-3 sm:p-4">
+          <Card className="p-3">
             <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
               <SearchInput className="flex-1" label="Search offices" placeholder="Search by office number, tenant or company..." value={search} onChange={setSearch} />
               <div className="grid grid-cols-2 gap-3 sm:flex sm:items-center">
@@ -195,7 +198,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
               </div>
             </div>
             {!loading && (
-              <p className="mt-3 text-sm text-slate-600" data-testid="desk-line">
+              <p className="mt-2 text-sm text-slate-600" data-testid="desk-line">
                 <span className="font-semibold text-slate-900 tabular-nums">{totals.total}</span> total {nounFor(totals.total, 'desk')} /{' '}
                 <span className="font-semibold text-slate-900 tabular-nums">{totals.occupied}</span> occupied {nounFor(totals.occupied, 'desk')}
                 <span className="text-slate-400"> · </span>

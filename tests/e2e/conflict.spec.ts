@@ -81,6 +81,9 @@ test.describe('editing one office together', () => {
     await officeCard(managerPage, number).getByRole('button', { name: 'Edit status' }).click();
     const first = adminPage.getByRole('dialog', { name: 'Edit Office Status' });
     const second = managerPage.getByRole('dialog', { name: 'Edit Office Status' });
+    // Both dialogs are open (their code loads on first use) before either saves.
+    await expect(first).toBeVisible();
+    await expect(second).toBeVisible();
 
     await first.getByLabel('Status').selectOption('PENDING');
     await first.getByRole('button', { name: 'Update Status' }).click();

@@ -10,7 +10,8 @@ export function PageHeader({ title, subtitle, children }: { title: string; subti
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
         {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
       </div>
-      {children && <div className="flex items-center gap-2">{children}</div>}
+      {/* Several actions wrap onto a second line on a phone rather than push the page sideways. */}
+      {children && <div className="flex flex-wrap items-center justify-end gap-2">{children}</div>}
     </div>
   );
 }

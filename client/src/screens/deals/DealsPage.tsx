@@ -1,14 +1,13 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { BarChart3, Briefcase, DollarSign, KanbanSquare, List, MapPin, Plus, Target, Trophy } from 'lucide-react';
+import { BarChart3, Briefcase, DollarSign, KanbanSquare, List, Plus, Target, Trophy } from 'lucide-react';
 import { DEAL_STAGE_LABELS, DEAL_STAGES } from '@shared/domain/deals';
 import { may } from '@shared/policy';
 import type { Deal } from '@shared/schemas/deals';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { LoadFailed } from '../../components/LoadFailed';
-import { PageHeader } from '../../components/PageHeader';
+import { LocationBadge, PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
-import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Field';
@@ -145,12 +144,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
     <div className="mx-auto max-w-screen-2xl space-y-5">
       <PageHeader title="Deals" subtitle={locationId ? `The sales pipeline at ${locationName}` : 'The sales pipeline across all your locations'}>
         <PresenceBar placement="page" where="on the board" />
-        {locationId && (
-          <Badge tone="blue" className="gap-1 px-2.5 py-1 text-sm" data-testid="location-badge">
-            <MapPin className="h-3.5 w-3.5" aria-hidden />
-            {locationName}
-          </Badge>
-        )}
+        {locationId && <LocationBadge name={locationName} />}
         <SavedViewsMenu screen="deals" query={viewQueryText(DEAL_VIEW_CODEC, viewState)} />
         {canCreate && (
           <Button onClick={() => setDialog({ kind: 'add' })}>

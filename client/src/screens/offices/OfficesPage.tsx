@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useMemo } from 'react';
-import { Ban, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, MapPin, Percent, Plus } from 'lucide-react';
+import { Ban, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, Percent, Plus } from 'lucide-react';
 import { may } from '@shared/policy';
 import { formatCurrency } from '@shared/domain/money';
 import { deskTotals, monthlyRevenue, occupancyPercent, statusCounts } from '@shared/domain/officeFigures';
@@ -7,11 +7,10 @@ import { OFFICE_STATUSES } from '@shared/domain/officeStatuses';
 import type { Office } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
-import { PageHeader } from '../../components/PageHeader';
+import { LocationBadge, PageHeader } from '../../components/PageHeader';
 import { ImportButton } from '../imports/ImportButton';
 import { useScreenDialog } from '../../shell/addRequest';
 import { SearchInput } from '../../components/SearchInput';
-import { Badge } from '../../components/ui/Badge';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -118,23 +117,15 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
         title="Office Management"
         subtitle={locationId ? `Offices, leases and tenants at ${locationName}` : 'Offices, leases and tenants across all your locations'}
       >
-        {/* Four actions and a badge: on a phone they wrap onto a second line rather than push the page sideways. */}
-        <div className="flex flex-wrap items-center justify-end gap-2">
-          {locationId && (
-            <Badge tone="blue" className="gap-1 px-2.5 py-1 text-sm" data-testid="location-badge">
-              <MapPin className="h-3.5 w-3.5" aria-hidden />
-              {locationName}
-            </Badge>
-          )}
-          <SavedViewsMenu screen="offices" query={viewQueryText(OFFICE_VIEW_CODEC, viewState)} />
-          <ImportButton kind="offices" />
-          {admin && (
-            <Button onClick={() => setDialog({ kind: 'add' })}>
-              <Plus className="h-4 w-4" aria-hidden />
-              Add Office
-            </Button>
-          )}
-        </div>
+        {locationId && <LocationBadge name={locationName} />}
+        <SavedViewsMenu screen="offices" query={viewQueryText(OFFICE_VIEW_CODEC, viewState)} />
+        <ImportButton kind="offices" />
+        {admin && (
+          <Button onClick={() => setDialog({ kind: 'add' })}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Add Office
+          </Button>
+        )}
       </PageHeader>
 
       <LocationPanel selected={selectedLocation} locations={locations} />

@@ -63,6 +63,22 @@ async function until(done: () => Promise<boolean> | boolean, what: string) {
   }
 }
 
+/** Runs one step of a case and, when it hangs, fails naming the step and what each node logged last. */
+async function step<T>(what: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const tails = nodes.map((node, i) => `node ${i}:\n${node.logs.slice(-8).join('\n')}`).join('\n');
+      reject(new Error(`${what} did not finish in 25 s\n${tails}`));
+    }, 25_000);
+  });
+  try {
+    return await Promise.race([work, hung]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const adminOf = async (node: Node) => (await signIn(node.api, demoCredentials.admin)).access_token;
 const RULE = { id: 'moves', event_type: 'deal_stage_change', enabled: true, channel: '', message_template: 'Moved {deal_name} to {new_stage}', conditions: {} };
 
@@ -116,16 +132,16 @@ describe('one settings key on every node', () => {
   });
 
   it('has a node with another key say so at start and answer /api/ready 503 with the reason', async () => {
-    const c = await startNode('c', { settingsKey: 'another settings key, not the one node A sealed with' });
+    const c = await step('starting node C', startNode('c', { settingsKey: 'another settings key, not the one node A sealed with' }));
     const line = c.logs.map((l) => JSON.parse(l) as { level: number; msg: string; reason?: string }).find((l) => l.msg === 'the settings key cannot decrypt the stored secrets');
     expect(line?.level).toBe(50);
     expect(line?.reason).toMatch(/^This node's settings key cannot decrypt the CRM API key and the Slack webhook URL, sealed with another key\./);
-    const ready = await c.api('GET', '/api/ready');
+    const ready = await step('asking node C if it is ready', c.api('GET', '/api/ready'));
     expect(ready.status).toBe(503);
     expect(ready.body).toEqual({ status: 'not ready', reason: line!.reason });
     // The nodes with the right key stay ready.
-    expect((await a.api('GET', '/api/ready')).status).toBe(200);
-    await stopNode(c);
+    expect((await step('asking node A if it is ready', a.api('GET', '/api/ready'))).status).toBe(200);
+    await step('stopping node C', stopNode(c));
   });
 
   it('keeps a Slack message pending on a node that cannot read the webhook URL, and sends it once a node with the right key runs', async () => {

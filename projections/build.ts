@@ -5,6 +5,8 @@ import { MemoryTables } from './memoryTables';
 import type { Projection } from './projection';
 import type { ReplayRange } from './replay';
 import { writeRows } from './writeRows';
+import { applyInline } from './registry';
+import { dependencies } from './readModel';
 
 /** Positions per read; a few reads run ahead, on other connections, while one batch is folded. */
 const BUILD_BATCH = 10_000;
@@ -70,8 +72,11 @@ export async function build(
   projections: readonly Projection[],
   range: ReplayRange & { upTo: number; batch?: number },
 ): Promise<number> {
-  const folded = projections.filter((p) => p.fold);
-  const stated = projections.filter((p) => !p.fold);
+  // A declared read model built by statements reads the rows of those it shows from their
+  // tables: they are built by statements too, never held back in memory.
+  const shown = new Set(projections.filter((p) => !p.fold && p.model).flatMap((p) => dependencies(p.model!).map((m) => m.name)));
+  const folded = projections.filter((p) => p.fold && !shown.has(p.name));
+  const stated = projections.filter((p) => !folded.includes(p));
   const ddl = folded.map((p) => splitDdl(p.ddl));
   for (const { tables } of ddl) await tx.unsafe(tables);
   for (const projection of stated) await tx.unsafe(projection.ddl);
@@ -85,14 +90,7 @@ export async function build(
     for (const event of batch) for (const projection of folded) projection.fold!(memory, event);
     if (stated.length > 0) {
       // Read whole by readAll above: the statements take the full metadata.
-      const statements = [];
-      for (const event of batch as StoredEvent[]) {
-        for (const projection of stated) {
-          const statement = projection.apply(tx, event);
-          if (statement) statements.push(statement);
-        }
-      }
-      await Promise.all(statements);
+      await applyInline(tx, batch as StoredEvent[], stated);
     }
     count += batch.length;
     range.progress?.(batch[batch.length - 1]!.position, count);

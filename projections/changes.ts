@@ -10,7 +10,7 @@ type Row = { id: string };
 
 /** The rows one projection's events touched, indexed by the columns the events name them by. */
 class Loaded {
-  private readonly index = new Map<Touched['column'], Map<string, Row[]>>();
+  private readonly index = new Map<string, Map<string, Row[]>>();
   constructor(private readonly rows: Row[]) {}
 
   matching({ column, value }: Touched): Row[] {
@@ -19,7 +19,10 @@ class Loaded {
       byValue = new Map();
       for (const row of this.rows) {
         const held = (row as Record<string, unknown>)[column];
-        if (typeof held === 'string') byValue.set(held, [...(byValue.get(held) ?? []), row]);
+        // A column of ids (a member's offices) names the row by each of them.
+        for (const id of Array.isArray(held) ? held : [held]) {
+          if (typeof id === 'string') byValue.set(id, [...(byValue.get(id) ?? []), row]);
+        }
       }
       this.index.set(column, byValue);
     }

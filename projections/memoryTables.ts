@@ -50,6 +50,12 @@ export class MemoryTable {
     Object.assign(row, changes);
   }
 
+  /** Puts `next` in the place of `row` (an evolver's new row in place of the old, which stays as it was). */
+  replace(row: Row, next: Row): void {
+    this.remove(row);
+    this.insert(next);
+  }
+
   /** `DELETE ... WHERE id = $id`. */
   delete(id: string): void {
     const row = this.get(id);

@@ -3,6 +3,7 @@ import type { LiveEntity, LiveRows } from '@shared/realtime';
 import { PREPARED } from '../events/store/connect';
 import type { BriefEvent, Db, PendingEvent } from '../events/store/types';
 import type { MemoryTables, Row } from './memoryTables';
+import type { ReadModel } from './readModel';
 
 /** One statement of a projection's work for one event. */
 export type Statement = postgres.PendingQuery<postgres.Row[]>;
@@ -19,9 +20,11 @@ export type Brief<E extends { type: string; data: unknown }> = Omit<BriefEvent, 
  * every row at a renamed location, and so on.
  */
 export interface Touched {
-  /** 'deal_id': the company of that deal (companies only: a settled deal changes its company's figures). */
-  column: 'id' | 'location_id' | 'member_id' | 'office_id' | 'company_id' | 'deal_id';
+  /** A column of the entity's rows as its loader reads them; 'deal_id': the company of that deal (companies only). */
+  column: string;
   value: string;
+  /** `column` holds an array of ids, one of which is `value`. */
+  many?: boolean;
 }
 
 /** How a read model takes one event type: what it writes, and which of its rows that changed. */
@@ -61,7 +64,10 @@ export interface Projection {
    * request field it is about.
    */
   conflicts?: Record<string, { message: string; field: string }>;
-  apply(db: Db, event: PendingEvent): Statement | null;
+  /** A hand-written projection's statement for one event (a declared one has `model` instead). */
+  apply?(db: Db, event: PendingEvent): Statement | null;
+  /** A declared read model (readModel.ts): its statements come from declaredInline.ts. */
+  model?: ReadModel;
   /** Present when every handler folds: a rebuild then builds this read model in memory. */
   fold?(tables: MemoryTables, event: BriefEvent): void;
   changed(event: PendingEvent): Touched[];
@@ -128,12 +134,17 @@ export const iso = (value: Date | string): string => (value instanceof Date ? va
  * one query loads every row a batch of events changed.
  */
 export function touchedWhere(alias: string, touched: Touched[]): { where: string; params: string[][] } {
-  const byColumn = new Map<Touched['column'], Set<string>>();
-  for (const { column, value } of touched) byColumn.set(column, (byColumn.get(column) ?? new Set()).add(value));
+  const byColumn = new Map<string, { many: boolean; values: Set<string> }>();
+  for (const { column, value, many = false } of touched) {
+    const key = `${many ? '*' : ''}${column}`;
+    if (!byColumn.has(key)) byColumn.set(key, { many, values: new Set() });
+    byColumn.get(key)!.values.add(value);
+  }
   const params: string[][] = [];
-  const clauses = [...byColumn].map(([column, values]) => {
+  const clauses = [...byColumn].map(([key, { many, values }]) => {
     params.push([...values]);
-    return `${alias}.${column} = ANY($${params.length}::uuid[])`;
+    const column = many ? key.slice(1) : key;
+    return many ? `${alias}.${column} && $${params.length}::uuid[]` : `${alias}.${column} = ANY($${params.length}::uuid[])`;
   });
   return { where: clauses.join(' OR ') || 'false', params };
 }

@@ -7,6 +7,7 @@ import { locationsProjection } from './locations/projection';
 import { membersProjection } from './members/projection';
 import { officesProjection } from './offices/projection';
 import type { Projection } from './projection';
+import { inlineDeclared } from './declaredInline';
 import { rebuildBeside, type RebuildProgress } from './rebuildBeside';
 import { resourcesProjection } from './resources/projection';
 import { settingsProjection } from './settings/projection';
@@ -43,20 +44,20 @@ export const projections: readonly Projection[] = [
  */
 export async function applyInline(tx: Db, events: PendingEvent[], only: readonly Projection[] = projections) {
   const statements: Promise<unknown>[] = [];
+  const conflicts = (projection: Projection) => (error: unknown) => {
+    const constraint = (error as { constraint_name?: string }).constraint_name;
+    const known = constraint ? projection.conflicts?.[constraint] : undefined;
+    throw known ? new DomainError(409, known.message, known.field) : error;
+  };
+  const declared = only.filter((p) => p.model);
+  const written = await inlineDeclared(tx, events, declared.map((p) => p.model!));
+  for (const projection of declared) {
+    for (const statement of written.get(projection.model!)!) statements.push(statement.then(() => undefined, conflicts(projection)));
+  }
   for (const event of events) {
     for (const projection of only) {
-      const statement = projection.apply(tx, event);
-      if (!statement) continue;
-      statements.push(
-        statement.then(
-          () => undefined,
-          (error: unknown) => {
-            const constraint = (error as { constraint_name?: string }).constraint_name;
-            const known = constraint ? projection.conflicts?.[constraint] : undefined;
-            throw known ? new DomainError(409, known.message, known.field) : error;
-          },
-        ),
-      );
+      const statement = projection.apply?.(tx, event) ?? projection.model?.statement(event.type)?.apply(tx, event as never);
+      if (statement) statements.push(statement.then(() => undefined, conflicts(projection)));
     }
   }
   // allSettled first: every statement has its answer before the first failure is reported.

@@ -1,6 +1,7 @@
 import { readAll } from '../events/store/append';
 import type { Tx } from '../events/store/types';
 import type { Projection } from './projection';
+import { applyInline } from './registry';
 
 const BATCH = 2000;
 
@@ -14,9 +15,8 @@ export interface ReplayRange {
 }
 
 /**
- * Feeds the log (or a range of it) through the given projections. Each event is one statement
- * per projection, so a batch's statements are sent without waiting for each answer (postgres.js
- * pipelines them on the transaction's connection, in order) and awaited together.
+ * Feeds the log (or a range of it) through the given projections, a batch at a time, as the
+ * command path runs them (registry.ts applyInline).
  */
 export async function replay(tx: Tx, projections: readonly Projection[], range: ReplayRange = {}): Promise<number> {
   let position = range.from ?? 0;
@@ -24,14 +24,7 @@ export async function replay(tx: Tx, projections: readonly Projection[], range: 
   for (;;) {
     const batch = await readAll(tx, position, BATCH, range.upTo);
     if (batch.length === 0) return count;
-    const statements = [];
-    for (const event of batch) {
-      for (const projection of projections) {
-        const statement = projection.apply(tx, event);
-        if (statement) statements.push(statement);
-      }
-    }
-    await Promise.all(statements);
+    await applyInline(tx, batch, projections);
     count += batch.length;
     position = batch[batch.length - 1]!.position;
     range.progress?.(position, count);

@@ -27,6 +27,12 @@ export interface EventMetadata {
   /** The command's clock, ISO 8601; projections use this, never now(). */
   at: string;
   scope: EventScope;
+  /**
+   * Rows of read models, by read model, that this command changed beyond its own stream's row
+   * because they show a row it changed (projections/readModel.ts): written by the inline
+   * projections, read by the live push.
+   */
+  touched?: Record<string, { column: string; value: string; many?: boolean }[]>;
 }
 
 /** An event a decider produced, before it is stored. */

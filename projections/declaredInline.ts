@@ -1,0 +1,134 @@
+import { PREPARED } from '../events/store/connect';
+import type { Db, PendingEvent } from '../events/store/types';
+import type { Row } from './memoryTables';
+import { changedIn, dependencies, evolveEvent, touchesOf, type Pair, type ReadModel, type RowKey, type RowStore } from './readModel';
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const lower = (value: unknown) => String(value).toLowerCase();
+
+/**
+ * A declared read model's rows a batch of events changes, read once, evolved in memory, and
+ * written once: rows are read and written as JSON typed by the table's own row type
+ * (to_jsonb / jsonb_populate_record), the form a rebuild's memory holds them in.
+ */
+class WorkingSet implements RowStore {
+  /** Rows as read (null: known absent), by lower-case id. */
+  readonly read = new Map<string, Row | null>();
+  readonly rows = new Map<string, Row | null>();
+  readonly touches: { column: string; value: string; many: boolean; at: string }[] = [];
+
+  constructor(readonly model: ReadModel) {}
+
+  load(rows: Row[], absent: string[]) {
+    for (const id of absent) if (!this.read.has(lower(id))) this.read.set(lower(id), null);
+    for (const row of rows) this.read.set(lower(row.id), row);
+    for (const [id, row] of this.read) if (!this.rows.has(id)) this.rows.set(id, row);
+  }
+
+  get(id: string) {
+    return this.rows.get(lower(id)) ?? null;
+  }
+
+  where(column: string, value: string) {
+    return [...this.rows.values()].filter((row): row is Row => row !== null && lower(row[column]) === lower(value));
+  }
+
+  put(before: Row | null, after: Row | null) {
+    const id = lower((after ?? before)!.id);
+    this.rows.set(id, after);
+  }
+
+  touch(touch: { column: string; value: string; many: boolean }, at: string) {
+    this.touches.push({ ...touch, at });
+    for (const [id, row] of this.rows) {
+      if (!row) continue;
+      const held = row[touch.column];
+      const shows = touch.many ? ((held as string[] | null) ?? []).some((v) => lower(v) === lower(touch.value)) : lower(held) === lower(touch.value);
+      if (shows) this.rows.set(id, { ...row, updated_at: at });
+    }
+  }
+}
+
+/** Reads the rows the batch's keys name, one query per model and column, sent together. */
+function readRows(tx: Db, sets: Map<ReadModel, WorkingSet>, keys: Map<ReadModel, RowKey[]>) {
+  const reads: Promise<void>[] = [];
+  for (const [model, modelKeys] of keys) {
+    const byColumn = new Map<string, Set<string>>();
+    for (const { column, value } of modelKeys) byColumn.set(column, (byColumn.get(column) ?? new Set()).add(value));
+    for (const [column, values] of byColumn) {
+      const ids = [...values];
+      const query = `SELECT to_jsonb(t) AS row FROM ${quote(model.table)} t WHERE t.${quote(column)} = ANY($1::${model.keyType}[])`;
+      reads.push(
+        tx.unsafe<{ row: Row }[]>(query, [ids], PREPARED).then((found) => sets.get(model)!.load(found.map((r) => r.row), column === 'id' ? ids : [])),
+      );
+    }
+  }
+  return Promise.all(reads);
+}
+
+/** The statements that leave each row of `set` as evolved: touches first, then each changed row once. */
+function writes(tx: Db, set: WorkingSet): Promise<unknown>[] {
+  const table = quote(set.model.table);
+  const statements: Promise<unknown>[] = [];
+  for (const { column, value, many, at } of set.touches) {
+    const where = many ? `$2::${set.model.keyType} = ANY(${quote(column)})` : `${quote(column)} = $2`;
+    statements.push(tx.unsafe(`UPDATE ${table} SET updated_at = $1 WHERE ${where}`, [at, value], PREPARED));
+  }
+  for (const [id, row] of set.rows) {
+    const before = set.read.get(id) ?? null;
+    if (row === before) continue;
+    if (!row) {
+      statements.push(tx.unsafe(`DELETE FROM ${table} WHERE id = $1`, [before!.id as string], PREPARED));
+      continue;
+    }
+    const columns = before
+      ? Object.keys(row).filter((c) => c === 'updated_at' || c === 'version' || changedIn({ before, after: row }, [c]))
+      : Object.keys(row);
+    const list = columns.map(quote).join(', ');
+    const json = JSON.stringify(row);
+    statements.push(
+      before
+        ? tx.unsafe(
+            `UPDATE ${table} t SET (${list}) = (SELECT ${columns.map((c) => `r.${quote(c)}`).join(', ')}) ` +
+              `FROM jsonb_populate_record(NULL::${table}, $1::text::jsonb) r WHERE t.id = r.id`,
+            [json],
+            PREPARED,
+          )
+        : tx.unsafe(`INSERT INTO ${table} (${list}) SELECT ${list} FROM jsonb_populate_record(NULL::${table}, $1::text::jsonb)`, [json], PREPARED),
+    );
+  }
+  return statements;
+}
+
+/**
+ * Runs the declared read models `targets` for events about to be appended (or replayed), in the
+ * caller's transaction: one round trip reads every row the events change (and the rows of the
+ * read models they show), the evolvers run in memory, and the writes go out together. The rows
+ * pushed because a row they show changed are named in the event's metadata (`touched`), so the
+ * live push, then and in any later catch-up, needs no row's past. Returns each target's
+ * statements, for the caller to await with its conflicts.
+ */
+export async function inlineDeclared(tx: Db, events: PendingEvent[], targets: readonly ReadModel[]): Promise<Map<ReadModel, Promise<unknown>[]>> {
+  const involved = [...new Set(targets.flatMap((model) => [model, ...dependencies(model)]))];
+  const sets = new Map(involved.map((model) => [model, new WorkingSet(model)]));
+  const keys = new Map<ReadModel, RowKey[]>();
+  for (const event of events) {
+    for (const model of involved) {
+      const key = model.rows(event);
+      if (key) keys.set(model, [...(keys.get(model) ?? []), key]);
+    }
+  }
+  if (keys.size > 0) await readRows(tx, sets, keys);
+
+  for (const event of events) {
+    const pairs: Map<string, Pair[]> = evolveEvent(involved, (model) => sets.get(model)!, event);
+    for (const model of targets) {
+      const touches = touchesOf(model, pairs);
+      if (touches.length === 0) continue;
+      for (const touch of touches) sets.get(model)!.touch(touch, event.metadata.at);
+      const metadata = event.metadata;
+      metadata.touched = { ...metadata.touched, [model.name]: [...(metadata.touched?.[model.name] ?? []), ...touches] };
+    }
+  }
+  return new Map(targets.map((model) => [model, writes(tx, sets.get(model)!)]));
+}

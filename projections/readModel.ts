@@ -1,0 +1,234 @@
+import type { BriefEvent } from '../events/store/types';
+import type { Row } from './memoryTables';
+import { entityId, type Brief, type Handler, type Handlers, type LiveView } from './projection';
+
+/**
+ * A read model declared once: its table's row, a pure `evolve(row, event) → row` per event type
+ * for the changes of its rows, and what its rows show of other read models (`joins`, `figures`).
+ * The inline SQL (declaredInline.ts), the rebuild's in-memory fold (declaredFold.ts) and the rows
+ * each event changed for the live push (`changed`) all derive from it; nothing of it is written
+ * twice. What a declaration cannot say (a history table, a statement over many rows) stays
+ * hand-written in `statements`, with the usual apply / fold / changed.
+ */
+
+/** The rows of a read model an event changes: `{ column: 'id', value }` is one row, any other column may match several. */
+export interface RowKey {
+  column: string;
+  value: string;
+}
+
+/**
+ * How one event type changes rows of a read model. Evolvers are pure: they return a new row (or
+ * the same one for no change), never change the one given.
+ * - a function: the event's own row (id = the stream's entity), when it exists; null removes it;
+ * - `create`: the event's own row, new;
+ * - `upsert`: the event's own row, null when there is none yet (one-row settings);
+ * - `rows` + `evolve`: the rows that key names (a company's offices on its rename), each in turn;
+ *   `rows` returning null means none.
+ */
+export type Evolver<E extends { type: string; data: unknown }> =
+  // Method forms: checked per event type where declared, and the engine may hold any of them.
+  | { own(row: Row, event: Brief<E>): Row | null }['own']
+  | { create(event: Brief<E>): Row }
+  | { upsert(row: Row | null, event: Brief<E>): Row | null }
+  | { rows(event: Brief<E>): RowKey | null; evolve(row: Row, event: Brief<E>): Row | null };
+
+export type Evolvers<E extends { type: string; data: unknown }> = {
+  [T in E['type']]?: Evolver<Extract<E, { type: T }>>;
+};
+
+/**
+ * This read model's rows show columns of another's, joined by `column` when read (a deal shows
+ * its location's name): when an event changes any of `shows` in a row of `model`, the rows that
+ * join it are pushed again, their updated_at moved so clients merging by it take them.
+ */
+export interface Join {
+  column: string;
+  model: string;
+  shows: string[];
+  /** `column` is an array of ids (a member's offices). */
+  many?: boolean;
+}
+
+/**
+ * This read model's rows show figures summed from another's rows (a company's deal count): any
+ * change of a `model` row, in `when` columns if given, pushes the rows its `by` column named
+ * before and after the event.
+ */
+export interface Figures {
+  model: string;
+  by: string;
+  when?: string[];
+}
+
+export interface ReadModelSpec<E extends { type: string; data: unknown }> {
+  name: string;
+  /** Bump when table.sql or an evolver changes: start-up then rebuilds this read model from the log. */
+  version: number;
+  ddl: string;
+  /** The table the evolvers' rows live in; `id` is its key. */
+  table: string;
+  /** The type of `id` and of the columns RowKeys name (uuid unless said). */
+  keyType?: 'uuid' | 'text';
+  /** Further tables the hand-written statements keep. */
+  tables?: string[];
+  conflicts?: Record<string, { message: string; field: string }>;
+  evolve: Evolvers<E>;
+  joins?: Join[];
+  figures?: Figures[];
+  /**
+   * False for a table without version / created_at / updated_at. Otherwise an event's own row
+   * takes its version and time (created_at too when it is new), and a row changed by another
+   * stream's event its time only: its version is its own stream's.
+   */
+  stamps?: boolean;
+  statements?: Handlers<E>;
+  live?: LiveView;
+}
+
+/** One row's change by one event, as evolving it left it; null for absent. */
+export interface Pair {
+  before: Row | null;
+  after: Row | null;
+}
+
+/** The declaration, normalised for the engine. */
+export interface ReadModel {
+  readonly name: string;
+  readonly table: string;
+  readonly keyType: 'uuid' | 'text';
+  readonly joins: Join[];
+  readonly figures: Figures[];
+  readonly stamps: boolean;
+  /** The rows `event` changes, or null when this read model does not take it. */
+  rows(event: BriefEvent): RowKey | null;
+  /** The row after `event`, stamped. */
+  evolve(row: Row | null, event: BriefEvent): Row | null;
+  /** Hand-written statements for `event`, if any. */
+  statement(type: string): Handler<{ type: string; data: unknown }> | undefined;
+}
+
+const declared = new Map<string, ReadModel>();
+
+/** A declared read model by name (a join's or figure's other side). */
+export function readModel(name: string): ReadModel {
+  const model = declared.get(name);
+  if (!model) throw new Error(`No read model is declared as '${name}'`);
+  return model;
+}
+
+/** The read models whose rows `model`'s rows show: evolved beside it, even where they are not kept. */
+export function dependencies(model: ReadModel): ReadModel[] {
+  return [...new Set([...model.joins, ...model.figures].map((d) => d.model))].map(readModel);
+}
+
+export function declareModel<E extends { type: string; data: unknown }>(spec: ReadModelSpec<E>): ReadModel {
+  // Keyed by type name, so the evolver found always takes the event's own payload type.
+  const evolvers: Partial<Record<string, Evolver<{ type: string; data: unknown }>>> = spec.evolve;
+  const statements: Partial<Record<string, Handler<{ type: string; data: unknown }>>> = spec.statements ?? {};
+  const stamps = spec.stamps ?? true;
+  const model: ReadModel = {
+    name: spec.name,
+    table: spec.table,
+    keyType: spec.keyType ?? 'uuid',
+    joins: spec.joins ?? [],
+    figures: spec.figures ?? [],
+    stamps,
+    rows(event) {
+      const evolver = evolvers[event.type];
+      if (!evolver) return null;
+      return 'rows' in evolver ? evolver.rows(event) : { column: 'id', value: entityId(event.stream_id) };
+    },
+    evolve(row, event) {
+      const next = evolveWith(evolvers[event.type]!, row, event);
+      if (!next || !stamps) return next;
+      const at = event.metadata.at;
+      // The event's own row: its version is the stream's.
+      if (String(next.id).toLowerCase() === entityId(event.stream_id).toLowerCase()) {
+        return { ...next, version: event.version, updated_at: at, ...(row ? {} : { created_at: at }) };
+      }
+      return next === row ? row : { ...next, updated_at: at };
+    },
+    statement: (type) => statements[type],
+  };
+  declared.set(spec.name, model);
+  return model;
+}
+
+function evolveWith(evolver: Evolver<{ type: string; data: unknown }>, row: Row | null, event: BriefEvent): Row | null {
+  if (typeof evolver === 'function') return row && evolver(row, event);
+  if ('create' in evolver) return evolver.create(event);
+  if ('upsert' in evolver) return evolver.upsert(row, event);
+  return row && evolver.evolve(row, event);
+}
+
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+/** A change of how `pair` reads to rows showing `columns` of it (all when absent). */
+export function changedIn(pair: Pair, columns?: string[]): boolean {
+  if (!pair.before || !pair.after) return pair.before !== pair.after;
+  if (pair.before === pair.after) return false;
+  const names = columns ?? Object.keys(pair.after);
+  return names.some((column) => !same(pair.before![column], pair.after![column]));
+}
+
+/** Rows of `model` to push again (and re-stamp) because rows they show changed in `pairs` (by model name). */
+export interface Touch {
+  column: string;
+  value: string;
+  many: boolean;
+}
+
+export function touchesOf(model: ReadModel, pairs: Map<string, Pair[]>): Touch[] {
+  const touches = new Map<string, Touch>();
+  const add = (touch: Touch) => touches.set(`${touch.column}:${touch.value.toLowerCase()}`, touch);
+  for (const join of model.joins) {
+    for (const pair of pairs.get(join.model) ?? []) {
+      const row = pair.after ?? pair.before;
+      if (row && pair.before && changedIn(pair, join.shows)) add({ column: join.column, value: String(row.id), many: join.many ?? false });
+    }
+  }
+  for (const figure of model.figures) {
+    for (const pair of pairs.get(figure.model) ?? []) {
+      if (!changedIn(pair, figure.when)) continue;
+      for (const row of [pair.before, pair.after]) {
+        const key = row?.[figure.by];
+        if (typeof key === 'string') add({ column: 'id', value: key, many: false });
+      }
+    }
+  }
+  return [...touches.values()];
+}
+
+/** Where an event's rows are found and kept: a rebuild's memory, or a command's working set. */
+export interface RowStore {
+  get(id: string): Row | null;
+  where(column: string, value: string): Row[];
+  put(before: Row | null, after: Row | null): void;
+  /** Moves updated_at of the rows `touch` names. */
+  touch(touch: Touch, at: string): void;
+}
+
+/**
+ * Evolves the rows `event` changes in each of `models`, in order, into their stores; the pairs
+ * say what changed, by model name, for the joins and figures of the models that show them.
+ */
+export function evolveEvent(models: Iterable<ReadModel>, storeOf: (model: ReadModel) => RowStore, event: BriefEvent, pairs = new Map<string, Pair[]>()) {
+  for (const model of models) {
+    if (pairs.has(model.name)) continue;
+    const key = model.rows(event);
+    if (!key) continue;
+    const store = storeOf(model);
+    const rows = key.column === 'id' ? [store.get(key.value)] : store.where(key.column, key.value);
+    const changed: Pair[] = [];
+    for (const row of rows) {
+      if (!row && key.column !== 'id') continue;
+      const next = model.evolve(row, event);
+      if (next === row) continue;
+      store.put(row, next);
+      changed.push({ before: row, after: next });
+    }
+    pairs.set(model.name, changed);
+  }
+  return pairs;
+}

@@ -20,7 +20,7 @@ export type Brief<E extends { type: string; data: unknown }> = Omit<BriefEvent, 
  * every row at a renamed location, and so on.
  */
 export interface Touched {
-  /** A column of the entity's rows as its loader reads them; 'deal_id': the company of that deal (companies only). */
+  /** A column of the entity's rows as its loader reads them. */
   column: string;
   value: string;
   /** `column` holds an array of ids, one of which is `value`. */

@@ -1,6 +1,7 @@
 import { changedFields, existing, type Aggregate, type Decider } from '../decider';
 import { conflict } from '../store/errors';
 import type { EventScope } from '../store/types';
+import { withoutPreviousCompany } from '../previousCompany';
 import { CompanyEventSchemas, ContactEventSchemas, type CompanyData, type CompanyEvent, type ContactData, type ContactEvent } from './events';
 
 /**
@@ -35,9 +36,7 @@ export const contactDecider: Decider<ContactCommand, ContactState, ContactEvent>
       case 'EditContact': {
         const contact = existing(state, CONTACT_NOT_FOUND);
         const changes = changedFields<ContactFields>(command.changes, contact);
-        if (Object.keys(changes).length === 0) return [];
-        const moved = changes.company_id !== undefined ? { previous_company_id: contact.company_id } : {};
-        return [{ type: 'ContactEdited', data: { ...changes, ...moved } }];
+        return Object.keys(changes).length === 0 ? [] : [{ type: 'ContactEdited', data: changes }];
       }
       case 'DeleteContact':
         return [{ type: 'ContactDeleted', data: { company_id: existing(state, CONTACT_NOT_FOUND).company_id } }];
@@ -47,10 +46,8 @@ export const contactDecider: Decider<ContactCommand, ContactState, ContactEvent>
     switch (event.type) {
       case 'ContactCreated':
         return event.data;
-      case 'ContactEdited': {
-        const { previous_company_id: _previous, ...changes } = event.data;
-        return state ? { ...state, ...changes } : state;
-      }
+      case 'ContactEdited':
+        return state ? { ...state, ...withoutPreviousCompany(event.data) } : state;
       case 'ContactDeleted':
         return null;
     }

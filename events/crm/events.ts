@@ -19,8 +19,8 @@ const ContactFields = {
 
 export const ContactEventSchemas = {
   ContactCreated: z.object({ id: z.uuid(), ...ContactFields }).strict(),
-  /** The fields that changed; `previous_company_id` when the contact moved to another company (its old company's count changes too). */
-  ContactEdited: z.object({ ...ContactFields, previous_company_id: z.uuid().nullable() }).partial().strict(),
+  /** The fields that changed. */
+  ContactEdited: z.object(ContactFields).partial().strict(),
   /** Gone; `company_id` is the company it belonged to (its count changes). */
   ContactDeleted: z.object({ company_id: z.uuid().nullable() }).strict(),
 };

@@ -1,6 +1,7 @@
 import { signingTermsRefusal } from '@shared/domain/agreement';
 import { isClosedStage, outcomeProbability, type DealStage } from '@shared/domain/deals';
 import { changedFields, type Aggregate, type Decider } from '../decider';
+import { withoutPreviousCompany } from '../previousCompany';
 import { locationScope } from '../office/decider';
 import { DomainError, conflict, notFound } from '../store/errors';
 import { DealEventSchemas, type DealCreated, type DealEvent, type DealSigningCompleted, type DealTermsData } from './events';
@@ -64,12 +65,6 @@ export const SYSTEM = 'system';
 export const NOTHING_TO_RETRY = 'This deal has no signing that needs attention';
 export const CHANGED_SINCE_MOVE = 'This deal was changed after your move, so it cannot be undone';
 
-/**
- * Terms that change its company's figures: the deal's value (offered price x term), and its
- * location, since each reader's figures count only the deals of the locations they may see.
- */
-const FIGURE_FIELDS: readonly (keyof DealTermsData)[] = ['offered_price', 'term_months', 'term_days', 'location_id'];
-
 function existing(state: DealState): NonNullable<DealState> {
   if (!state) throw notFound(DEAL_NOT_FOUND);
   return state;
@@ -90,13 +85,7 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         const { probability, ...others } = command.changes;
         const asked = probability === undefined || isClosedStage(deal.stage) ? others : command.changes;
         const changes = changedFields<DealTermsData>(asked, deal);
-        if (Object.keys(changes).length === 0) return [];
-        // A new value or location changes its company's figures: the event names the company
-        // (unchanged, so no history line shows it) for the company's read model and push.
-        const revalued = FIGURE_FIELDS.some((field) => field in changes) && changes.company_id === undefined && deal.company_id;
-        // Moved to another company: the one it leaves is named too (hidden from the history).
-        const moved = changes.company_id !== undefined ? { previous_company_id: deal.company_id } : {};
-        return [{ type: 'DealEdited', data: revalued ? { ...changes, company_id: deal.company_id } : { ...changes, ...moved } }];
+        return Object.keys(changes).length === 0 ? [] : [{ type: 'DealEdited', data: changes }];
       }
 
       case 'MoveDeal': {
@@ -177,8 +166,7 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
     const changes = state.changes + 1;
     switch (event.type) {
       case 'DealEdited': {
-        const { previous_company_id: _previous, ...terms } = event.data;
-        const next = { ...state, ...terms, changes };
+        const next = { ...state, ...withoutPreviousCompany(event.data), changes };
         return { ...next, probability: outcomeProbability(next.stage, next.probability) };
       }
       case 'DealMoved': {

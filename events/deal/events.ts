@@ -33,11 +33,8 @@ const Rank = z.string().min(1);
 
 export const DealEventSchemas = {
   DealCreated: z.object({ id: z.uuid(), ...DealTerms, stage: z.enum(DEAL_STAGES), rank: Rank }).strict(),
-  /**
-   * Only the terms that change; `previous_company_id` when the deal moved to another company (that
-   * company's deal count and total change too).
-   */
-  DealEdited: z.object({ ...DealTerms, previous_company_id: z.uuid().nullable() }).partial().strict(),
+  /** Only the terms that change. */
+  DealEdited: z.object(DealTerms).partial().strict(),
   /** To a stage and a place in its column; `moved_by` (a user id) is who may undo it. */
   DealMoved: z
     .object({ from_stage: z.enum(DEAL_STAGES), from_rank: Rank, stage: z.enum(DEAL_STAGES), rank: Rank, moved_by: z.string().min(1) })

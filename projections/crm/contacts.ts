@@ -1,18 +1,19 @@
 import { readFileSync } from 'node:fs';
-import type { CompanyEdited, ContactEvent } from '../../events/crm/events';
+import type { ContactEvent } from '../../events/crm/events';
+import { withoutPreviousCompany } from '../../events/previousCompany';
 import { defineReadModel } from '../defineReadModel';
-import { entityId } from '../projection';
 import { contactsTouched } from './queries';
 
 /**
  * CRM contacts, as the contact screens and the deals that name them write them. A row shows its
  * company's name (joined when read), so a renamed company's contacts are pushed again.
  */
-export const contactsProjection = defineReadModel<ContactEvent | CompanyEdited>({
+export const contactsProjection = defineReadModel<ContactEvent>({
   name: 'contacts',
-  version: 1,
+  version: 2,
   ddl: readFileSync(new URL('./contacts.sql', import.meta.url), 'utf8'),
   table: 'crm_contacts',
+  joins: [{ column: 'company_id', model: 'companies', shows: ['name'] }],
   evolve: {
     ContactCreated: {
       create: ({ data: d }) => ({
@@ -20,21 +21,8 @@ export const contactsProjection = defineReadModel<ContactEvent | CompanyEdited>(
         notes: d.notes, lead_source: d.lead_source,
       }),
     },
-    // The company it left is named for the companies read model, not kept here.
-    ContactEdited: (row, { data: { previous_company_id: _previous, ...changes } }) => ({ ...row, ...changes }),
+    ContactEdited: (row, { data }) => ({ ...row, ...withoutPreviousCompany(data) }),
     ContactDeleted: () => null,
-  },
-  statements: {
-    // Until the companies read model is declared, a rename moves its contacts' updated_at here.
-    CompanyEdited: {
-      apply(db, { data, stream_id, metadata: { at } }) {
-        return data.name === undefined ? null : db`UPDATE crm_contacts SET updated_at = ${at} WHERE company_id = ${entityId(stream_id)}`;
-      },
-      fold(tables, { data, stream_id, metadata: { at } }) {
-        if (data.name !== undefined) tables.table('crm_contacts').updateWhere('company_id', entityId(stream_id), { updated_at: at });
-      },
-      changed: ({ data, stream_id }) => (data.name === undefined ? [] : [{ column: 'company_id', value: entityId(stream_id) }]),
-    },
   },
   live: { entity: 'contacts', load: contactsTouched },
 });

@@ -131,20 +131,8 @@ export async function listCompanies(db: Db, query: CompanyListQuery, actor: Acto
  * per location, which the gateway sums for each socket as its user reads them (views.ts).
  */
 export async function companiesTouched(db: Db, touched: Touched[]): Promise<CompanyRecord[]> {
-  const byDeal = touched.filter((t) => t.column === 'deal_id').map((t) => t.value);
-  const { where, params } = touchedWhere('co', touched.filter((t) => t.column !== 'deal_id'));
-  const rows = await db.unsafe<CompanyRow[]>(`${COMPANIES} WHERE ${where}`, params, PREPARED);
-  // A settled deal names itself: its company, as the deals read model holds it, carries the deal's
-  // id so the change feed matches the row to the event (companySeenBy drops it before it is sent).
-  const ofDeals =
-    byDeal.length === 0
-      ? []
-      : await db.unsafe<(CompanyRow & { deal_id: string })[]>(
-          `SELECT co.*, d.id AS deal_id FROM deals d JOIN (${COMPANIES}) co ON co.id = d.company_id WHERE d.id = ANY($1::uuid[])`,
-          [byDeal],
-          PREPARED,
-        );
-  return withFigures(db, [...rows, ...ofDeals]);
+  const { where, params } = touchedWhere('co', touched);
+  return withFigures(db, await db.unsafe<CompanyRow[]>(`${COMPANIES} WHERE ${where}`, params, PREPARED));
 }
 
 /** The company as `actor` reads it. */

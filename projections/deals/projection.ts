@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { outcomeProbability, type DealStage } from '@shared/domain/deals';
 import type { SignatureStatus } from '@shared/domain/agreement';
 import type { DealEvent, DealMoved, DealMoveUndone } from '../../events/deal/events';
+import { withoutPreviousCompany } from '../../events/previousCompany';
 import type { Db } from '../../events/store/types';
 import type { Row } from '../memoryTables';
 import { defineReadModel } from '../defineReadModel';
@@ -67,8 +68,7 @@ export const dealsProjection = defineReadModel<DealEvent>({
       }),
     },
     DealEdited(row, { data }) {
-      // Older events name the company a deal left, for a push this read model now works out itself.
-      const { previous_company_id: _previous, probability, ...changes } = data as typeof data & { previous_company_id?: unknown };
+      const { probability, ...changes } = withoutPreviousCompany(data);
       // A closed deal's probability follows its outcome, whatever an edit says.
       const odds = outcomeProbability(row.stage as DealStage, probability ?? Number(row.probability));
       return { ...row, ...changes, probability: odds };

@@ -22,8 +22,6 @@ export type DealFigures = Pick<Company, 'deal_count' | 'total_deal_value' | 'act
  */
 export interface CompanyRecord extends Company {
   deals_by_location: Record<string, LocationFigures>;
-  /** The signed or lost deal the row was loaded for, to match it to that event's push (never sent). */
-  deal_id?: string;
 }
 
 /**
@@ -56,6 +54,6 @@ export function dealFiguresSeenBy(actor: Actor | null, byLocation: Record<string
  * the deals of their locations), the same rule as the deal rows themselves. Pure.
  */
 export function companySeenBy(actor: Actor, record: CompanyRecord): Company {
-  const { deals_by_location: byLocation, deal_id: _deal, ...company } = record;
+  const { deals_by_location: byLocation, ...company } = record;
   return { ...company, ...dealFiguresSeenBy(actor, byLocation) };
 }

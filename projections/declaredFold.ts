@@ -30,14 +30,29 @@ function touchedRows(table: MemoryTable, { column, value, many }: Touch): Row[] 
  */
 const evolved = new WeakMap<BriefEvent, Map<string, Pair[]>>();
 
+const involved = new WeakMap<ReadModel, { models: ReadModel[]; types: Set<string> }>();
+
+/** A read model with those it shows, and every event type any of them takes. */
+function involvedIn(model: ReadModel) {
+  let found = involved.get(model);
+  if (!found) {
+    const models = [model, ...dependencies(model)];
+    involved.set(model, (found = { models, types: new Set(models.flatMap((m) => [...m.types])) }));
+  }
+  return found;
+}
+
 /**
  * A declared read model's fold: its rows and those of the read models it shows evolve in memory,
  * then the rows showing what changed take the event's time, as declaredInline.ts does in SQL.
  */
 export function foldDeclared(model: ReadModel, tables: MemoryTables, event: BriefEvent) {
+  const { models, types } = involvedIn(model);
+  // Most events of a log are none of this read model's business: they cost one lookup.
+  if (!types.has(event.type)) return;
   let pairs = evolved.get(event);
   if (!pairs) evolved.set(event, (pairs = new Map()));
-  evolveEvent([model, ...dependencies(model)], (m) => memoryStore(tables.table(m.table)), event, pairs);
+  evolveEvent(models, (m) => memoryStore(tables.table(m.table)), event, pairs);
   const store = memoryStore(tables.table(model.table));
   for (const touch of touchesOf(model, pairs)) store.touch(touch, event.metadata.at);
   model.statement(event.type)?.fold?.(tables, event);

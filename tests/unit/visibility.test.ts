@@ -4,6 +4,7 @@ import type { Actor } from '@shared/domain/access';
 import type { ChangeMessage, LiveEntity, RowChange } from '@shared/realtime';
 import { canSee, EVERYONE_ENTITIES, VISIBILITY } from '@shared/visibility';
 import { eventScope } from '../../events/eventScope';
+import { canSeeScope } from '../../server/activity/readActivity';
 import { roomsFor, roomsForScope } from '../../server/realtime/rooms';
 import { viewFor, viewKey } from '../../server/realtime/views';
 
@@ -89,13 +90,14 @@ describe('who may see a row, as declared', () => {
 });
 
 describe('what follows from the declaration', () => {
-  it("reaches a socket exactly when its user may see the row: the event's rooms and the user's meet", () => {
+  it("reaches a socket, and shows in its user's timeline, exactly when the user may see the row", () => {
     fc.assert(
       fc.property(actor, row, (a, r) => {
         const seen = asRow(r);
         const scope = eventScope(VISIBILITY[r.entity])(seen.id, seen, seen);
         const mine = new Set(roomsFor(a));
         expect(roomsForScope(scope).some((room) => mine.has(room))).toBe(canSee(a, r.entity, seen));
+        expect(canSeeScope(a, scope)).toBe(canSee(a, r.entity, seen));
       }),
     );
   });

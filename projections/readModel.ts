@@ -100,6 +100,8 @@ export interface ReadModel {
   readonly joins: Join[];
   readonly figures: Figures[];
   readonly stamps: boolean;
+  /** The event types its evolvers and statements take. */
+  readonly types: ReadonlySet<string>;
   /** The rows `event` changes, or null when this read model does not take it. */
   rows(event: BriefEvent): RowKey | null;
   /** The row after `event`, stamped. */
@@ -134,6 +136,7 @@ export function declareModel<E extends { type: string; data: unknown }>(spec: Re
     joins: spec.joins ?? [],
     figures: spec.figures ?? [],
     stamps,
+    types: new Set([...Object.keys(evolvers), ...Object.keys(statements)]),
     rows(event) {
       const evolver = evolvers[event.type];
       if (!evolver) return null;

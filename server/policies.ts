@@ -1,6 +1,8 @@
 import type { Context, Next } from 'koa';
-import { canAccessLocation, type Actor } from '@shared/domain/access';
-import { LOCATION_REFUSAL, POLICY, type Action } from '@shared/policy';
+import type { Actor } from '@shared/domain/access';
+import { ADMIN_ONLY, LOCATION_REFUSAL, POLICY, type Action } from '@shared/policy';
+import type { LiveEntity } from '@shared/realtime';
+import { canSee, VISIBILITY, type SeenBy, type VisibilityKind } from '@shared/visibility';
 import { forbidden } from './httpError';
 import type { AuthState } from './middleware/authenticate';
 
@@ -19,7 +21,21 @@ export function permit(action: Action) {
   };
 }
 
+/** Why a reader is refused a row, by the kind of its entity's visibility (rows everyone reads are never refused). */
+const UNSEEN: { [K in VisibilityKind]: string } = {
+  location: LOCATION_REFUSAL,
+  everyone: LOCATION_REFUSAL,
+  admins: ADMIN_ONLY,
+  self: ADMIN_ONLY,
+  owner: 'Only its owner may see this',
+};
+
+/** Refuses (403) a read of a row the actor may not see, by its entity's declared visibility. */
+export function assertMaySee<E extends LiveEntity>(actor: Actor, entity: E, row: SeenBy<E>) {
+  if (!canSee(actor, entity, row)) throw forbidden(UNSEEN[VISIBILITY[entity].by]);
+}
+
 /** Refuses (403) any read of a location outside the actor's list. */
 export function assertLocationAccess(actor: Actor, locationId: string) {
-  if (!canAccessLocation(actor, locationId)) throw forbidden(LOCATION_REFUSAL);
+  assertMaySee(actor, 'locations', { id: locationId });
 }

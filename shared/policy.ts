@@ -1,12 +1,11 @@
 /**
  * Who may do what: the one policy table. The server checks it inside each command's transaction
  * against the aggregate's state (the locations the row is at before and after the command); the
- * client reads it to show or hide controls. Reads follow `canSee`, which both the REST queries
- * and the live gateway use, so a socket receives exactly what a GET would answer.
+ * client reads it to show or hide controls. Who may see a row is declared beside it, in
+ * visibility.ts.
  */
 import type { Role } from './constants';
 import { canAccessLocation, type Actor } from './domain/access';
-import type { LiveEntity, LiveRows } from './realtime';
 
 export interface Permission {
   /** Roles that may attempt the command at all. */
@@ -20,7 +19,7 @@ export interface Permission {
 const WRITERS: readonly Role[] = ['admin', 'manager'];
 const ADMINS: readonly Role[] = ['admin'];
 const READ_ONLY = 'Viewers have read-only access';
-const ADMIN_ONLY = 'Requires the admin role';
+export const ADMIN_ONLY = 'Requires the admin role';
 
 export const POLICY = {
   'office.create': { roles: ADMINS, atOwnLocations: true, refusal: ADMIN_ONLY },
@@ -103,45 +102,4 @@ export function refusal(actor: Actor, action: Action, locations: readonly string
 /** For the client's controls: may the actor do `action` (at `locations`, when known)? */
 export function may(actor: Actor, action: Action, locations: readonly string[] = []): boolean {
   return refusal(actor, action, locations) === null;
-}
-
-/** A row bound to no location that every signed-in user may read (contacts, companies, templates, documents, company time off). */
-const EVERYONE = Symbol('everyone');
-
-/**
- * Which location a row of each entity belongs to, for reads (null: none, admins and the user
- * only; EVERYONE: every signed-in user).
- */
-const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null | typeof EVERYONE } = {
-  locations: (row) => row.id,
-  offices: (row) => row.location_id,
-  members: (row) => row.location_id,
-  deals: (row) => row.location_id,
-  tasks: (row) => row.location_id,
-  users: () => null,
-  contacts: () => EVERYONE,
-  companies: () => EVERYONE,
-  templates: () => EVERYONE,
-  resources: () => EVERYONE,
-  company_settings: () => EVERYONE,
-  gmail_status: () => null,
-  slack_config: () => null,
-  slack_workflows: () => null,
-};
-
-/** Rows of no location that everyone signed in reads (and every socket is sent, whatever event changed them). */
-export const EVERYONE_ENTITIES: ReadonlySet<LiveEntity> = new Set(['contacts', 'companies', 'templates', 'resources', 'company_settings']);
-
-/** Rows of no location that administrators alone read (the Slack configuration and rules). */
-const ADMIN_ENTITIES: ReadonlySet<LiveEntity> = new Set(['slack_config', 'slack_workflows']);
-
-/** May the actor see this row? The rule behind every GET and every pushed row. */
-export function canSee<E extends LiveEntity>(actor: Actor, entity: E, row: LiveRows[E]): boolean {
-  if (entity === 'users') return actor.role === 'admin' || row.id === actor.id;
-  // One's own mail connection, whoever one is: not even administrators see another's.
-  if (entity === 'gmail_status') return row.id === actor.id;
-  if (ADMIN_ENTITIES.has(entity)) return may(actor, 'slack.configure');
-  const location = rowLocation[entity](row);
-  if (location === EVERYONE) return true;
-  return location !== null && canAccessLocation(actor, location);
 }

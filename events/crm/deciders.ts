@@ -1,6 +1,7 @@
+import { eventScope } from '../eventScope';
+import { VISIBILITY } from '@shared/visibility';
 import { changedFields, existing, type Aggregate, type Decider } from '../decider';
 import { conflict } from '../store/errors';
-import type { EventScope } from '../store/types';
 import { withoutPreviousCompany } from '../previousCompany';
 import { CompanyEventSchemas, ContactEventSchemas, type CompanyData, type CompanyEvent, type ContactData, type ContactEvent } from './events';
 
@@ -82,15 +83,12 @@ export const companyDecider: Decider<CompanyCommand, CompanyState, CompanyEvent>
   },
 };
 
-/** Contacts and companies are everyone's: every signed-in socket hears of them. */
-const everyone = (): EventScope => ({ locations: [], everyone: true });
-
 export const contactAggregate: Aggregate<ContactCommand, ContactState, ContactEvent> = {
   streamType: 'contact',
   streamId: (id) => `contact-${id}`,
   decider: contactDecider,
   eventSchemas: ContactEventSchemas,
-  scope: everyone,
+  scope: eventScope(VISIBILITY.contacts),
 };
 
 export const companyAggregate: Aggregate<CompanyCommand, CompanyState, CompanyEvent> = {
@@ -98,5 +96,5 @@ export const companyAggregate: Aggregate<CompanyCommand, CompanyState, CompanyEv
   streamId: (id) => `company-${id}`,
   decider: companyDecider,
   eventSchemas: CompanyEventSchemas,
-  scope: everyone,
+  scope: eventScope(VISIBILITY.companies),
 };

@@ -1,8 +1,9 @@
+import { eventScope } from '../eventScope';
+import { VISIBILITY } from '@shared/visibility';
 import { signingTermsRefusal } from '@shared/domain/agreement';
 import { isClosedStage, outcomeProbability, type DealStage } from '@shared/domain/deals';
 import { changedFields, type Aggregate, type Decider } from '../decider';
 import { withoutPreviousCompany } from '../previousCompany';
-import { locationScope } from '../office/decider';
 import { DomainError, conflict, notFound } from '../store/errors';
 import { DealEventSchemas, type DealCreated, type DealEvent, type DealSigningCompleted, type DealTermsData } from './events';
 import { rankBetween } from './rank';
@@ -204,5 +205,5 @@ export const dealAggregate: Aggregate<DealCommand, DealState, DealEvent> = {
   streamId: (id) => `deal-${id}`,
   decider: dealDecider,
   eventSchemas: DealEventSchemas,
-  scope: (_id, next, previous) => locationScope(next, previous),
+  scope: eventScope(VISIBILITY.deals),
 };

@@ -1,3 +1,5 @@
+import { eventScope } from '../eventScope';
+import { VISIBILITY } from '@shared/visibility';
 import type { Aggregate, Decider } from '../decider';
 import { GmailEventSchemas, type GmailEvent } from './events';
 
@@ -45,5 +47,5 @@ export const gmailAggregate: Aggregate<GmailCommand, GmailState, GmailEvent> = {
   streamId: (userId) => `gmail-${userId}`,
   decider: gmailDecider,
   eventSchemas: GmailEventSchemas,
-  scope: (userId) => ({ locations: [], users: [userId], private: true }),
+  scope: eventScope(VISIBILITY.gmail_status),
 };

@@ -1,3 +1,5 @@
+import { eventScope } from '../eventScope';
+import { VISIBILITY } from '@shared/visibility';
 import { conflict, notFound } from '../store/errors';
 import { changedFields, type Aggregate, type Decider } from '../decider';
 import { LocationEventSchemas, type LocationEvent, type LocationCreated } from './events';
@@ -41,5 +43,5 @@ export const locationAggregate: Aggregate<LocationCommand, LocationState, Locati
   streamId: (id) => `location-${id}`,
   decider: locationDecider,
   eventSchemas: LocationEventSchemas,
-  scope: (id) => ({ locations: [id] }),
+  scope: eventScope(VISIBILITY.locations),
 };

@@ -1,6 +1,7 @@
+import { eventScope } from '../eventScope';
+import { VISIBILITY } from '@shared/visibility';
 import { conflict, notFound } from '../store/errors';
 import { changedFields, type Aggregate, type Decider } from '../decider';
-import { locationScope } from '../office/decider';
 import { MemberEventSchemas, type EmployeeData, type MemberCreated, type MemberEvent } from './events';
 
 export type MemberProfile = Omit<MemberCreated['data'], 'id'>;
@@ -82,5 +83,5 @@ export const memberAggregate: Aggregate<MemberCommand, MemberState, MemberEvent>
   streamId: (id) => `member-${id}`,
   decider: memberDecider,
   eventSchemas: MemberEventSchemas,
-  scope: (_id, next, previous) => locationScope(next, previous),
+  scope: eventScope(VISIBILITY.members),
 };

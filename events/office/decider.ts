@@ -1,3 +1,5 @@
+import { eventScope } from '../eventScope';
+import { VISIBILITY } from '@shared/visibility';
 import { leaseEndDate } from '@shared/domain/lease';
 import type { OfficeStatus } from '@shared/schemas/offices';
 import { conflict, invalid, notFound } from '../store/errors';
@@ -181,16 +183,10 @@ function definedOnly<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Both locations while an office moves, so managers of each see it leave or arrive. */
-export function locationScope(next: { location_id: string } | null, previous: { location_id: string } | null) {
-  const ids = [next?.location_id, previous?.location_id].filter((id): id is string => !!id);
-  return { locations: [...new Set(ids)] };
-}
-
 export const officeAggregate: Aggregate<OfficeCommand, OfficeState, OfficeEvent> = {
   streamType: 'office',
   streamId: (id) => `office-${id}`,
   decider: officeDecider,
   eventSchemas: OfficeEventSchemas,
-  scope: (_id, next, previous) => locationScope(next, previous),
+  scope: eventScope(VISIBILITY.offices),
 };

@@ -1,3 +1,5 @@
+import { eventScope } from '../eventScope';
+import { VISIBILITY } from '@shared/visibility';
 import type { Aggregate, Decider } from '../decider';
 import { conflict, notFound } from '../store/errors';
 import { ResourceEventSchemas, type ResourceDetailsData, type ResourceEvent, type ResourceUploaded } from './events';
@@ -43,5 +45,5 @@ export const resourceAggregate: Aggregate<ResourceCommand, ResourceState, Resour
   streamId: (id) => `resource-${id}`,
   decider: resourceDecider,
   eventSchemas: ResourceEventSchemas,
-  scope: () => ({ locations: [], everyone: true }),
+  scope: eventScope(VISIBILITY.resources),
 };

@@ -1,3 +1,5 @@
+import { eventScope } from '../eventScope';
+import { STREAM_VISIBILITY } from '@shared/visibility';
 import { DEFAULT_COMPANY_HOLIDAYS, DEFAULT_VACATION_DAYS } from '@shared/schemas/settings';
 import type { Aggregate, Decider } from '../decider';
 import { SettingsEventSchemas, type SettingsEvent } from './events';
@@ -56,5 +58,5 @@ export const settingsAggregate: Aggregate<ChangeSystemSettings, SettingsState, S
   streamId: (id) => `settings-${id}`,
   decider: settingsDecider,
   eventSchemas: SettingsEventSchemas,
-  scope: () => ({ locations: [] }),
+  scope: eventScope(STREAM_VISIBILITY.settings),
 };

@@ -1,3 +1,5 @@
+import { eventScope } from '../eventScope';
+import { VISIBILITY } from '@shared/visibility';
 import { SLACK_MESSAGES, type WorkflowRule } from '@shared/schemas/slack';
 import type { Aggregate, Decider } from '../decider';
 import { DomainError } from '../store/errors';
@@ -64,15 +66,12 @@ export const slackWorkflowsDecider: Decider<SaveWorkflowRules, SlackWorkflowsSta
   },
 };
 
-/** Administrators' alone (scope: no location), like the system settings. */
-const adminsOnly = () => ({ locations: [] });
-
 export const slackConfigAggregate: Aggregate<SaveSlackConfig, SlackConfigState, SlackConfigEvent> = {
   streamType: 'slack_config',
   streamId: (id) => `slack_config-${id}`,
   decider: slackConfigDecider,
   eventSchemas: { SlackWebhookSet: SlackEventSchemas.SlackWebhookSet, SlackEnabledChanged: SlackEventSchemas.SlackEnabledChanged },
-  scope: adminsOnly,
+  scope: eventScope(VISIBILITY.slack_config),
 };
 
 export const slackWorkflowsAggregate: Aggregate<SaveWorkflowRules, SlackWorkflowsState, SlackWorkflowsEvent> = {
@@ -80,5 +79,5 @@ export const slackWorkflowsAggregate: Aggregate<SaveWorkflowRules, SlackWorkflow
   streamId: (id) => `slack_workflows-${id}`,
   decider: slackWorkflowsDecider,
   eventSchemas: { SlackWorkflowRulesSaved: SlackEventSchemas.SlackWorkflowRulesSaved },
-  scope: adminsOnly,
+  scope: eventScope(VISIBILITY.slack_workflows),
 };

@@ -1,6 +1,7 @@
+import { eventScope } from '../eventScope';
+import { VISIBILITY } from '@shared/visibility';
 import { canChangeTaskStatus, taskTransitionRefusal, type TaskStatus } from '@shared/domain/tasks';
 import { changedFields, existing, type Aggregate, type Decider } from '../decider';
-import { locationScope } from '../office/decider';
 import { DomainError, conflict } from '../store/errors';
 import { TaskEventSchemas, type TaskCreated, type TaskDetailsData, type TaskEvent } from './events';
 
@@ -78,5 +79,5 @@ export const taskAggregate: Aggregate<TaskCommand, TaskState, TaskEvent> = {
   streamId: (id) => `task-${id}`,
   decider: taskDecider,
   eventSchemas: TaskEventSchemas,
-  scope: (_id, next, previous) => locationScope(next, previous),
+  scope: eventScope(VISIBILITY.tasks),
 };

@@ -1,3 +1,5 @@
+import { eventScope } from '../eventScope';
+import { VISIBILITY } from '@shared/visibility';
 import { changedFields, type Aggregate, type Decider } from '../decider';
 import { conflict, notFound } from '../store/errors';
 import { TemplateEventSchemas, type TemplateCreated, type TemplateDetailsData, type TemplateEvent } from './events';
@@ -59,5 +61,5 @@ export const templateAggregate: Aggregate<TemplateCommand, TemplateState, Templa
   streamId: (id) => `template-${id}`,
   decider: templateDecider,
   eventSchemas: TemplateEventSchemas,
-  scope: () => ({ locations: [], everyone: true }),
+  scope: eventScope(VISIBILITY.templates),
 };

@@ -1,3 +1,5 @@
+import { eventScope } from '../eventScope';
+import { VISIBILITY } from '@shared/visibility';
 import { ALL_LOCATIONS } from '@shared/constants';
 import { DomainError, conflict, invalid, notFound } from '../store/errors';
 import { changedFields, type Aggregate, type Decider } from '../decider';
@@ -79,6 +81,5 @@ export const userAggregate: Aggregate<UserCommand, UserState, UserEvent> = {
   streamId: (id) => `user-${id}`,
   decider: userDecider,
   eventSchemas: UserEventSchemas,
-  // User records are administrators' business, and each user's own.
-  scope: (id) => ({ locations: [], users: [id] }),
+  scope: eventScope(VISIBILITY.users),
 };

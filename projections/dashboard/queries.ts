@@ -1,15 +1,16 @@
 import type { Actor } from '@shared/domain/access';
-import { seesAllLocations } from '@shared/domain/access';
+import type { LocatedEntity } from '@shared/visibility';
 import type { Dashboard, DueLabel } from '@shared/schemas/dashboard';
 import type { TaskPriority } from '@shared/domain/tasks';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
+import { scopeParams, scopeWhere } from '../scope';
 
 /** Days a lease may have left and still count as on notice. */
 export const ON_NOTICE_DAYS = 90;
 
 /** Rows at the locations the actor may see ($1, $2), at one of them when chosen ($3). */
-const AT = (alias: string) => `($1::boolean OR ${alias}.location_id = ANY($2::uuid[])) AND ($3::uuid IS NULL OR ${alias}.location_id = $3)`;
+const AT = (entity: LocatedEntity, alias: string) => `${scopeWhere(entity, alias)} AND ($3::uuid IS NULL OR ${alias}.location_id = $3)`;
 
 /** How soon a task is due, in the words of the Upcoming Tasks list. Pure. */
 export function dueLabel(due: string | null, today: string): DueLabel {
@@ -28,7 +29,7 @@ type Figures = Omit<Dashboard, 'recentActivity' | 'upcomingTasks' | 'leasesEndin
  * counts, one each for the lists. `today` is the server's date (YYYY-MM-DD).
  */
 export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: string | null, today: string): Promise<Omit<Dashboard, 'recentActivity'>> {
-  const params = [seesAllLocations(actor), seesAllLocations(actor) ? [] : actor.locations, locationId, today, ON_NOTICE_DAYS];
+  const params = [...scopeParams(actor), locationId, today, ON_NOTICE_DAYS];
   // One pass over each table, every figure of it counted in the same pass.
   const [figures] = await db.unsafe<Figures[]>(
     `SELECT o.*, m.*, t.*, (SELECT count(*) FROM templates)::int AS templates
@@ -36,25 +37,25 @@ export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: 
                   (count(*) FILTER (WHERE status = 'LEASED'))::int AS "leasedOffices",
                   (count(*) FILTER (WHERE status = 'VACANT'))::int AS "vacantOffices",
                   (count(*) FILTER (WHERE status = 'LEASED' AND end_date BETWEEN $4::date AND $4::date + $5::int))::int AS "onNoticeOffices"
-           FROM offices o WHERE ${AT('o')}) o,
+           FROM offices o WHERE ${AT('offices', 'o')}) o,
           (SELECT count(*)::int AS "memberCompanies", coalesce(sum(jsonb_array_length(employees)), 0)::int AS "totalEmployees"
-           FROM members m WHERE ${AT('m')}) m,
+           FROM members m WHERE ${AT('members', 'm')}) m,
           (SELECT (count(*) FILTER (WHERE status IN ('pending', 'in_progress')))::int AS "openTasks",
                   (count(*) FILTER (WHERE status = 'in_progress'))::int AS "inProgressTasks",
                   (count(*) FILTER (WHERE status IN ('pending', 'in_progress') AND due_date < $4::date))::int AS "overdueTasks"
-           FROM tasks t WHERE ${AT('t')}) t`,
+           FROM tasks t WHERE ${AT('tasks', 't')}) t`,
     params as never[],
     PREPARED,
   );
   const locations = await db.unsafe<{ name: string; city: string }[]>(
-    `SELECT l.name, l.city FROM locations l WHERE ($1::boolean OR l.id = ANY($2::uuid[])) AND ($3::uuid IS NULL OR l.id = $3) ORDER BY l.name`,
+    `SELECT l.name, l.city FROM locations l WHERE ${scopeWhere('locations', 'l')} AND ($3::uuid IS NULL OR l.id = $3) ORDER BY l.name`,
     params.slice(0, 3) as never[],
     PREPARED,
   );
   const tasks = await db.unsafe<{ id: string; title: string; priority: TaskPriority; due_date: string | null; location_name: string }[]>(
     `SELECT t.id, t.title, t.priority, t.due_date::text AS due_date, l.name AS location_name
      FROM tasks t JOIN locations l ON l.id = t.location_id
-     WHERE ${AT('t')} AND t.status IN ('pending', 'in_progress')
+     WHERE ${AT('tasks', 't')} AND t.status IN ('pending', 'in_progress')
      ORDER BY t.due_date NULLS LAST, CASE t.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, t.created_at
      LIMIT 5`,
     params.slice(0, 3) as never[],
@@ -63,7 +64,7 @@ export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: 
   const leases = await db.unsafe<{ id: string; office_number: string; location_name: string; tenant: string | null; end_date: string; days: number }[]>(
     `SELECT o.id, o.office_number, l.name AS location_name, o.tenant, o.end_date::text AS end_date, (o.end_date - $4::date)::int AS days
      FROM offices o JOIN locations l ON l.id = o.location_id
-     WHERE ${AT('o')} AND o.status = 'LEASED' AND o.end_date BETWEEN $4::date AND $4::date + $5::int
+     WHERE ${AT('offices', 'o')} AND o.status = 'LEASED' AND o.end_date BETWEEN $4::date AND $4::date + $5::int
      ORDER BY o.end_date, o.office_number LIMIT 20`,
     params as never[],
     PREPARED,

@@ -1,10 +1,10 @@
 import type { Actor } from '@shared/domain/access';
-import { seesAllLocations } from '@shared/domain/access';
 import { DAYS_PER_MONTH, DEAL_STAGES, DEFAULT_TERM_MONTHS, dealValue, type DealStage } from '@shared/domain/deals';
 import type { Deal, DealContact, DealListQuery } from '@shared/schemas/deals';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
+import { scopeParams } from '../scope';
 import { iso, likeLiteral, touchedWhere, type Touched } from '../projection';
 
 interface DealRow extends Omit<Deal, 'location_name' | 'contract_location' | 'deal_value' | 'created_at' | 'updated_at' | 'stage_changed_at' | 'contact' | 'executed_copy'> {
@@ -84,7 +84,7 @@ const STAGE_ORDER = `array_position($7::text[], d.stage)`;
 export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Promise<Deal[]> {
   const rows = await db.unsafe<DealRow[]>(
     `${SELECT}
-     WHERE ${ACCESS_AND_FILTER('d')}
+     WHERE ${ACCESS_AND_FILTER('deals', 'd')}
        AND ($4::text IS NULL OR d.stage = $4)
        AND ($5::uuid IS NULL OR d.contact_id = $5)
        AND ($6::uuid IS NULL OR d.company_id = $6)
@@ -92,8 +92,7 @@ export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Pro
             OR d.contact->>'email' ILIKE $8)
      ORDER BY ${STAGE_ORDER}, d.rank, d.id`,
     [
-      seesAllLocations(actor),
-      seesAllLocations(actor) ? [] : actor.locations,
+      ...scopeParams(actor),
       locationFilter(query.location),
       query.stage ?? null,
       query.contact_id ?? null,

@@ -1,9 +1,9 @@
 import type { Actor } from '@shared/domain/access';
-import { seesAllLocations } from '@shared/domain/access';
 import type { Location } from '@shared/schemas/locations';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { iso, touchedWhere, type Touched } from '../projection';
+import { scopeParams, scopeWhere } from '../scope';
 
 interface LocationRow extends Omit<Location, 'created_at' | 'updated_at'> {
   created_at: Date;
@@ -20,11 +20,11 @@ const COLUMNS = 'id, name, city, address, manager, floors, version, created_at, 
 
 /** The locations an actor may see, by name. */
 export async function listLocations(db: Db, actor: Actor): Promise<Location[]> {
-  const rows = seesAllLocations(actor)
-    ? await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations ORDER BY lower(name)`, [], PREPARED)
-    : await db.unsafe<LocationRow[]>(
-        `SELECT ${COLUMNS} FROM locations WHERE id = ANY($1::uuid[]) ORDER BY lower(name)`,
-        [actor.locations], PREPARED);
+  const rows = await db.unsafe<LocationRow[]>(
+    `SELECT ${COLUMNS} FROM locations l WHERE ${scopeWhere('locations', 'l')} ORDER BY lower(name)`,
+    scopeParams(actor),
+    PREPARED,
+  );
   return rows.map(toLocation);
 }
 

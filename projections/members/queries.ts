@@ -1,9 +1,9 @@
 import type { Actor } from '@shared/domain/access';
-import { seesAllLocations } from '@shared/domain/access';
 import type { Employee, Member, MemberOffice, MembershipType, PrimaryContact } from '@shared/schemas/members';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
+import { scopeParams } from '../scope';
 import { iso, touchedWhere, type Touched } from '../projection';
 
 interface MemberRow {
@@ -58,8 +58,8 @@ const SELECT = `
 /** The member companies an actor may see, optionally at one location (name or id); one query. */
 export async function listMembers(db: Db, actor: Actor, location?: string): Promise<Member[]> {
   const rows = await db.unsafe<MemberRow[]>(
-    `${SELECT} WHERE ${ACCESS_AND_FILTER('m')} ORDER BY lower(m.company_name), m.id`,
-    [seesAllLocations(actor), seesAllLocations(actor) ? [] : actor.locations, locationFilter(location)],
+    `${SELECT} WHERE ${ACCESS_AND_FILTER('members', 'm')} ORDER BY lower(m.company_name), m.id`,
+    [...scopeParams(actor), locationFilter(location)],
     PREPARED,
   );
   return rows.map(toMember);

@@ -1,10 +1,11 @@
 import type { Actor } from '@shared/domain/access';
-import { seesAllLocations } from '@shared/domain/access';
+import { canSee, READER_PART, VISIBILITY, type LocatedEntity } from '@shared/visibility';
 import { ALL_LOCATIONS } from '@shared/constants';
 import type { MarketedRates, Office, OfficeContact, OfficeStatus } from '@shared/schemas/offices';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { iso, touchedWhere, type Touched } from '../projection';
+import { scopeParams, scopeWhere } from '../scope';
 
 interface OfficeRow {
   id: string;
@@ -69,8 +70,8 @@ export function locationFilter(location: string | undefined): string | null {
 }
 
 /** Rows of `alias` at the locations the actor may see, matching the optional filter (name or id). */
-export const ACCESS_AND_FILTER = (alias: string) => `
-  ($1::boolean OR ${alias}.location_id = ANY($2::uuid[]))
+export const ACCESS_AND_FILTER = (entity: LocatedEntity, alias: string) => `
+  ${scopeWhere(entity, alias)}
   AND ($3::text IS NULL OR ${alias}.location_id::text = lower($3) OR lower(l.name) = lower($3))`;
 
 /**
@@ -79,8 +80,8 @@ export const ACCESS_AND_FILTER = (alias: string) => `
  */
 export async function listOffices(db: Db, actor: Actor, location?: string): Promise<Office[]> {
   const rows = await db.unsafe<OfficeRow[]>(
-    `${SELECT} WHERE ${ACCESS_AND_FILTER('o')} ORDER BY l.name COLLATE "C", o.floor, length(o.office_number), o.office_number COLLATE "C"`,
-    [seesAllLocations(actor), seesAllLocations(actor) ? [] : actor.locations, locationFilter(location)],
+    `${SELECT} WHERE ${ACCESS_AND_FILTER('offices', 'o')} ORDER BY l.name COLLATE "C", o.floor, length(o.office_number), o.office_number COLLATE "C"`,
+    [...scopeParams(actor), locationFilter(location)],
     PREPARED,
   );
   return rows.map(toOffice);
@@ -111,13 +112,11 @@ export function compareOffices(a: Office, b: Office): number {
 
 /** listOffices' WHERE clause in JavaScript: the actor's locations and the optional filter. */
 export function officeFilter(actor: Actor, location?: string): { key: string; keep: (office: Office) => boolean } {
-  const all = seesAllLocations(actor);
-  const allowed = new Set(actor.locations);
   const filter = locationFilter(location)?.toLowerCase() ?? null;
   return {
-    key: `${all ? '*' : [...allowed].sort().join(',')}|${filter ?? ''}`,
+    key: `${READER_PART[VISIBILITY.offices.by](actor)}|${filter ?? ''}`,
     keep: (office) =>
-      (all || allowed.has(office.location_id)) &&
+      canSee(actor, 'offices', office) &&
       (filter === null || office.location_id === filter || office.location_name.toLowerCase() === filter),
   };
 }

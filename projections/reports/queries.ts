@@ -1,10 +1,11 @@
-import { seesAllLocations, type Actor } from '@shared/domain/access';
+import type { Actor } from '@shared/domain/access';
 import type { StatusAggregate } from '@shared/domain/reportsOccupancy';
 import { REPORT_TIME_ZONE } from '@shared/domain/reportsPeriods';
 import type { LeaseInput } from '@shared/domain/reportsTerms';
 import type { OfficeStatus } from '@shared/schemas/offices';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
+import { scopeParams, scopeWhere } from '../scope';
 
 /** The locations a report covers: the actor's (all for admins and an empty list), or the one chosen. */
 export interface ReportScope {
@@ -14,15 +15,14 @@ export interface ReportScope {
   location: string | null;
 }
 
-export const reportScope = (actor: Actor, location: string | null): ReportScope => ({
-  all: seesAllLocations(actor),
-  locations: seesAllLocations(actor) ? [] : actor.locations,
-  location,
-});
+export function reportScope(actor: Actor, location: string | null): ReportScope {
+  const [all, locations] = scopeParams(actor);
+  return { all, locations, location };
+}
 
 const params = (scope: ReportScope) => [scope.all, scope.locations, scope.location] as never[];
-/** Rows of `alias` in scope ($1 all, $2 the actor's locations, $3 the chosen one). */
-const IN_SCOPE = (alias: string) => `($1::boolean OR ${alias}.location_id = ANY($2::uuid[])) AND ($3::uuid IS NULL OR ${alias}.location_id = $3)`;
+/** Offices (or their history, as `alias`) in scope ($1 all, $2 the actor's locations, $3 the chosen one). */
+const IN_SCOPE = (alias: string) => `${scopeWhere('offices', alias)} AND ($3::uuid IS NULL OR ${alias}.location_id = $3)`;
 
 interface AggregateRow {
   location_id: string;
@@ -81,7 +81,7 @@ export async function aggregatesAsDaysBegan(db: Db, scope: ReportScope, days: st
 export async function scopeLocations(db: Db, scope: ReportScope): Promise<{ id: string; name: string }[]> {
   return db.unsafe<{ id: string; name: string }[]>(
     `SELECT l.id, l.name FROM locations l
-     WHERE ($1::boolean OR l.id = ANY($2::uuid[])) AND ($3::uuid IS NULL OR l.id = $3)
+     WHERE ${scopeWhere('locations', 'l')} AND ($3::uuid IS NULL OR l.id = $3)
      ORDER BY l.name COLLATE "C"`,
     params(scope),
     PREPARED,

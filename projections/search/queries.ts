@@ -1,10 +1,11 @@
 import type { Actor } from '@shared/domain/access';
-import { seesAllLocations } from '@shared/domain/access';
 import { may } from '@shared/policy';
 import type { SearchResult } from '@shared/schemas/search';
+import type { LocatedEntity } from '@shared/visibility';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { likeLiteral } from '../projection';
+import { scopeParams, scopeWhere } from '../scope';
 
 
 /**
@@ -19,8 +20,8 @@ const rank = (field: string) => `CASE
   END`;
 const best = (...fields: string[]) => `LEAST(${fields.map(rank).join(', ')})`;
 
-/** Location-bound rows: every one for who sees all locations ($3), else those at the actor's ($4). */
-const visible = (alias: string) => `($3::boolean OR ${alias}.location_id = ANY($4::uuid[]))`;
+/** Location-bound rows the actor may see: the scope's parameters are $3 and $4. */
+const visible = (entity: LocatedEntity, alias: string) => scopeWhere(entity, alias, 3);
 
 /**
  * Everything the actor may see whose name (or number, or e-mail) contains `q`: offices, members,
@@ -31,21 +32,20 @@ const visible = (alias: string) => `($3::boolean OR ${alias}.location_id = ANY($
  */
 export async function search(db: Db, actor: Actor, q: string, limit: number): Promise<SearchResult[]> {
   const text = q.toLowerCase();
-  const all = seesAllLocations(actor);
   return db.unsafe<SearchResult[]>(
     `SELECT kind, id, title, subtitle, path FROM (
        SELECT 'office' AS kind, o.id::text AS id, 'Office ' || o.office_number AS title,
               concat_ws(' · ', l.name, o.status, o.desks || ' desks') AS subtitle, '/offices/' || o.id AS path,
               ${best('o.office_number')} AS score
-         FROM offices o LEFT JOIN locations l ON l.id = o.location_id WHERE ${visible('o')}
+         FROM offices o LEFT JOIN locations l ON l.id = o.location_id WHERE ${visible('offices', 'o')}
        UNION ALL
        SELECT 'member', m.id::text, m.company_name, concat_ws(' · ', l.name, m.primary_contact->>'name'), '/members/' || m.id,
               ${best('m.company_name', "m.primary_contact->>'name'", "m.primary_contact->>'email'")}
-         FROM members m LEFT JOIN locations l ON l.id = m.location_id WHERE ${visible('m')}
+         FROM members m LEFT JOIN locations l ON l.id = m.location_id WHERE ${visible('members', 'm')}
        UNION ALL
        SELECT 'deal', d.id::text, d.deal_name, concat_ws(' · ', d.company_name, l.name), '/crm/deals/' || d.id,
               ${best('d.deal_name', 'd.company_name')}
-         FROM deals d LEFT JOIN locations l ON l.id = d.location_id WHERE ${visible('d')}
+         FROM deals d LEFT JOIN locations l ON l.id = d.location_id WHERE ${visible('deals', 'd')}
        UNION ALL
        SELECT 'contact', c.id::text, c.name, concat_ws(' · ', c.email, co.name), '/crm/contacts/' || c.id, ${best('c.name', 'c.email')}
          FROM crm_contacts c LEFT JOIN crm_companies co ON co.id = c.company_id
@@ -55,7 +55,7 @@ export async function search(db: Db, actor: Actor, q: string, limit: number): Pr
        UNION ALL
        SELECT 'task', t.id::text, t.title, concat_ws(' · ', l.name, replace(t.status, '_', ' '), t.priority || ' priority'), '/tasks',
               ${best('t.title')}
-         FROM tasks t LEFT JOIN locations l ON l.id = t.location_id WHERE ${visible('t')}
+         FROM tasks t LEFT JOIN locations l ON l.id = t.location_id WHERE ${visible('tasks', 't')}
        UNION ALL
        SELECT 'template', tp.id::text, tp.name, tp.category, '/templates', ${best('tp.name')}
          FROM templates tp
@@ -64,7 +64,7 @@ export async function search(db: Db, actor: Actor, q: string, limit: number): Pr
          FROM resources r
        UNION ALL
        SELECT 'location', lo.id::text, lo.name, concat_ws(' · ', lo.address, lo.city), '/settings?tab=locations', ${best('lo.name', 'lo.city')}
-         FROM locations lo WHERE ($3::boolean OR lo.id = ANY($4::uuid[]))
+         FROM locations lo WHERE ${visible('locations', 'lo')}
        UNION ALL
        -- Accounts: administrators only ($6).
        SELECT 'user', u.id::text, u.name, concat_ws(' · ', u.email, u.role), '/settings?tab=users', ${best('u.name', 'u.email')}
@@ -73,7 +73,7 @@ export async function search(db: Db, actor: Actor, q: string, limit: number): Pr
      WHERE score IS NOT NULL
      ORDER BY score, length(title), title COLLATE "C", id
      LIMIT $5`,
-    [text, likeLiteral(text), all, all ? [] : actor.locations, limit, may(actor, 'user.manage')],
+    [text, likeLiteral(text), ...scopeParams(actor), limit, may(actor, 'user.manage')],
     PREPARED,
   );
 }

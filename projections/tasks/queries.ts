@@ -1,9 +1,9 @@
 import type { Actor } from '@shared/domain/access';
-import { seesAllLocations } from '@shared/domain/access';
 import type { Task, TaskListQuery } from '@shared/schemas/tasks';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
+import { scopeParams } from '../scope';
 import { iso, rowReads } from '../projection';
 
 interface TaskRow extends Omit<Task, 'location_name' | 'created_at' | 'updated_at'> {
@@ -41,14 +41,13 @@ const SELECT = `
 export async function listTasks(db: Db, actor: Actor, query: TaskListQuery): Promise<Task[]> {
   const rows = await db.unsafe<TaskRow[]>(
     `${SELECT}
-     WHERE ${ACCESS_AND_FILTER('t')}
+     WHERE ${ACCESS_AND_FILTER('tasks', 't')}
        AND ($4::text IS NULL OR t.status = $4)
        AND ($5::text IS NULL OR t.priority = $5)
        AND ($6::uuid IS NULL OR t.office_id = $6)
      ORDER BY t.created_at DESC, t.id`,
     [
-      seesAllLocations(actor),
-      seesAllLocations(actor) ? [] : actor.locations,
+      ...scopeParams(actor),
       locationFilter(query.location),
       query.status ?? null,
       query.priority ?? null,

@@ -1,9 +1,9 @@
 import { changesOf, summarize, type ActivityEntry, type Known } from '@shared/activity';
 import type { Actor } from '@shared/domain/access';
-import { seesAllLocations } from '@shared/domain/access';
 import { ACTIVITY_STREAMS, type ActivityQuery } from '@shared/schemas/activity';
 import type { Db, EventScope, StoredEvent } from '../../events/store/types';
 import { userNames } from '../../projections/users/queries';
+import { roomsFor, roomsForScope } from '../realtime/rooms';
 import { foldStream, type EventKnowledge } from './streamHistory';
 
 /** Events read from the log per step while looking for enough the caller may see. */
@@ -11,12 +11,13 @@ const STEP = 500;
 /** Steps taken at most for one page: a manager's page is found within the last few thousand events. */
 const MAX_STEPS = 20;
 
-/** Who may see an event: the same rule as the live push's rooms (server/realtime/rooms.ts). */
+/**
+ * Who may see an event: whoever the live push sends it to, the rooms of its scope meeting the
+ * actor's (server/realtime/rooms.ts, from the declared visibility of its rows).
+ */
 export function canSeeScope(actor: Actor, scope: EventScope): boolean {
-  if (scope.private) return scope.users?.includes(actor.id) ?? false;
-  if (actor.role === 'admin' || scope.everyone || scope.users?.includes(actor.id)) return true;
-  if (scope.locations.length === 0) return false;
-  return seesAllLocations(actor) || scope.locations.some((id) => actor.locations.includes(id));
+  const mine = roomsFor(actor);
+  return roomsForScope(scope).some((room) => mine.includes(room));
 }
 
 const COLUMNS = 'position, stream_id, stream_type, version, type, data, metadata';
@@ -40,7 +41,7 @@ interface Page {
 
 /**
  * One row's history: every stream of that id (of one kind, or of every kind), whole, when the
- * caller may see the row as it stands now (the rule of its GET, shared/policy.ts), else nothing.
+ * caller may see the row as it stands now (the rule of its GET, shared/visibility.ts), else nothing.
  * A row that moved to the caller's location shows its whole past; one that left it, none.
  */
 async function rowPage(db: Db, actor: Actor, query: ActivityQuery & { entity_id: string }): Promise<Page> {

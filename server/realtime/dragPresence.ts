@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { canAccessLocation } from '@shared/domain/access';
+import { canSee } from '@shared/visibility';
 import { isClosedStage, type DealStage } from '@shared/domain/deals';
 import { may } from '@shared/policy';
 import { DRAG_INTERVAL_MS, type DragMessage } from '@shared/realtime';
@@ -98,7 +98,7 @@ export function createDragPresence({ locate, boardSockets, forward, logger, now 
     relay.usedAt = now();
     const place = may(user, 'deal.changeStage') ? await locate(wanted.dealId) : null;
     if (!current(relay)) return;
-    if (!place || isClosedStage(place.stage) || !canAccessLocation(user, place.location_id)) {
+    if (!place || isClosedStage(place.stage) || !canSee(user, 'deals', place)) {
       relay.refused = wanted.dealId;
       return;
     }

@@ -21,7 +21,7 @@ import {
   type ServerToClientEvents,
 } from '@shared/realtime';
 import type { User } from '@shared/schemas/auth';
-import { EVERYONE_ENTITIES } from '@shared/policy';
+import { EVERYONE_ENTITIES } from '@shared/visibility';
 import type { TokenService } from '../auth/tokens';
 import type { ClusterLink, InterServerEvents } from './cluster';
 import { limit, serial } from './limit';

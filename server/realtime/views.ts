@@ -1,6 +1,6 @@
-import { seesAllLocations, type Actor } from '@shared/domain/access';
+import type { Actor } from '@shared/domain/access';
 import { companySeenBy, type CompanyRecord } from '@shared/domain/companyFigures';
-import { canSee } from '@shared/policy';
+import { canSee, kindsOf, READER_PART } from '@shared/visibility';
 import type { ChangeMessage, RowChange } from '@shared/realtime';
 
 /**
@@ -27,12 +27,11 @@ function restrict(actor: Actor, change: RowChange): RowChange {
 
 /**
  * Users who would get the same view of `message` share one key, so the gateway computes and
- * encodes each distinct view once. Rows of users depend on who asks (everyone sees their own);
- * a company's figures on the locations, which the key holds already.
+ * encodes each distinct view once. The key holds what of the reader the visibility of the
+ * message's entities looks at (shared/visibility.ts): the locations for rows at a location (and
+ * a company's figures, which count the reader's deals), the user for one's own rows, and so on.
  */
 export function viewKey(actor: Actor, message: ChangeMessage): string {
-  const where = seesAllLocations(actor) ? '*' : [...actor.locations].sort().join(',');
-  const self =
-    (actor.role !== 'admin' && message.changes.some((c) => c.entity === 'users')) || message.changes.some((c) => c.entity === 'gmail_status') ? actor.id : '';
-  return `${actor.role}|${where}|${self}`;
+  const kinds = [...new Set(message.changes.flatMap((change) => kindsOf(change.entity)))].sort();
+  return kinds.map((kind) => READER_PART[kind](actor)).join('|');
 }

@@ -45,7 +45,7 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
       const { result, version } = await handle.transaction(async (run, tx) => {
         // The deal cannot change between reading it for the PDF and the command that records it.
         await lockDeal(tx, id);
-        const deal = visible(actorOf(ctx), await getDeal(tx, id), DEAL_NOT_FOUND);
+        const deal = visible(actorOf(ctx), 'deals', await getDeal(tx, id), DEAL_NOT_FOUND);
         // Refused before anything is drawn; the decider checks the same rules again.
         if (isClosedStage(deal.stage)) throw conflict(DEAL_CLOSED);
         const missing = agreementTermsRefusal(deal);
@@ -68,7 +68,7 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals/:id/agreements',
     auth,
     validate({ params: IdParam, response: z.array(AgreementVersion) }, async (ctx, { params: { id } }) => {
-      visible(actorOf(ctx), await getDeal(sql, id), DEAL_NOT_FOUND);
+      visible(actorOf(ctx), 'deals', await getDeal(sql, id), DEAL_NOT_FOUND);
       ctx.body = await agreementVersions(sql, id);
     }),
   );
@@ -77,7 +77,7 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals/:id/agreements/:version',
     auth,
     validate({ params: AgreementVersionParams, produces: ['application/pdf'] }, async (ctx, { params: { id, version } }) => {
-      visible(actorOf(ctx), await getDeal(sql, id), DEAL_NOT_FOUND);
+      visible(actorOf(ctx), 'deals', await getDeal(sql, id), DEAL_NOT_FOUND);
       const agreement = (await agreementVersions(sql, id)).find((v) => v.agreement_version === version);
       if (!agreement) throw new HttpError(404, 'Agreement not found');
       const file = { sha256: agreement.sha256, size: agreement.size, fileName: agreement.file_name, contentType: 'application/pdf', inline: true };

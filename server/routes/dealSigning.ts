@@ -27,7 +27,7 @@ export function dealSigningRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals/:id/agreement/executed',
     auth,
     validate({ params: IdParam, produces: ['application/pdf'] }, async (ctx, { params }) => {
-      const deal = visible(actorOf(ctx), await getDeal(sql, params.id), DEAL_NOT_FOUND);
+      const deal = visible(actorOf(ctx), 'deals', await getDeal(sql, params.id), DEAL_NOT_FOUND);
       const copy = deal.executed_copy;
       if (!copy) throw new HttpError(404, NO_EXECUTED_COPY);
       const file = { sha256: copy.sha256, size: copy.size, fileName: `Executed agreement - ${deal.deal_name}.pdf`, contentType: 'application/pdf' };

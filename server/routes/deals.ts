@@ -51,7 +51,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     '/deals/:id',
     auth,
     validate({ response: Deal, params: IdParam }, async (ctx, { params }) => {
-      ctx.body = visible(actorOf(ctx), await getDeal(sql, params.id), DEAL_NOT_FOUND);
+      ctx.body = visible(actorOf(ctx), 'deals', await getDeal(sql, params.id), DEAL_NOT_FOUND);
     }),
   );
 
@@ -86,7 +86,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     permit('deal.update'),
     validate({ response: Deal, params: IdParam, body: UpdateDealInput }, async (ctx, { params: { id }, body }) => {
-      const current = visible(actorOf(ctx), await getDeal(sql, id), DEAL_NOT_FOUND);
+      const current = visible(actorOf(ctx), 'deals', await getDeal(sql, id), DEAL_NOT_FOUND);
       // Read-only fields of the row GET returned are accepted and ignored (API.md).
       const { version, ...given } = body;
       const changes = Object.fromEntries(

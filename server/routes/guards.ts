@@ -1,8 +1,10 @@
 import { getLocation } from '../../projections/locations/queries';
 import type { Actor } from '@shared/domain/access';
+import type { LiveEntity } from '@shared/realtime';
+import type { SeenBy } from '@shared/visibility';
 import type { Db } from '../../events/store/types';
 import { HttpError } from '../httpError';
-import { assertLocationAccess } from '../policies';
+import { assertMaySee } from '../policies';
 
 export async function assertLocationExists(db: Db, locationId: string) {
   if (!(await getLocation(db, locationId))) throw new HttpError(400, 'Location not found', [{ field: 'location_id', message: 'Location not found' }]);
@@ -14,9 +16,9 @@ export function found<T>(row: T | null, notFound: string): T {
   return row;
 }
 
-/** The record exists (404 otherwise) and the actor may see its location (403 otherwise). */
-export function visible<T extends { location_id: string }>(actor: Actor, row: T | null, notFound: string): T {
+/** The record exists (404 otherwise) and the actor may see it, as its entity's visibility declares (403 otherwise). */
+export function visible<E extends LiveEntity, T extends SeenBy<E>>(actor: Actor, entity: E, row: T | null, notFound: string): T {
   const existing = found(row, notFound);
-  assertLocationAccess(actor, existing.location_id);
+  assertMaySee(actor, entity, existing);
   return existing;
 }

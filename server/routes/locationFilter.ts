@@ -1,4 +1,5 @@
-import { canAccessLocation, type Actor } from '@shared/domain/access';
+import type { Actor } from '@shared/domain/access';
+import { canSee } from '@shared/visibility';
 import type { Db } from '../../events/store/types';
 import { locationFilter } from '../../projections/offices/queries';
 import { assertLocationAccess } from '../policies';
@@ -24,7 +25,7 @@ export async function filterTarget(db: Db, actor: Actor, location: string | unde
     SELECT id, name FROM locations WHERE id::text = lower(${wanted}) OR lower(name) = lower(${wanted})`;
   if (found.length === 0) return 'unknown';
   // Names are unique regardless of case; only a name spelled like another location's id could match twice.
-  const target = found.find((l) => canAccessLocation(actor, l.id)) ?? found[0]!;
+  const target = found.find((l) => canSee(actor, 'locations', l)) ?? found[0]!;
   assertLocationAccess(actor, target.id);
   return target;
 }

@@ -7,10 +7,10 @@ import { getLocation, listLocations } from '../../projections/locations/queries'
 import { IdParam } from '@shared/schemas/common';
 import { CreateLocationInput, Location, UpdateLocationInput } from '@shared/schemas/locations';
 import type { AppDeps } from '../deps';
-import { notFoundHttp } from '../httpError';
 import { validate } from '../middleware/validate';
-import { actorOf, assertLocationAccess, permit } from '../policies';
+import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
+import { visible } from './guards';
 
 export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
@@ -28,10 +28,7 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
     '/locations/:id',
     auth,
     validate({ response: Location, params: IdParam }, async (ctx, { params: { id } }) => {
-      const location = await getLocation(sql, id);
-      if (!location) throw notFoundHttp('Location not found');
-      assertLocationAccess(actorOf(ctx), id);
-      ctx.body = location;
+      ctx.body = visible(actorOf(ctx), 'locations', await getLocation(sql, id), 'Location not found');
     }),
   );
 

@@ -33,7 +33,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     '/members/:id',
     auth,
     validate({ response: Member, params: IdParam }, async (ctx, { params }) => {
-      ctx.body = visible(actorOf(ctx), await getMember(sql, params.id), MEMBER_NOT_FOUND);
+      ctx.body = visible(actorOf(ctx), 'members', await getMember(sql, params.id), MEMBER_NOT_FOUND);
     }),
   );
 

@@ -35,7 +35,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     '/offices/:id',
     auth,
     validate({ response: Office, params: IdParam }, async (ctx, { params }) => {
-      ctx.body = visible(actorOf(ctx), await getOffice(sql, params.id), OFFICE_NOT_FOUND);
+      ctx.body = visible(actorOf(ctx), 'offices', await getOffice(sql, params.id), OFFICE_NOT_FOUND);
     }),
   );
 

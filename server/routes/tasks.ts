@@ -43,7 +43,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     '/tasks/:id',
     auth,
     validate({ response: Task, params: IdParam }, async (ctx, { params }) => {
-      ctx.body = visible(actorOf(ctx), await getTask(sql, params.id), TASK_NOT_FOUND);
+      ctx.body = visible(actorOf(ctx), 'tasks', await getTask(sql, params.id), TASK_NOT_FOUND);
     }),
   );
 
@@ -71,7 +71,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     permit('task.update'),
     validate({ response: Task, params: IdParam, body: UpdateTaskInput }, async (ctx, { params: { id }, body }) => {
-      const current = visible(actorOf(ctx), await getTask(sql, id), TASK_NOT_FOUND);
+      const current = visible(actorOf(ctx), 'tasks', await getTask(sql, id), TASK_NOT_FOUND);
       // Read-only fields of the row GET returned are accepted and ignored (API.md).
       const { version, ...given } = body;
       const changes = Object.fromEntries(

@@ -8,7 +8,7 @@ import { userAggregate } from '../../events/user/decider';
 import { unknownLocationIds } from '../../projections/locations/queries';
 import { getUser, listUsers } from '../../projections/users/queries';
 import { ALL_LOCATIONS } from '@shared/constants';
-import { canSee, POLICY } from '@shared/policy';
+import { POLICY } from '@shared/policy';
 import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
 import { CreateUserInput, UpdateUserInput, UserListQuery } from '@shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
@@ -18,7 +18,7 @@ import { forbidden, HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
-import { found } from './guards';
+import { found, visible } from './guards';
 
 const USER_NOT_FOUND = 'User not found';
 
@@ -69,9 +69,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
     '/users/:id',
     auth,
     validate({ response: User, params: IdParam }, async (ctx, { params: { id } }) => {
-      const user = found(await getUser(sql, id), USER_NOT_FOUND);
-      if (!canSee(actorOf(ctx), 'users', user)) throw forbidden(POLICY['user.manage'].refusal);
-      ctx.body = user;
+      ctx.body = visible(actorOf(ctx), 'users', await getUser(sql, id), USER_NOT_FOUND);
     }),
   );
 

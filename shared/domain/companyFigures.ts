@@ -1,5 +1,6 @@
 import type { Company } from '../schemas/crm';
-import { canAccessLocation, type Actor } from './access';
+import type { Actor } from './access';
+import { canSee } from '../visibility';
 
 /**
  * One location's deals of a company: how many, their value in whole cents (sums stay exact), and
@@ -34,7 +35,7 @@ export function dealFiguresSeenBy(actor: Actor | null, byLocation: Record<string
   let active = 0;
   let won = 0;
   for (const [location, figures] of Object.entries(byLocation)) {
-    if (actor && !canAccessLocation(actor, location)) continue;
+    if (actor && !canSee(actor, 'deals', { location_id: location })) continue;
     count += figures.count;
     cents += figures.cents;
     active += figures.active;

@@ -30,7 +30,7 @@ import { demoCredentials, signIn, startTestServer, type TestServer } from '../su
  * user's GET answers after each step.
  */
 
-const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates', 'tasks', 'resources', 'company_settings', 'slack_config', 'slack_workflows', 'gmail_status'] as const satisfies readonly LiveEntity[];
+const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates', 'tasks', 'resources', 'company_settings', 'slack_config', 'slack_workflows', 'gmail_status', 'users'] as const satisfies readonly LiveEntity[];
 /** Where a user's GET reads each entity; the company's time off and one's own mail connection are one row, not a list. */
 const READ_PATH: Partial<Record<LiveEntity, string>> = {
   company_settings: '/api/settings/company',
@@ -44,6 +44,11 @@ const ADMIN_ONLY: ReadonlySet<LiveEntity> = new Set(['slack_config', 'slack_work
 const refused = (token: string, entity: Entity) => (ADMIN_ONLY.has(entity) && token !== adminToken) || (entity === 'gmail_status' && token === viewerToken);
 /** An entity's rows as the user's GET answers them, a single row as a list of one. */
 async function rowsOf(token: string, entity: Entity): Promise<(Versioned & { id: string })[]> {
+  if (entity === 'users' && token !== adminToken) {
+    // The list of users is administrators' alone (API.md); everyone reads their own record.
+    expect((await server.api('GET', '/api/users', { token })).status).toBe(403);
+    return [await get<Versioned & { id: string }>(token, `/api/users/${userIds.get(token)!}`)];
+  }
   if (refused(token, entity)) {
     expect((await server.api('GET', READ_PATH[entity]!, { token })).status).toBe(403);
     return [];
@@ -82,6 +87,8 @@ let viewerToken: string;
 let sessions: Session[];
 let adminToken: string;
 let secondManagerId: string;
+/** Each session's user, by its token. */
+const userIds = new Map<string, string>();
 let pool: { offices: Office[]; members: Member[]; locations: Location[]; deals: Deal[]; companies: string[]; templates: Template[]; tasks: Task[]; documents: string[] };
 
 const get = async <T,>(token: string, path: string): Promise<T> => {
@@ -249,6 +256,7 @@ beforeAll(async () => {
   // The companies of the pool's deals, so a deal's value and its company's figures meet.
   pool.companies = [...new Set(pool.deals.map((d) => d.company_id).filter((id): id is string => !!id))];
   viewerToken = tokens.viewer;
+  for (const token of Object.values(tokens)) userIds.set(token, (await get<{ id: string }>(token, '/api/auth/me')).id);
   sessions = [];
   for (const [name, token] of Object.entries(tokens)) sessions.push(await open(name, token));
 });
@@ -304,6 +312,8 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('taskOffice'), task: fc.nat(), office: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('relocateTask'), task: fc.nat(), location: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('access'), locations: fc.subarray([0, 1, 2, 3], { minLength: 1 }) }),
+  // User records are administrators' and each user's own: a rename reaches admins and that user alone.
+  fc.record({ kind: fc.constant('renameUser'), who: fc.constantFrom(...USERS), by: fc.constantFrom(...USERS) }),
   // A tab goes away (laptop lid, network) while others work, and comes back catching up.
   fc.record({ kind: fc.constant('away'), who: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('back') }),
@@ -433,6 +443,10 @@ async function run(s: Step): Promise<number> {
       return call('PUT', `/api/tasks/${task!.id}`, { location_id: location!.id, office_id: null });
     case 'renameLocation':
       return call('PUT', `/api/locations/${location!.id}`, { name: `${location!.name.split(' #')[0]} #${n}` });
+    case 'renameUser': {
+      const id = userIds.get(sessions.find((x) => x.name === s.who)!.token)!;
+      return call('PUT', `/api/users/${id}`, { name: `${s.who} ${n}` });
+    }
     case 'access': {
       // An administrator changes what the second manager may see: its sockets are told to reload.
       const locations = s.locations.map((i) => pool.locations[i]!.id);

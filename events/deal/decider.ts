@@ -4,7 +4,7 @@ import { changedFields, type Aggregate, type Decider } from '../decider';
 import { locationScope } from '../office/decider';
 import { DomainError, conflict, notFound } from '../store/errors';
 import { DealEventSchemas, type DealCreated, type DealEvent, type DealSigningCompleted, type DealTermsData } from './events';
-import { rankBetween } from './rank';
+import { rankBetween } from '@shared/domain/rank';
 import { DEAL_CLOSED, NO_SIGNING, agreementGenerated, decideSigning, evolveSigning, type SigningCommand, type SigningState } from './signing';
 
 export type DealCommand =

@@ -1,5 +1,5 @@
-import { changedFields, type Aggregate, type Decider } from '../decider';
-import { conflict, notFound } from '../store/errors';
+import { changedFields, existing, type Aggregate, type Decider } from '../decider';
+import { conflict } from '../store/errors';
 import { TemplateEventSchemas, type TemplateCreated, type TemplateDetailsData, type TemplateEvent } from './events';
 
 export type TemplateCommand =
@@ -12,11 +12,6 @@ export type TemplateState = (TemplateCreated['data'] & { deleted: boolean }) | n
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
 
-function existing(state: TemplateState): NonNullable<TemplateState> {
-  if (!state || state.deleted) throw notFound(TEMPLATE_NOT_FOUND);
-  return state;
-}
-
 export const templateDecider: Decider<TemplateCommand, TemplateState, TemplateEvent> = {
   initialState: null,
 
@@ -27,13 +22,13 @@ export const templateDecider: Decider<TemplateCommand, TemplateState, TemplateEv
         return [{ type: 'TemplateCreated', data: { id: command.id, ...command.details } }];
 
       case 'EditTemplate': {
-        const template = existing(state);
+        const template = existing(state?.deleted ? null : state, TEMPLATE_NOT_FOUND);
         const changes = changedFields<TemplateDetailsData>(command.changes, template);
         return Object.keys(changes).length === 0 ? [] : [{ type: 'TemplateEdited', data: changes }];
       }
 
       case 'DeleteTemplate':
-        existing(state);
+        existing(state?.deleted ? null : state, TEMPLATE_NOT_FOUND);
         return [{ type: 'TemplateDeleted', data: {} }];
     }
   },

@@ -127,13 +127,14 @@ const rowLocation: { [E in LiveEntity]: (row: LiveRows[E]) => string | null | ty
   gmail_status: () => null,
   slack_config: () => null,
   slack_workflows: () => null,
+  slack_deliveries: () => null,
 };
 
 /** Rows of no location that everyone signed in reads (and every socket is sent, whatever event changed them). */
 export const EVERYONE_ENTITIES: ReadonlySet<LiveEntity> = new Set(['contacts', 'companies', 'templates', 'resources', 'company_settings']);
 
-/** Rows of no location that administrators alone read (the Slack configuration and rules). */
-const ADMIN_ENTITIES: ReadonlySet<LiveEntity> = new Set(['slack_config', 'slack_workflows']);
+/** Rows of no location that administrators alone read (the Slack configuration, rules and delivery log). */
+const ADMIN_ENTITIES: ReadonlySet<LiveEntity> = new Set(['slack_config', 'slack_workflows', 'slack_deliveries']);
 
 /** May the actor see this row? The rule behind every GET and every pushed row. */
 export function canSee<E extends LiveEntity>(actor: Actor, entity: E, row: LiveRows[E]): boolean {

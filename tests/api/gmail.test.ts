@@ -7,6 +7,7 @@ import { startGoogleStandIn, type GoogleStandIn } from '../support/googleStandIn
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 import { listen } from '../support/sockets';
 import { DEMO_USERS } from '../../server/seed/demoData';
+import { projections, rebuild } from '../../projections/registry';
 
 const REDIRECT = 'http://127.0.0.1:5173/auth/callback';
 const DAY = 86_400_000;
@@ -327,5 +328,16 @@ describe('disconnecting', () => {
     const res = await emails(`contact_id=${contact.id}`, tokens.admin);
     expect(res.status).toBe(502);
     expect(res.body.message).toContain('Gmail could not be reached');
+  });
+});
+
+describe('a rebuild', () => {
+  it('gives back each connection exactly, a disconnected one too, and none for a deleted user', async () => {
+    const sql = server.deps.sql;
+    const connections = () => sql`SELECT * FROM gmail_connections ORDER BY id`;
+    const before = await connections();
+    expect(before.map((row) => row.connected).sort()).toEqual([false, true]);
+    await rebuild(sql, projections.filter((p) => p.name === 'gmail'));
+    expect(await connections()).toEqual(before);
   });
 });

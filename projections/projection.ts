@@ -113,17 +113,6 @@ export function foldOwn(tables: MemoryTables, table: string, event: BriefEvent, 
   rows.set(row, { version: event.version, updated_at: event.metadata.at });
 }
 
-/**
- * A fold's `INSERT <row> ON CONFLICT (id) DO UPDATE SET <changes>`: one-row read models created by
- * their first event (settings, a user's connection).
- */
-export function foldUpsert(tables: MemoryTables, table: string, row: Row, changes: Row) {
-  const rows = tables.table(table);
-  const existing = rows.get(String(row.id));
-  if (existing) rows.set(existing, changes);
-  else rows.insert(row);
-}
-
 /** The event's own row. */
 export const own = (event: PendingEvent): Touched[] => [{ column: 'id', value: entityId(event.stream_id) }];
 

@@ -19,6 +19,7 @@ import { createMetrics, serveMetrics } from './metrics';
 import { postgresLimits } from './limits/limiterStore';
 import { linkNodes } from './realtime/cluster';
 import { startGateway, type Gateway } from './realtime/gateway';
+import { followDeliveryChanges } from './slack/deliveryChanges';
 import { backgroundJobs } from './processes/registry';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
 import { bootstrapAdmin, seedDemo, seedDemoDeals, seedDemoTasks } from './seed/seed';
@@ -122,6 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const http = createServer(app.callback());
   const gateway = await startGateway(http, sql, feed, deps.tokens, logger, linkNodes(database.url, logger));
   gatewayRef = gateway;
+  const deliveryChanges = await followDeliveryChanges(sql, gateway.pushRows, logger);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());
@@ -143,6 +145,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const drain = config.drain ?? DEFAULT_DRAIN;
       await drainNode({ http, drain: deps.drain, releaseSockets: gateway.release, delayMs: drain.delayMs, timeoutMs: drain.timeoutMs, logger });
       metricsServer?.server.close();
+      await deliveryChanges.stop();
       await gateway.close();
       // Background work ends before the pool closes, as the requests did.
       await Promise.all(jobs.map((job) => job.stop()));

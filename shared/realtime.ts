@@ -16,7 +16,7 @@ import type { Task } from './schemas/tasks';
 import type { Resource } from './schemas/resources';
 import type { CompanySettings } from './schemas/settings';
 import type { GmailConnection } from './schemas/gmail';
-import type { SlackConfig, SlackWorkflows } from './schemas/slack';
+import type { SlackConfig, SlackDelivery, SlackWorkflows } from './schemas/slack';
 import type { DealStage } from './domain/deals';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
@@ -36,6 +36,8 @@ export interface LiveRows {
   gmail_status: GmailConnection;
   slack_config: SlackConfig;
   slack_workflows: SlackWorkflows;
+  /** The Slack delivery log: rows outside the event log, pushed in `rows` messages. */
+  slack_deliveries: SlackDelivery;
 }
 export type LiveEntity = keyof LiveRows;
 
@@ -72,6 +74,15 @@ export interface ChangeMessage {
   correlation_id: string;
   /** Who made the change (null: the system). */
   user_name: string | null;
+  changes: RowChange[];
+}
+
+/**
+ * Rows kept outside the event log (the Slack delivery log), as they stand after a change, each
+ * to the users who may see it. They have no log position and no catch-up: a client reloads such
+ * lists whenever it connects again.
+ */
+export interface RowsMessage {
   changes: RowChange[];
 }
 
@@ -151,6 +162,7 @@ export const screenOf = (pathname: string) => SCREEN_ALIASES[pathname] ?? pathna
 
 export interface ServerToClientEvents {
   change: (message: ChangeMessage) => void;
+  rows: (message: RowsMessage) => void;
   closing: (message: ClosingMessage) => void;
   ready: (message: ReadyMessage) => void;
   resync: (message: ResyncMessage) => void;

@@ -50,6 +50,7 @@ export const VISIBILITY = {
   gmail_status: { by: 'owner', column: 'id' },
   slack_config: { by: 'admins' },
   slack_workflows: { by: 'admins' },
+  slack_deliveries: { by: 'admins' },
 } as const satisfies { [E in LiveEntity]: Visibility<E> };
 
 /**

@@ -2,11 +2,11 @@ import { eventScope } from '../eventScope';
 import { VISIBILITY } from '@shared/visibility';
 import { signingTermsRefusal } from '@shared/domain/agreement';
 import { isClosedStage, outcomeProbability, type DealStage } from '@shared/domain/deals';
-import { changedFields, type Aggregate, type Decider } from '../decider';
+import { changedFields, existing, type Aggregate, type Decider } from '../decider';
 import { withoutPreviousCompany } from '../previousCompany';
-import { DomainError, conflict, notFound } from '../store/errors';
+import { DomainError, conflict } from '../store/errors';
 import { DealEventSchemas, type DealCreated, type DealEvent, type DealSigningCompleted, type DealTermsData } from './events';
-import { rankBetween } from './rank';
+import { rankBetween } from '@shared/domain/rank';
 import { DEAL_CLOSED, NO_SIGNING, agreementGenerated, decideSigning, evolveSigning, type SigningCommand, type SigningState } from './signing';
 
 export type DealCommand =
@@ -66,11 +66,6 @@ export const SYSTEM = 'system';
 export const NOTHING_TO_RETRY = 'This deal has no signing that needs attention';
 export const CHANGED_SINCE_MOVE = 'This deal was changed after your move, so it cannot be undone';
 
-function existing(state: DealState): NonNullable<DealState> {
-  if (!state) throw notFound(DEAL_NOT_FOUND);
-  return state;
-}
-
 export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
   initialState: null,
 
@@ -81,7 +76,7 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
         return [{ type: 'DealCreated', data: { id: command.id, ...command.terms, stage: command.stage, rank: command.rank } }];
 
       case 'EditDeal': {
-        const deal = existing(state);
+        const deal = existing(state, DEAL_NOT_FOUND);
         // A signed or lost deal's probability is its outcome's (100 or 0): an edit cannot change it.
         const { probability, ...others } = command.changes;
         const asked = probability === undefined || isClosedStage(deal.stage) ? others : command.changes;
@@ -90,7 +85,7 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
       }
 
       case 'MoveDeal': {
-        const deal = existing(state);
+        const deal = existing(state, DEAL_NOT_FOUND);
         if (isClosedStage(deal.stage)) throw conflict(DEAL_CLOSED);
         const rank = rankBetween(command.above, command.below);
         if (command.stage === deal.stage && rank === deal.rank) return [];
@@ -106,7 +101,7 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
       }
 
       case 'UndoMove': {
-        const deal = existing(state);
+        const deal = existing(state, DEAL_NOT_FOUND);
         const move = deal.moves[command.actor_id];
         if (!move) throw conflict(NOTHING_TO_UNDO);
         if (move.change !== deal.changes || isClosedStage(deal.stage)) throw conflict(CHANGED_SINCE_MOVE);
@@ -114,7 +109,7 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
       }
 
       case 'GenerateAgreement': {
-        const deal = existing(state);
+        const deal = existing(state, DEAL_NOT_FOUND);
         const generated = agreementGenerated(command, deal);
         if (deal.stage === 'agreement_sent') return [generated];
         // The move comes first: the agreement that follows it is a change, so the move cannot be
@@ -129,10 +124,10 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
       case 'RequestSignature':
       case 'ViewSignature':
       case 'SignAgreement':
-        return decideSigning(command, existing(state));
+        return decideSigning(command, existing(state, DEAL_NOT_FOUND));
 
       case 'CompleteSigning': {
-        const deal = existing(state);
+        const deal = existing(state, DEAL_NOT_FOUND);
         if (deal.signed_member_id) return [];
         if (deal.stage === 'close_lost') throw conflict(DEAL_CLOSED);
         const moved: DealEvent[] =
@@ -143,18 +138,18 @@ export const dealDecider: Decider<DealCommand, DealState, DealEvent> = {
       }
 
       case 'FlagAttention': {
-        const deal = existing(state);
+        const deal = existing(state, DEAL_NOT_FOUND);
         return deal.attention_reason === command.reason ? [] : [{ type: 'DealNeedsAttention', data: { reason: command.reason } }];
       }
 
       case 'RetrySigning': {
-        const deal = existing(state);
+        const deal = existing(state, DEAL_NOT_FOUND);
         if (!deal.attention_reason) throw conflict(NOTHING_TO_RETRY);
         return [{ type: 'DealSigningRetried', data: {} }];
       }
 
       case 'StoreExecutedCopy': {
-        const deal = existing(state);
+        const deal = existing(state, DEAL_NOT_FOUND);
         return deal.executed_sha256 === command.sha256 ? [] : [{ type: 'DealExecutedCopyStored', data: { sha256: command.sha256, size: command.size } }];
       }
     }

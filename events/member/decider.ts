@@ -1,7 +1,7 @@
 import { eventScope } from '../eventScope';
 import { VISIBILITY } from '@shared/visibility';
-import { conflict, notFound } from '../store/errors';
-import { changedFields, type Aggregate, type Decider } from '../decider';
+import { conflict } from '../store/errors';
+import { changedFields, existing, type Aggregate, type Decider } from '../decider';
 import { MemberEventSchemas, type EmployeeData, type MemberCreated, type MemberEvent } from './events';
 
 export type MemberProfile = Omit<MemberCreated['data'], 'id'>;
@@ -19,11 +19,6 @@ export type MemberState = (MemberCreated['data'] & { office_id: string | null; e
 export const MEMBER_NOT_FOUND = 'Member not found';
 export const MEMBER_HELD_MOVE = 'Unassign the office before moving the member company to another location';
 
-function existing(state: MemberState): NonNullable<MemberState> {
-  if (!state) throw notFound(MEMBER_NOT_FOUND);
-  return state;
-}
-
 export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
   initialState: null,
 
@@ -34,7 +29,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
         return [{ type: 'MemberCreated', data: { id: command.id, ...command.profile } }];
 
       case 'EditMember': {
-        const member = existing(state);
+        const member = existing(state, MEMBER_NOT_FOUND);
         const changes = changedFields<MemberProfile>(command.changes, member);
         // An office belongs to one location, and a company only holds an office of its own.
         if (changes.location_id !== undefined && member.office_id) throw conflict(MEMBER_HELD_MOVE);
@@ -42,7 +37,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
       }
 
       case 'AddEmployees': {
-        const member = existing(state);
+        const member = existing(state, MEMBER_NOT_FOUND);
         const ids = new Set(member.employees.map((e) => e.id));
         for (const employee of command.employees) {
           if (ids.has(employee.id)) throw conflict('Employee already exists');
@@ -52,7 +47,7 @@ export const memberDecider: Decider<MemberCommand, MemberState, MemberEvent> = {
       }
 
       case 'AssignOffice': {
-        const member = existing(state);
+        const member = existing(state, MEMBER_NOT_FOUND);
         if (command.office_id === member.office_id) return [];
         if (command.office_id === null) {
           return [{ type: 'MemberOfficeUnassigned', data: { office_id: member.office_id! } }];

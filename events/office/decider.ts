@@ -3,7 +3,7 @@ import { VISIBILITY } from '@shared/visibility';
 import { leaseEndDate } from '@shared/domain/lease';
 import type { OfficeStatus } from '@shared/schemas/offices';
 import { conflict, invalid, notFound } from '../store/errors';
-import { changedFields, type Aggregate, type Decider } from '../decider';
+import { changedFields, existing, type Aggregate, type Decider } from '../decider';
 import {
   OfficeEventSchemas,
   type OfficeContactData,
@@ -77,11 +77,6 @@ function same<T extends object>(a: T, b: T): boolean {
   return [...keys].every((key) => a[key] === b[key]);
 }
 
-function existing(state: OfficeState): NonNullable<OfficeState> {
-  if (!state) throw notFound(OFFICE_NOT_FOUND);
-  return state;
-}
-
 export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
   initialState: null,
 
@@ -92,7 +87,7 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
         return [{ type: 'OfficeCreated', data: { id: command.id, ...command.details } }];
 
       case 'UpdateOffice': {
-        const office = existing(state);
+        const office = existing(state, OFFICE_NOT_FOUND);
         const events: OfficeEvent[] = [];
         const details: OfficeDetailsEdited['data'] = changedFields<OfficeProfile>(command.details ?? {}, office);
         if (details.location_id !== undefined && office.member_id) throw conflict(OFFICE_HELD_MOVE);
@@ -113,7 +108,7 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
       }
 
       case 'ChangeOfficeStatus': {
-        const office = existing(state);
+        const office = existing(state, OFFICE_NOT_FOUND);
         if (office.status === command.status) return [];
         if (command.status === 'VACANT' && office.member_id) {
           throw conflict(officeHeldVacant(office.office_number, command.company_name || office.tenant || 'a member company'));
@@ -122,19 +117,19 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
       }
 
       case 'AddOfficeContact': {
-        const office = existing(state);
+        const office = existing(state, OFFICE_NOT_FOUND);
         if (office.contacts.some((c) => c.id === command.contact.id)) throw conflict('Contact already exists');
         return [{ type: 'OfficeContactAdded', data: { contact: command.contact } }];
       }
 
       case 'RemoveOfficeContact': {
-        const office = existing(state);
+        const office = existing(state, OFFICE_NOT_FOUND);
         if (!office.contacts.some((c) => c.id === command.contact_id)) throw notFound('Contact not found');
         return [{ type: 'OfficeContactRemoved', data: { contact_id: command.contact_id } }];
       }
 
       case 'AssignCompany': {
-        const office = existing(state);
+        const office = existing(state, OFFICE_NOT_FOUND);
         if (office.member_id && office.member_id !== command.member_id) throw conflict(OFFICE_TAKEN);
         if (office.location_id !== command.location_id) throw invalid(OFFICE_ELSEWHERE);
         if (office.member_id === command.member_id && office.status === 'LEASED') return [];
@@ -142,7 +137,7 @@ export const officeDecider: Decider<OfficeCommand, OfficeState, OfficeEvent> = {
       }
 
       case 'UnassignCompany': {
-        const office = existing(state);
+        const office = existing(state, OFFICE_NOT_FOUND);
         // Only the company that holds the office can leave it; anything else is already done.
         if (office.member_id !== command.member_id) return [];
         return [{ type: 'OfficeCompanyUnassigned', data: { member_id: command.member_id } }];

@@ -1,7 +1,7 @@
 import { eventScope } from '../eventScope';
 import { VISIBILITY } from '@shared/visibility';
-import { changedFields, type Aggregate, type Decider } from '../decider';
-import { conflict, notFound } from '../store/errors';
+import { changedFields, existing, type Aggregate, type Decider } from '../decider';
+import { conflict } from '../store/errors';
 import { TemplateEventSchemas, type TemplateCreated, type TemplateDetailsData, type TemplateEvent } from './events';
 
 export type TemplateCommand =
@@ -14,11 +14,6 @@ export type TemplateState = (TemplateCreated['data'] & { deleted: boolean }) | n
 
 export const TEMPLATE_NOT_FOUND = 'Template not found';
 
-function existing(state: TemplateState): NonNullable<TemplateState> {
-  if (!state || state.deleted) throw notFound(TEMPLATE_NOT_FOUND);
-  return state;
-}
-
 export const templateDecider: Decider<TemplateCommand, TemplateState, TemplateEvent> = {
   initialState: null,
 
@@ -29,13 +24,13 @@ export const templateDecider: Decider<TemplateCommand, TemplateState, TemplateEv
         return [{ type: 'TemplateCreated', data: { id: command.id, ...command.details } }];
 
       case 'EditTemplate': {
-        const template = existing(state);
+        const template = existing(state?.deleted ? null : state, TEMPLATE_NOT_FOUND);
         const changes = changedFields<TemplateDetailsData>(command.changes, template);
         return Object.keys(changes).length === 0 ? [] : [{ type: 'TemplateEdited', data: changes }];
       }
 
       case 'DeleteTemplate':
-        existing(state);
+        existing(state?.deleted ? null : state, TEMPLATE_NOT_FOUND);
         return [{ type: 'TemplateDeleted', data: {} }];
     }
   },

@@ -70,14 +70,9 @@ export async function getMember(db: Db, id: string): Promise<Member | null> {
   return row ? toMember(row) : null;
 }
 
-/**
- * The rows a batch of events changed (see Touched), for the live push. A renumbered office
- * (`office_id`) touches the company holding it as one of its several offices as well.
- */
+/** The rows a batch of events changed (see Touched), for the live push. */
 export async function membersTouched(db: Db, touched: Touched[]): Promise<Member[]> {
   const { where, params } = touchedWhere('m', touched);
-  const offices = touched.filter((t) => t.column === 'office_id').map((t) => t.value);
-  const held = offices.length ? ` OR m.office_ids && $${params.length + 1}::uuid[]` : '';
-  const rows = await db.unsafe<MemberRow[]>(`${SELECT} WHERE ${where}${held}`, offices.length ? [...params, offices] : params, PREPARED);
+  const rows = await db.unsafe<MemberRow[]>(`${SELECT} WHERE ${where}`, params, PREPARED);
   return rows.map(toMember);
 }

@@ -3,9 +3,6 @@ CREATE TABLE members (
   company_name    text        NOT NULL,
   location_id     uuid        NOT NULL,
   office_id       uuid,
-  -- Every office leased to the company (its own and those a signed deal leased it): a renumbering
-  -- of any of them moves the row's updated_at. The numbers are joined at read time.
-  office_ids      uuid[]      NOT NULL DEFAULT '{}',
   primary_contact jsonb       NOT NULL,
   membership_type text        NOT NULL,
   employees       jsonb       NOT NULL DEFAULT '[]',

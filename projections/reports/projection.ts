@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { OfficeDetailsEdited, OfficeEvent, OfficeLeaseSet } from '../../events/office/events';
+import type { OfficeCreated, OfficeEvent } from '../../events/office/events';
 import type { Db } from '../../events/store/types';
 import type { MemoryTables } from '../memoryTables';
-import { defineProjection, entityId, type Brief, type Logged, type Statement } from '../projection';
+import { defineProjection, entityId, type Brief, type Handler, type Statement } from '../projection';
 
 /** The office fields the reports read, as office_history keeps them. */
 interface Figures {
@@ -31,7 +31,7 @@ const CAST: { [K in keyof Figures]: (db: Db, value: Figures[K]) => Statement } =
  * (a back-dated command) counts as that start: an office's stretches never overlap or run
  * backwards, so every instant sees each office once.
  */
-function change(db: Db, event: Logged<OfficeEvent>, changes: Partial<Figures>) {
+function change(db: Db, event: Brief<OfficeEvent>, changes: Partial<Figures>) {
   const next = (Object.keys(CAST) as (keyof Figures)[]).map((column) => {
     const cast = CAST[column] as (db: Db, value: unknown) => Statement;
     return column in changes ? cast(db, changes[column]) : db`${db(column)}`;
@@ -45,14 +45,6 @@ function change(db: Db, event: Logged<OfficeEvent>, changes: Partial<Figures>) {
       RETURNING *)
     INSERT INTO office_history (office_id, location_id, status, desks, signed_rate, marketed_rate, term_months, start_date, valid_from)
     SELECT office_id, ${list(next)}, valid_to FROM closed`;
-}
-
-const leaseFigures = ({ data: { signed_rate, term_months, start_date } }: Brief<OfficeLeaseSet>) => ({ signed_rate, term_months, start_date });
-
-/** A move or a new desk count changes the figures; nothing else an edit names does. */
-function detailFigures({ data: { location_id, desks } }: Brief<OfficeDetailsEdited>): Partial<Figures> | null {
-  if (location_id === undefined && desks === undefined) return null;
-  return { ...(location_id !== undefined && { location_id }), ...(desks !== undefined && { desks }) };
 }
 
 const FIGURES = Object.keys(CAST) as (keyof Figures)[];
@@ -75,9 +67,34 @@ function foldChange(tables: MemoryTables, event: Brief<OfficeEvent>, changes: Pa
 }
 
 /**
+ * An event's change of the office's figures (null: none), as both change() and foldChange()
+ * take it: each event type says once what it changes.
+ */
+function changing<E extends OfficeEvent>(changes: (event: Brief<E>) => Partial<Figures> | null): Handler<E> {
+  return {
+    apply(db, event) {
+      const next = changes(event);
+      return next && change(db, event, next);
+    },
+    fold(tables, event) {
+      const next = changes(event);
+      if (next) foldChange(tables, event, next);
+    },
+    changed: () => [],
+  };
+}
+
+/** An office's first stretch: vacant, at its marketed rate, from its creation on. */
+const opened = ({ data: d, metadata: { at } }: Brief<OfficeCreated>) => ({
+  office_id: d.id, location_id: d.location_id, status: 'VACANT', desks: d.desks, signed_rate: null,
+  marketed_rate: d.marketed_rates.monthly, term_months: null, start_date: null, valid_from: at, valid_to: null,
+});
+
+/**
  * The reports' history of every office (RESOLUTIONS.md: a period's figures are the state at that
  * instant, rebuilt from the events). Written inline with the office's own events, so it touches
- * only that office's rows: no report figure is a row that concurrent writers share.
+ * only that office's rows: no report figure is a row that concurrent writers share. Its rows are
+ * stretches of time, not one row per office, so it is not a declared read model.
  */
 export const officeHistoryProjection = defineProjection<OfficeEvent>({
   name: 'office_history',
@@ -86,54 +103,20 @@ export const officeHistoryProjection = defineProjection<OfficeEvent>({
   tables: ['office_history'],
   on: {
     OfficeCreated: {
-      apply(db, { data: d, metadata: { at } }) {
-        return db`
-          INSERT INTO office_history (office_id, location_id, status, desks, signed_rate, marketed_rate, term_months, start_date, valid_from)
-          VALUES (${d.id}, ${d.location_id}, 'VACANT', ${d.desks}, NULL, ${d.marketed_rates.monthly}::numeric, NULL, NULL, ${at})`;
-      },
-      fold(tables, { data: d, metadata: { at } }) {
-        tables.table('office_history').insert({
-          office_id: d.id, location_id: d.location_id, status: 'VACANT', desks: d.desks, signed_rate: null,
-          marketed_rate: d.marketed_rates.monthly, term_months: null, start_date: null, valid_from: at, valid_to: null,
-        });
-      },
+      apply: (db, event) => db`INSERT INTO office_history ${db(opened(event))}`,
+      fold: (tables, event) => tables.table('office_history').insert(opened(event)),
       changed: () => [],
     },
-    OfficeStatusChanged: {
-      apply: (db, event) => change(db, event, { status: event.data.status }),
-      fold: (tables, event) => foldChange(tables, event, { status: event.data.status }),
-      changed: () => [],
-    },
-    OfficeRatesChanged: {
-      apply: (db, event) => change(db, event, { marketed_rate: event.data.marketed_rates.monthly }),
-      fold: (tables, event) => foldChange(tables, event, { marketed_rate: event.data.marketed_rates.monthly }),
-      changed: () => [],
-    },
-    OfficeLeaseSet: {
-      apply: (db, event) => change(db, event, leaseFigures(event)),
-      fold: (tables, event) => foldChange(tables, event, leaseFigures(event)),
-      changed: () => [],
-    },
-    OfficeDetailsEdited: {
-      apply(db, event) {
-        const figures = detailFigures(event);
-        return figures ? change(db, event, figures) : null;
-      },
-      fold(tables, event) {
-        const figures = detailFigures(event);
-        if (figures) foldChange(tables, event, figures);
-      },
-      changed: () => [],
-    },
-    OfficeCompanyAssigned: {
-      apply: (db, event) => change(db, event, { status: 'LEASED' }),
-      fold: (tables, event) => foldChange(tables, event, { status: 'LEASED' }),
-      changed: () => [],
-    },
-    OfficeCompanyUnassigned: {
-      apply: (db, event) => change(db, event, { status: 'VACANT' }),
-      fold: (tables, event) => foldChange(tables, event, { status: 'VACANT' }),
-      changed: () => [],
-    },
+    OfficeStatusChanged: changing(({ data }) => ({ status: data.status })),
+    OfficeRatesChanged: changing(({ data }) => ({ marketed_rate: data.marketed_rates.monthly })),
+    OfficeLeaseSet: changing(({ data: { signed_rate, term_months, start_date } }) => ({ signed_rate, term_months, start_date })),
+    // A move or a new desk count changes the figures; nothing else an edit names does.
+    OfficeDetailsEdited: changing(({ data: { location_id, desks } }) =>
+      location_id === undefined && desks === undefined
+        ? null
+        : { ...(location_id !== undefined && { location_id }), ...(desks !== undefined && { desks }) },
+    ),
+    OfficeCompanyAssigned: changing(() => ({ status: 'LEASED' })),
+    OfficeCompanyUnassigned: changing(() => ({ status: 'VACANT' })),
   },
 });

@@ -64,11 +64,11 @@ export function gmailService(sql: Pool, handle: HandleCommand, box: SecretBox, c
      * Disconnects, and drops the refreshed tokens with it, in one transaction (through the
      * command path's own transaction, so the change is announced to the live push at once).
      */
-    async disconnect(context: CommandContext, userId: string): Promise<GmailConnection> {
+    async disconnect(context: CommandContext, userId: string, expectedVersion?: number): Promise<GmailConnection> {
       const connection = await getGmailConnectionRow(sql, userId);
       const grant = connection?.connected ? await storedTokens(sql, box, connection) : null;
       const view = await handle.transaction(async (run, tx) => {
-        const { view } = await run(gmailAggregate, userId, { type: 'DisconnectGmail' }, context, commandOptions(userId));
+        const { view } = await run(gmailAggregate, userId, { type: 'DisconnectGmail' }, context, { ...commandOptions(userId), expectedVersion });
         await forgetRefreshedTokens(tx, userId);
         return view;
       });

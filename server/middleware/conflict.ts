@@ -13,6 +13,7 @@ const NOUNS: Record<string, string> = {
   task: 'task',
   contact: 'contact',
   company: 'company',
+  gmail: 'Gmail connection',
 };
 
 /** Field names as people say them. */

@@ -18,10 +18,11 @@ import {
   type ClosingMessage,
   type ClientToServerEvents,
   type HandshakeAuth,
+  type RowChange,
   type ServerToClientEvents,
 } from '@shared/realtime';
 import type { User } from '@shared/schemas/auth';
-import { EVERYONE_ENTITIES } from '@shared/visibility';
+import { EVERYONE_ENTITIES, canSee } from '@shared/visibility';
 import type { TokenService } from '../auth/tokens';
 import type { ClusterLink, InterServerEvents } from './cluster';
 import { limit, serial } from './limit';
@@ -57,6 +58,8 @@ export interface Gateway {
   position(): number;
   /** Resolves once every event up to `position` has been pushed. */
   waitFor(position: number): Promise<void>;
+  /** Rows kept outside the log changed: each goes to this node's sockets whose users may see it. */
+  pushRows(changes: RowChange[]): void;
   /**
    * The node is stopping: tells every socket to reconnect (to another node, where it catches up
    * from its position) and closes it; refuses new sockets from now on.
@@ -391,6 +394,24 @@ export async function startGateway(
     io.local.emit('database', { available: status.following, reason: status.following ? null : DATABASE_LOST, position: feed.position() });
   });
 
+  /**
+   * Rows outside the log (the Slack delivery log) as they stand now, to this node's sockets, each
+   * socket only the rows its user may see (`canSee`, as the GET); sockets that see the same rows
+   * share one encoded message. Nothing goes to a socket that sees none of them.
+   */
+  function pushRows(changes: RowChange[]) {
+    const groups = new Map<string, { changes: RowChange[]; ids: string[] }>();
+    for (const socket of socketsIn([EVERYONE_ROOM])) {
+      const seen = changes.filter((change) => change.row !== null && canSee(socket.data.user, change.entity, change.row));
+      if (seen.length === 0) continue;
+      const key = seen.map((change) => `${change.entity}:${change.id}`).join(' ');
+      const group = groups.get(key);
+      if (group) group.ids.push(socket.id);
+      else groups.set(key, { changes: seen, ids: [socket.id] });
+    }
+    for (const { changes: seen, ids } of groups.values()) io.local.to(ids).emit('rows', { changes: seen });
+  }
+
   function release() {
     released = true;
     for (const socket of io.sockets.sockets.values()) close(socket, { reason: 'The server is restarting', reconnect: true });
@@ -400,6 +421,7 @@ export async function startGateway(
     io,
     position: () => feed.position(),
     waitFor: (position) => feed.waitFor(position),
+    pushRows,
     release,
     async close() {
       presence.close();

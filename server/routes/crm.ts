@@ -5,7 +5,7 @@ import type { Context, Middleware } from 'koa';
 import { COMPANY_NOT_FOUND, CONTACT_NOT_FOUND, companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import type { Tx } from '../../events/store/types';
 import { getCompany, getContact, listCompanies, listContacts } from '../../projections/crm/queries';
-import { IdParam } from '@shared/schemas/common';
+import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
 import { Company, COMPANY_READ_ONLY_KEYS, CompanyListQuery, Contact, CONTACT_READ_ONLY_KEYS, ContactListQuery, CreateCompanyInput, CreateContactInput, StatusInput, UpdateCompanyInput, UpdateContactInput } from '@shared/schemas/crm';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
@@ -105,8 +105,8 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/contacts/:id',
     auth,
     permit('contact.delete'),
-    validate({ status: 204, params: IdParam }, async (ctx, { params: { id } }) => {
-      await handle(contactAggregate, id, { type: 'DeleteContact' }, commandContext(ctx), { action: 'contact.delete' });
+    validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
+      await handle(contactAggregate, id, { type: 'DeleteContact' }, commandContext(ctx), { expectedVersion: body.version ?? query.version, action: 'contact.delete' });
       ctx.status = 204;
     }),
   );
@@ -156,13 +156,13 @@ export function crmRoutes(deps: AppDeps, auth: Middleware): Router {
     '/companies/:id',
     auth,
     permit('company.delete'),
-    validate({ status: 204, params: IdParam }, async (ctx, { params: { id } }) => {
+    validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
       const context = commandContext(ctx);
       await handle.transaction(async (run, tx) => {
         for (const { id: contactId } of await listContacts(tx, { company_id: id })) {
           await run(contactAggregate, contactId, { type: 'DeleteContact' }, context, { action: 'contact.delete' });
         }
-        await run(companyAggregate, id, { type: 'DeleteCompany' }, context, { action: 'company.delete' });
+        await run(companyAggregate, id, { type: 'DeleteCompany' }, context, { expectedVersion: body.version ?? query.version, action: 'company.delete' });
       });
       ctx.status = 204;
     }),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Middleware } from 'koa';
 import { DEAL_NOT_FOUND, dealAggregate } from '../../events/deal/decider';
 import type { DealTermsData } from '../../events/deal/events';
-import { rankBetween } from '../../events/deal/rank';
+import { rankBetween } from '@shared/domain/rank';
 import type { Tx } from '../../events/store/types';
 import { columnAround, getDeal, listDeals, stageVisits } from '../../projections/deals/queries';
 import { dealStats } from '../../projections/deals/stats';

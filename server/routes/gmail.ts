@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Middleware } from 'koa';
+import { VersionBody } from '@shared/schemas/common';
 import { ConnectGmailAnswer, ConnectGmailInput, GmailCallbackAnswer, GmailCallbackInput, GmailEmail, GmailEmailsQuery, GmailStatus } from '@shared/schemas/gmail';
 import type { AppDeps } from '../deps';
 import { gmailService } from '../gmail/gmailService';
@@ -45,8 +46,8 @@ export function gmailRoutes(deps: AppDeps, auth: Middleware): Router {
   router.post(
     '/gmail/disconnect',
     ...mine,
-    validate({ response: GmailStatus, errors: [409, 502] }, async (ctx) => {
-      await gmail.disconnect(commandContext(ctx), actorOf(ctx).id);
+    validate({ response: GmailStatus, body: VersionBody, errors: [409, 502] }, async (ctx, { body }) => {
+      await gmail.disconnect(commandContext(ctx), actorOf(ctx).id, body.version);
       ctx.body = await gmail.status(actorOf(ctx).id);
     }),
   );

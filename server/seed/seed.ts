@@ -16,7 +16,7 @@ import { planTasks, type PlannedTask } from './demoTasks';
 import { taskAggregate } from '../../events/task/decider';
 import { companyAggregate, contactAggregate } from '../../events/crm/deciders';
 import { dealAggregate } from '../../events/deal/decider';
-import { rankBetween } from '../../events/deal/rank';
+import { rankBetween } from '@shared/domain/rank';
 import { seedOnce } from './once';
 
 const SEED_STREAM = 'system-demo-seed';

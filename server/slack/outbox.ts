@@ -1,4 +1,4 @@
-import type { SlackDelivery } from '@shared/schemas/slack';
+import { deliveryId, type SlackDelivery } from '@shared/schemas/slack';
 import type { Db, Pool } from '../../events/store/types';
 
 /** An outbox row as the log process writes it; the delivery loop fills in the rest. */
@@ -85,19 +85,40 @@ export async function failInterrupted(sql: Pool, staleMs: number): Promise<numbe
   return rows.length;
 }
 
-/** The delivery log: the latest notifications first. */
-export async function recentDeliveries(db: Db, limit: number): Promise<SlackDelivery[]> {
-  const rows = await db<(Omit<SlackDelivery, 'created_at' | 'last_attempt_at' | 'next_attempt_at' | 'delivered_at'> & Record<'created_at' | 'last_attempt_at' | 'next_attempt_at' | 'delivered_at', Date | null>)[]>`
-    SELECT event_position::float8 AS event_position, rule_id, event_type, deal_id, deal_name, channel, text, status, attempts,
-           status_code, error, created_at, last_attempt_at,
-           CASE WHEN status = 'pending' THEN next_attempt_at END AS next_attempt_at, delivered_at
-    FROM slack_deliveries ORDER BY created_at DESC, event_position DESC, rule_id LIMIT ${limit}`;
+type StoredDelivery = Omit<SlackDelivery, 'id' | Stamp> & Record<Stamp, Date | null>;
+type Stamp = 'created_at' | 'last_attempt_at' | 'next_attempt_at' | 'delivered_at' | 'updated_at';
+
+/** The columns of a delivery-log row (the next attempt shown only while one is due). */
+const columns = (db: Db) => db`
+  event_position::float8 AS event_position, rule_id, event_type, deal_id, deal_name, channel, text, status, attempts,
+  status_code, error, created_at, last_attempt_at,
+  CASE WHEN status = 'pending' THEN next_attempt_at END AS next_attempt_at, delivered_at, version, updated_at`;
+
+function answer(r: StoredDelivery): SlackDelivery {
   const iso = (value: Date | null) => (value ? value.toISOString() : null);
-  return rows.map((r) => ({
+  return {
     ...r,
+    id: deliveryId(r.event_position, r.rule_id),
     created_at: iso(r.created_at)!,
     last_attempt_at: iso(r.last_attempt_at),
     next_attempt_at: iso(r.next_attempt_at),
     delivered_at: iso(r.delivered_at),
-  }));
+    updated_at: iso(r.updated_at)!,
+  };
+}
+
+/** The delivery log: the latest notifications first. */
+export async function recentDeliveries(db: Db, limit: number): Promise<SlackDelivery[]> {
+  const rows = await db<StoredDelivery[]>`
+    SELECT ${columns(db)} FROM slack_deliveries ORDER BY created_at DESC, event_position DESC, rule_id LIMIT ${limit}`;
+  return rows.map(answer);
+}
+
+/** The rows of the delivery log named by (event position, rule id), as they stand now. */
+export async function deliveriesNamed(db: Db, keys: readonly (readonly [number, string])[]): Promise<SlackDelivery[]> {
+  if (keys.length === 0) return [];
+  const rows = await db<StoredDelivery[]>`
+    SELECT ${columns(db)} FROM slack_deliveries
+    WHERE (event_position, rule_id) IN (SELECT * FROM unnest(${keys.map(([p]) => p)}::bigint[], ${keys.map(([, r]) => r)}::text[]))`;
+  return rows.map(answer);
 }

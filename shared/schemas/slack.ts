@@ -205,8 +205,12 @@ export interface SlackWorkflows {
 export const DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** One notification of the delivery log: an event of the log, one rule, and how sending it went. */
+/**
+ * One notification of the delivery log: an event of the log, one rule, and how sending it went.
+ * `id` names the pair; `version` rises with every change of the row (pushed rows merge by it).
+ */
 export interface SlackDelivery {
+  id: string;
   event_position: number;
   rule_id: string;
   event_type: SlackEventType;
@@ -222,7 +226,12 @@ export interface SlackDelivery {
   last_attempt_at: string | null;
   next_attempt_at: string | null;
   delivered_at: string | null;
+  version: number;
+  updated_at: string;
 }
+
+/** The id of the delivery of event `eventPosition` for rule `ruleId`. */
+export const deliveryId = (eventPosition: number, ruleId: string) => `${eventPosition}:${ruleId}`;
 
 /** The Slack configuration, the URL masked (the OpenAPI document's schema; checked against the type above). */
 export const SlackConfig = z.object({
@@ -245,6 +254,7 @@ export const SlackWorkflows = z.object({
 
 /** One row of the delivery log (checked against the type above). */
 export const SlackDelivery = z.object({
+  id: answerText(),
   event_position: z.number().int(),
   rule_id: answerText(),
   event_type: z.enum(SLACK_EVENT_TYPES),
@@ -260,6 +270,8 @@ export const SlackDelivery = z.object({
   last_attempt_at: answerText().nullable(),
   next_attempt_at: answerText().nullable(),
   delivered_at: answerText().nullable(),
+  version: z.number().int(),
+  updated_at: answerText(),
 }) satisfies z.ZodType<SlackDelivery>;
 
 /** POST /api/slack/test: the message went out (a refusal is a 502 naming Slack's answer). */

@@ -97,4 +97,21 @@ describe('contacts and companies, written', () => {
     const loose = (await post<Contact>('/api/contacts', { name: 'Solo', email: 'solo@x.example' })).body;
     expect((await w.api('DELETE', `/api/contacts/${loose.id}`, { token: w.tokens.manager })).status).toBe(204);
   });
+
+  it('refuses a delete sent with a version someone has changed since, naming who; the current version deletes', async () => {
+    const contact = (await post<Contact>('/api/contacts', { name: 'Vera Version', email: 'vera@version.example' })).body;
+    const company = (await post<Company>('/api/companies', { name: 'Version Ltd' })).body;
+    expect((await w.api('PUT', `/api/contacts/${contact.id}`, { token: w.tokens.admin, body: { title: 'CEO' } })).status).toBe(200);
+    expect((await w.api('PUT', `/api/companies/${company.id}`, { token: w.tokens.admin, body: { industry: 'Software' } })).status).toBe(200);
+    const staleContact = await w.api('DELETE', `/api/contacts/${contact.id}`, { token: w.tokens.manager, body: { version: contact.version } });
+    expect(staleContact.status).toBe(409);
+    expect(staleContact.body.message).toBe('Alex Morgan changed this contact (title) since you opened it. Reload to see the change.');
+    const staleCompany = await w.api('DELETE', `/api/companies/${company.id}`, { token: w.tokens.manager, body: { version: company.version } });
+    expect(staleCompany.status).toBe(409);
+    expect(staleCompany.body.message).toBe('Alex Morgan changed this company (industry) since you opened it. Reload to see the change.');
+    // Refused, so nothing was deleted; the version seen now deletes.
+    expect((await w.api('GET', `/api/contacts/${contact.id}`, { token: w.tokens.admin })).status).toBe(200);
+    expect((await w.api('DELETE', `/api/contacts/${contact.id}`, { token: w.tokens.manager, body: { version: contact.version + 1 } })).status).toBe(204);
+    expect((await w.api('DELETE', `/api/companies/${company.id}`, { token: w.tokens.manager, body: { version: company.version + 1 } })).status).toBe(204);
+  });
 });

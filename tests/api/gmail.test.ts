@@ -7,6 +7,7 @@ import { startGoogleStandIn, type GoogleStandIn } from '../support/googleStandIn
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 import { listen } from '../support/sockets';
 import { DEMO_USERS } from '../../server/seed/demoData';
+import { projections, rebuild } from '../../projections/registry';
 
 const REDIRECT = 'http://127.0.0.1:5173/auth/callback';
 const DAY = 86_400_000;
@@ -275,7 +276,8 @@ describe('the e-mail history', () => {
 describe('disconnecting', () => {
   it('stops the history, drops the tokens from the read model and the refreshed ones, revokes the grant at Google, and is idempotent', async () => {
     const revokedBefore = google.revoked.length;
-    const res = await api<GmailStatus>('POST', '/api/gmail/disconnect', tokens.manager);
+    // Sent with the version the user's screen shows (1: connected once).
+    const res = await api<GmailStatus>('POST', '/api/gmail/disconnect', tokens.manager, { version: 1 });
     expect(res.status, res.text).toBe(200);
     // The manager's one grant (its refresh token), told to Google once.
     expect(google.revoked.slice(revokedBefore)).toHaveLength(1);
@@ -286,6 +288,10 @@ describe('disconnecting', () => {
     expect(row!.ciphertext).toBeNull();
     expect(await server.deps.sql`SELECT 1 FROM gmail_access_tokens WHERE user_id = ${managerId}`).toHaveLength(0);
     expect((await emails(`contact_id=${contact.id}`)).status).toBe(409);
+    // Another tab still showing the connection it disconnected is told, not silently answered.
+    const stale = await api('POST', '/api/gmail/disconnect', tokens.manager, { version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('Jordan Lee changed this Gmail connection since you opened it. Reload to see the change.');
     const again = await api<GmailStatus>('POST', '/api/gmail/disconnect', tokens.manager);
     expect(again.status).toBe(200);
     expect(again.body.version).toBe(2);
@@ -322,5 +328,16 @@ describe('disconnecting', () => {
     const res = await emails(`contact_id=${contact.id}`, tokens.admin);
     expect(res.status).toBe(502);
     expect(res.body.message).toContain('Gmail could not be reached');
+  });
+});
+
+describe('a rebuild', () => {
+  it('gives back each connection exactly, a disconnected one too, and none for a deleted user', async () => {
+    const sql = server.deps.sql;
+    const connections = () => sql`SELECT * FROM gmail_connections ORDER BY id`;
+    const before = await connections();
+    expect(before.map((row) => row.connected).sort()).toEqual([false, true]);
+    await rebuild(sql, projections.filter((p) => p.name === 'gmail'));
+    expect(await connections()).toEqual(before);
   });
 });

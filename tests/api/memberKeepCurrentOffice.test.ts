@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member } from '@shared/schemas/members';
+import { listen } from '../support/sockets';
 import { officeWorld, type OfficeWorld } from './officeHelpers';
 
 let w: OfficeWorld;
@@ -61,5 +62,33 @@ describe('PATCH /api/members/:id/office with keep_current (the office grid bulk 
     await w.api('PUT', `/api/members/${member.id}`, { token: w.tokens.admin, body: { membership_type: 'Premium' } });
     expect((await lease(member.id, office.id, member.version)).status).toBe(409);
     expect((await w.getOffice(office.id)).member_id).toBeNull();
+  });
+
+  it("given a company leasing a second office, when that office is renumbered and then released, then each time the company's row is pushed as its GET answers it", async () => {
+    const member = await w.newMember('60 Broad', 'Renumbered Rooms');
+    const [own, second] = [await w.newOffice('60 Broad'), await w.newOffice('60 Broad')];
+    await lease(member.id, own.id);
+    await lease(member.id, second.id);
+    await w.settled();
+    const admin = listen(w.server.url, { token: w.tokens.admin });
+    await admin.ready;
+    /** The company's row as last pushed, once the pushes number `count`. */
+    const pushed = async (count: number, what: string) => {
+      const rows = () => admin.changes.flatMap((m) => m.changes).filter((c) => c.entity === 'members' && c.id === member.id);
+      await admin.until(() => rows().length >= count, what);
+      return rows()[count - 1]!.row as Member;
+    };
+
+    const number = `${second.office_number}-R`;
+    expect((await w.api('PUT', `/api/offices/${second.id}`, { token: w.tokens.admin, body: { office_number: number } })).status).toBe(200);
+    const renumbered = await pushed(1, 'the company row after the renumbering');
+    expect(renumbered.offices).toContainEqual({ id: second.id, office_number: number });
+    expect(renumbered).toEqual(await w.getMember(member.id));
+
+    await release(member.id, second.id);
+    const released = await pushed(2, 'the company row after the release');
+    expect(released.offices.map((o) => o.id)).toEqual([own.id]);
+    expect(released).toEqual(await w.getMember(member.id));
+    admin.close();
   });
 });

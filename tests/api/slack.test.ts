@@ -247,6 +247,33 @@ describe('notifications from the log', () => {
     }
   });
 
+  it('each change of a delivery is pushed to administrators\' sockets as the log answers it, and to no one else\'s', async () => {
+    const admin = listen(server.url, { token: tokens.admin });
+    const manager = listen(server.url, { token: tokens.manager });
+    await Promise.all([admin.ready, manager.ready]);
+    receiver.answerNext({ status: 400, body: 'invalid_payload' });
+    const deal = deals[5]!;
+    const position = await move(deal, 'tour_completed');
+    const pushed = () =>
+      admin.rows.flatMap((m) => m.changes).flatMap((c) => (c.entity === 'slack_deliveries' && c.row?.event_position === position ? [c.row] : []));
+    await admin.untilRows(() => pushed().some((r) => r.status === 'failed'), 'the failed row pushed');
+    const [row] = await deliveriesOf(position);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1, status_code: 400, error: 'The webhook answered 400: invalid_payload' });
+    // The last push is the row as the log answers it; pushes arrive in the order of the row's changes.
+    expect(pushed().at(-1)).toEqual(row);
+    const versions = pushed().map((r) => r.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    // The manager's socket hears a later change (a deal at its locations), never a delivery.
+    const managerDeal = deals.slice(10).find((d) => manager_locations.includes(d.location_id) && d.id !== deal.id)!;
+    const later = await move(managerDeal, 'tour_booked');
+    await manager.until((changes) => changes.some((c) => c.changes.some((change) => change.id === managerDeal.id)), 'the deal pushed to the manager');
+    expect(manager.rows).toEqual([]);
+    // That move's own notification is sent before the next test looks at the log.
+    await until(async () => (await deliveriesOf(later))[0]?.status === 'delivered', 'the later move delivered');
+    admin.close();
+    manager.close();
+  });
+
   it('nothing is written while notifications are switched off', async () => {
     expect((await saveConfig({ webhook_url: KEY_MASK, enabled: false })).status).toBe(200);
     const position = await move(deals[9]!, 'tour_completed');

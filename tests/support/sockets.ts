@@ -7,6 +7,7 @@ import type {
   PresenceMessage,
   ReadyMessage,
   ResyncMessage,
+  RowsMessage,
   ServerToClientEvents,
 } from '@shared/realtime';
 
@@ -20,11 +21,15 @@ export interface Listener {
   presence: PresenceMessage[];
   /** Every `dragging` message received, in order. */
   drags: DragMessage[];
+  /** Every `rows` message (rows outside the log) received, in order. */
+  rows: RowsMessage[];
   ready: Promise<ReadyMessage>;
   /** Resolves when `predicate` holds for the changes received so far. */
   until(predicate: (changes: ChangeMessage[]) => boolean, what?: string): Promise<void>;
   /** Resolves when `predicate` holds for the presence messages received so far. */
   untilPresence(predicate: (presence: PresenceMessage[]) => boolean, what?: string): Promise<void>;
+  /** Resolves when `predicate` holds for the `rows` messages received so far. */
+  untilRows(predicate: (rows: RowsMessage[]) => boolean, what?: string): Promise<void>;
   /** Resolves when `predicate` holds for the drag messages received so far. */
   untilDrags(predicate: (drags: DragMessage[]) => boolean, what?: string): Promise<void>;
   /** Sends a drag announcement; `unknown` so tests can send what a browser never would. */
@@ -74,6 +79,12 @@ export function listen(url: string, auth: Partial<HandshakeAuth>): Listener {
     drags.push(message);
     dragWaiter.notify();
   });
+  const rows: RowsMessage[] = [];
+  const rowsWaiter = waiter(rows, 'rows messages');
+  socket.on('rows', (message) => {
+    rows.push(message);
+    rowsWaiter.notify();
+  });
   socket.on('change', (message) => {
     changes.push(message);
     changeWaiter.notify();
@@ -93,11 +104,13 @@ export function listen(url: string, auth: Partial<HandshakeAuth>): Listener {
     resyncs,
     presence,
     drags,
+    rows,
     ready,
     until: (predicate, what = 'expected changes') => changeWaiter.until(predicate, what),
     untilPresence: (predicate, what = 'expected presence') => presenceWaiter.until(predicate, what),
     announce: (message) => socket.emit('presence', message as never),
     untilDrags: (predicate, what = 'expected drags') => dragWaiter.until(predicate, what),
+    untilRows: (predicate, what = 'expected rows') => rowsWaiter.until(predicate, what),
     drag: (message) => socket.emit('dragging', message as never),
     close: () => socket.close(),
   };

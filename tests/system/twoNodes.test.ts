@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,6 +81,29 @@ describe('two nodes on one database', () => {
     // A's office list is kept in memory; it answers only once it has followed B's commit.
     const listed = (await apiA('GET', '/api/offices', { token: admin })).body as { id: string; desks: number }[];
     expect(listed.find((o) => o.id === office.id)?.desks).toBe(office.desks + 1);
+  });
+
+  it('pushes a change of the Slack delivery log, whoever wrote it, to administrators\' sockets on both nodes and to no one else\'s', async () => {
+    const admins = [await open(a.origin, admin), await open(b.origin, admin)];
+    const managers = [await open(a.origin, manager), await open(b.origin, manager)];
+    // Written as the notification process and the delivery loop write it, from neither node: far
+    // beyond the log's head, and not due, so neither node's loop takes it.
+    const position = 9_000_000_000 + (Date.now() % 1_000_000);
+    await database.sql`
+      INSERT INTO slack_deliveries (event_position, rule_id, event_type, deal_id, deal_name, text, next_attempt_at)
+      VALUES (${position}, 'nodes', 'deal_stage_change', ${randomUUID()}, 'Two Nodes', 'moved', now() + interval '1 day')`;
+    await database.sql`UPDATE slack_deliveries SET status = 'failed', error = 'Refused' WHERE event_position = ${position} AND rule_id = 'nodes'`;
+    for (const socket of admins) {
+      await socket.untilRows((rows) => rows.some((m) => m.changes.some((c) => c.entity === 'slack_deliveries' && c.row?.event_position === position && c.row.status === 'failed')), 'the failed delivery');
+    }
+    // The managers' sockets hear a later change of their own location, never a delivery.
+    const { user } = await signIn(apiB, demoCredentials.manager);
+    const location = user.locations[0]!;
+    expect((await apiA('PUT', `/api/locations/${location}`, { token: admin, body: { manager: 'After the delivery' } })).status).toBe(200);
+    for (const socket of managers) {
+      await socket.until((changes) => changes.some((c) => c.changes.some((r) => r.id === location && (r.row as { manager?: string })?.manager === 'After the delivery')));
+      expect(socket.rows).toEqual([]);
+    }
   });
 
   it('shows who is on a screen across the nodes, and who left', async () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { CHANGED_SINCE_MOVE, DEAL_CLOSED, DEAL_NOT_FOUND, NOTHING_TO_UNDO, dealDecider } from '../../events/deal/decider';
 import type { DealEvent } from '../../events/deal/events';
 import { DEAL_ID, dealTerms } from './dealFixtures';
-import { rankBetween } from '../../events/deal/rank';
 import { dealValue, marketRate, weightedValue } from '@shared/domain/deals';
 import { specFor } from '../support/givenWhenThen';
 
@@ -116,20 +115,6 @@ describe('probability follows the outcome', () => {
     expect(weightedValue({ stage: 'tour_booked', deal_value: 1000, probability: 40 })).toBe(400);
     expect(weightedValue({ stage: 'agreement_signed', deal_value: 1000, probability: 100 })).toBe(0);
     expect(weightedValue({ stage: 'close_lost', deal_value: 1000, probability: 0 })).toBe(0);
-  });
-});
-
-describe('rank', () => {
-  it('places a card between its neighbours, at either end, and never renumbers', () => {
-    const middle = rankBetween('a0', 'a1');
-    expect(middle > 'a0' && middle < 'a1').toBe(true);
-    expect(rankBetween(null, 'a0') < 'a0').toBe(true);
-    expect(rankBetween('a1', null) > 'a1').toBe(true);
-    expect(rankBetween(null, null)).toBe('a0');
-  });
-  it('two drops at one spot get the same rank; a drop next to such a pair still lands after the upper card', () => {
-    expect(rankBetween('a0', 'a1')).toBe(rankBetween('a0', 'a1'));
-    expect(rankBetween('a0V', 'a0V') > 'a0V').toBe(true);
   });
 });
 

@@ -3,7 +3,7 @@ import { AGREEMENT_REGENERATED, AGREEMENT_SIGNED, NO_AGREEMENT, SIGNING_MESSAGES
 import { CHANGED_SINCE_MOVE, DEAL_CLOSED, DEAL_NOT_FOUND, dealDecider } from '../../events/deal/decider';
 import type { DealEvent } from '../../events/deal/events';
 import { DEAL_ID, dealTerms } from './dealFixtures';
-import { rankBetween } from '../../events/deal/rank';
+import { rankBetween } from '@shared/domain/rank';
 import { specFor } from '../support/givenWhenThen';
 
 const given = specFor(dealDecider);

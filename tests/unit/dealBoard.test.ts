@@ -3,7 +3,7 @@ import type { Deal } from '@shared/schemas/deals';
 import { columnFigures, columnsOf, emptyColumns, matchesSearch, staleDays } from '../../client/src/screens/deals/boardModel';
 import { nextSort, sortDeals } from '../../client/src/screens/deals/dealList';
 import { agoWords, refusalWords } from '../../client/src/screens/deals/moveWords';
-import { findPlace, keyboardTarget, moveTo, neighboursOf, placeWords, provisionalRank, samePlace } from '../../client/src/screens/deals/placement';
+import { findPlace, keyboardTarget, moveTo, neighboursOf, placeWords, samePlace } from '../../client/src/screens/deals/placement';
 
 const NOW = new Date('2026-06-30T12:00:00Z');
 const daysAgo = (n: number) => new Date(NOW.getTime() - n * 86_400_000).toISOString();
@@ -123,20 +123,6 @@ describe('keyboard placement', () => {
     const target = keyboardTarget(columns, 'a', 'ArrowRight')!;
     const next = moveTo(columns, 'a', target);
     expect(neighboursOf(next, 'a')).toEqual({ before_id: null, after_id: 'x' });
-  });
-});
-
-describe('provisional rank', () => {
-  it('sorts between its neighbours', () => {
-    const rank = provisionalRank('a0', 'a1');
-    expect(rank > 'a0' && rank < 'a1').toBe(true);
-    expect(provisionalRank(null, 'a0') < 'a0').toBe(true);
-    expect(provisionalRank('a0', null) > 'a0').toBe(true);
-    expect(typeof provisionalRank(null, null)).toBe('string');
-  });
-  it('still answers when the neighbours tie or are out of order', () => {
-    expect(provisionalRank('a1', 'a1') > 'a1').toBe(true);
-    expect(provisionalRank('a2', 'a1') > 'a2').toBe(true);
   });
 });
 

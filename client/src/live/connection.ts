@@ -1,14 +1,14 @@
-import { DRAG_EXPIRES_MS, type ChangeMessage, type DragAnnouncement, type HandshakeAuth } from '@shared/realtime';
+import { DRAG_EXPIRES_MS, type ChangeMessage, type DragAnnouncement, type HandshakeAuth, type RowChange } from '@shared/realtime';
 import { apiBase } from '../api/client';
 import { appStore } from '../state/jotai';
-import { applyRow, emptyCollection, removeRow } from './collection';
+import { applyRow, emptyCollection, removeRow, type Touch } from './collection';
 import { isOwnChange } from './command';
 import { addDeparture, departuresAtom, dropDeparture } from './departures';
 import { applyDrag, createDragSender, dragsAtom, pruneDrags } from './drags';
 import { openLiveSocket, type LiveSocket } from './liveSocket';
 import { statusAfterDrop } from './liveStatus';
 import { allCollections, collectionFor } from './registry';
-import { liveChangeAtom, liveClosedAtom, liveEpochAtom, liveStatusAtom, presenceAtom } from './liveState';
+import { liveChangeAtom, liveClosedAtom, liveConnectionsAtom, liveEpochAtom, liveStatusAtom, presenceAtom } from './liveState';
 
 /**
  * The tab's one socket. It authenticates with the session token, writes pushed rows into the
@@ -50,6 +50,7 @@ class LiveConnection {
       appStore.set(liveStatusAtom, 'live');
       // A first connection has nothing to catch up from: views load now, from REST.
       if (!caughtUp) appStore.set(liveEpochAtom, (n) => n + 1);
+      appStore.set(liveConnectionsAtom, (n) => n + 1);
       if (this.screen) socket.emit('presence', { screen: this.screen });
     });
     socket.on('resync', ({ position }) => {
@@ -60,6 +61,8 @@ class LiveConnection {
       appStore.set(liveEpochAtom, (n) => n + 1);
     });
     socket.on('change', (message) => this.apply(message));
+    // Rows outside the log (the Slack delivery log): changed by the server itself, no one's command.
+    socket.on('rows', ({ changes }) => this.applyRows(changes, { at: Date.now(), by: null, own: false }));
     // The socket stays open while the server's database is away; what was committed meanwhile
     // arrives as usual once it is back.
     socket.on('database', ({ available }) => appStore.set(liveStatusAtom, available ? 'live' : 'paused'));
@@ -98,8 +101,12 @@ class LiveConnection {
     // Repeated or late messages are harmless (rows merge by version), but never move the position back.
     this.position = Math.max(this.position ?? 0, message.position);
     appStore.set(liveChangeAtom, this.position);
-    const touch = { at: Date.now(), by: message.user_name, own: isOwnChange(message.correlation_id) };
-    for (const change of message.changes) {
+    this.applyRows(message.changes, { at: Date.now(), by: message.user_name, own: isOwnChange(message.correlation_id) });
+  }
+
+  /** Writes pushed rows into the entity cache (by version: a late one never moves a row back). */
+  private applyRows(changes: RowChange[], touch: Touch) {
+    for (const change of changes) {
       const target = collectionFor(change.entity);
       if (!target) continue;
       const before = appStore.get(target).byId[change.id];

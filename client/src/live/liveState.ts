@@ -24,3 +24,9 @@ export const presenceAtom = atom<{ screen: string | null; viewers: PresenceViewe
 
 /** The last log position whose changes this tab received: views that add rows up (the dashboard) reload when it moves. */
 export const liveChangeAtom = atom(0);
+
+/**
+ * Bumped each time the socket is current again (every connection, every reconnection): lists kept
+ * outside the log (the Slack delivery log), which no catch-up replays, reload then.
+ */
+export const liveConnectionsAtom = atom(0);

@@ -3,7 +3,7 @@ import { splitSignedRate } from '@shared/domain/leaseSplit';
 import { companyAggregate } from '../../../events/crm/deciders';
 import { SYSTEM, dealAggregate, type DealState, type SignedLease } from '../../../events/deal/decider';
 import type { DealAgreementGenerated, DealAgreementSigned, DealMarkedSigned } from '../../../events/deal/events';
-import { rankBetween } from '../../../events/deal/rank';
+import { rankBetween } from '@shared/domain/rank';
 import type { CommandContext, RunInTransaction } from '../../../events/handleCommand';
 import { memberAggregate } from '../../../events/member/decider';
 import { officeAggregate, type OfficeState } from '../../../events/office/decider';

@@ -16,8 +16,7 @@ import { reasonOf } from '../../lib/errorText';
 import { rowsOf } from '../../live/collection';
 import { sendCommand } from '../../live/command';
 import { useLiveQuery } from '../../live/useLiveQuery';
-import { appStore, useAtomValue } from '../../state/jotai';
-import { removeRow } from '../../live/collection';
+import { useAtomValue } from '../../state/jotai';
 import { companiesAtom, contactsAtom } from './atoms';
 import {
   COMPANY_REQUIRED_FIELDS,
@@ -238,9 +237,9 @@ export function DeleteDialog({ kind, row, onClose, onDeleted }: ActionDialogProp
   const remove = async () => {
     setState({ busy: true, error: null });
     try {
-      await (kind === 'contact' ? endpoints.deleteContact(row.id) : endpoints.deleteCompany(row.id));
-      const atom = kind === 'contact' ? contactsAtom : companiesAtom;
-      appStore.set(atom as typeof contactsAtom, (c) => removeRow(c, row.id));
+      const { id, version } = row;
+      if (kind === 'contact') await sendCommand({ entity: 'contacts', id, version, deletes: true, send: (meta) => endpoints.deleteContact(id, meta) });
+      else await sendCommand({ entity: 'companies', id, version, deletes: true, send: (meta) => endpoints.deleteCompany(id, meta) });
       toast.success(`${row.name} deleted`);
       onClose();
       onDeleted?.();

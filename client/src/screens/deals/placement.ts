@@ -1,9 +1,7 @@
 /**
  * Where a dragged card goes, as data: moving it within and between columns (the keyboard's
- * arrows), the neighbours the server is told about, the provisional rank shown until it answers,
- * and the words the live region says. Pure.
+ * arrows), the neighbours the server is told about, and the words the live region says. Pure.
  */
-import { generateKeyBetween } from 'fractional-indexing';
 import { DEAL_STAGES, DEAL_STAGE_LABELS, type DealStage } from '@shared/domain/deals';
 import type { Columns } from './boardModel';
 
@@ -54,24 +52,6 @@ export function neighboursOf(columns: Columns, id: string): { before_id: string 
   if (!here) return { before_id: null, after_id: null };
   const column = columns[here.stage];
   return { before_id: column[here.index - 1] ?? null, after_id: column[here.index + 1] ?? null };
-}
-
-/**
- * A rank between the two neighbours' ranks, so the card sorts into its place at once; the
- * server's answer brings the real one. Ties (equal ranks, sorted by id) or a misordered pair
- * have no key between them: then just after the card above.
- */
-export function provisionalRank(before: string | null, after: string | null): string {
-  try {
-    if (before !== null && after !== null && before >= after) throw new RangeError('no key between');
-    return generateKeyBetween(before, after);
-  } catch {
-    try {
-      return generateKeyBetween(before, null);
-    } catch {
-      return generateKeyBetween(null, null);
-    }
-  }
 }
 
 /** "Tour Booked, position 2 of 5". */

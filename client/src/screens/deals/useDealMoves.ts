@@ -10,7 +10,7 @@ import { reloadRow } from '../../live/reloadRow';
 import { appStore, atom } from '../../state/jotai';
 import { dealsAtom } from './atoms';
 import { refusalWords } from './moveWords';
-import { provisionalRank } from './placement';
+import { rankBetween } from '@shared/domain/rank';
 import { logFailure } from '../../lib/logFailure';
 
 /** The user's own last move on this screen: what Undo and Ctrl/Cmd+Z take back. */
@@ -68,7 +68,7 @@ export function useDealMoves() {
 
   const move = useCallback(
     async (deal: Deal, target: MoveTarget) => {
-      const rank = provisionalRank(rankOf(target.before_id), rankOf(target.after_id));
+      const rank = rankBetween(rankOf(target.before_id), rankOf(target.after_id));
       const from = { stage: deal.stage, rank: deal.rank, stage_changed_at: deal.stage_changed_at };
       const changesStage = target.stage !== deal.stage;
       try {

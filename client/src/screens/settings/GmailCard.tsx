@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LogOut, Mail } from 'lucide-react';
-import { GMAIL_CALLBACK_PATH } from '@shared/schemas/gmail';
+import { GMAIL_CALLBACK_PATH, type GmailConnection } from '@shared/schemas/gmail';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog } from '../../components/ActionDialog';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -9,6 +9,7 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { reasonOf } from '../../lib/errorText';
+import { sendCommand } from '../../live/command';
 import { useGmailStatus } from '../gmail/useGmailStatus';
 import { logFailure } from '../../lib/logFailure';
 
@@ -88,21 +89,26 @@ export function GmailCard() {
           </Button>
         </>
       )}
-      {asking && <DisconnectDialog onClose={() => setAsking(false)} onDisconnected={gmail.retry} />}
+      {asking && <DisconnectDialog connection={connection} onClose={() => setAsking(false)} />}
     </div>
   );
 }
 
-function DisconnectDialog({ onClose, onDisconnected }: { onClose: () => void; onDisconnected: () => void }) {
+/** Disconnects the connection as the user saw it (its version): one changed meanwhile is a 409 naming who. */
+function DisconnectDialog({ connection, onClose }: { connection: GmailConnection; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
   const disconnect = async () => {
     setBusy(true);
     setFailure(null);
     try {
-      await endpoints.disconnectGmail();
-      // The push brings the new status too; reading it here shows it at once.
-      onDisconnected();
+      await sendCommand({
+        entity: 'gmail_status',
+        id: connection.id,
+        version: connection.version,
+        optimistic: (row) => ({ ...row, connected: false, gmail_address: null, connected_at: null }),
+        send: (meta) => endpoints.disconnectGmail(meta),
+      });
       onClose();
     } catch (e) {
       logFailure('Failed to disconnect Gmail', e);

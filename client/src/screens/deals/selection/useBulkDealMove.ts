@@ -7,7 +7,7 @@ import { sendCommand } from '../../../live/command';
 import { appStore } from '../../../state/jotai';
 import { dealsAtom } from '../atoms';
 import { byRank } from '../boardModel';
-import { provisionalRank } from '../placement';
+import { rankBetween } from '@shared/domain/rank';
 import { stepsTo, type BulkStep } from '../../selection/bulkPlan';
 import { useBulkAction } from '../../selection/useBulkAction';
 
@@ -24,7 +24,7 @@ function moveOne({ row, to }: BulkStep<DealStage>) {
     entity: 'deals',
     id: row.id,
     version: deal?.version,
-    optimistic: (d) => ({ ...d, stage: to, rank: provisionalRank(before?.rank ?? null, null), stage_changed_at: new Date().toISOString() }),
+    optimistic: (d) => ({ ...d, stage: to, rank: rankBetween(before?.rank ?? null, null), stage_changed_at: new Date().toISOString() }),
     send: (meta) => endpoints.moveDeal(row.id, { stage: to, before_id: before?.id ?? null, after_id: null }, meta),
   });
 }

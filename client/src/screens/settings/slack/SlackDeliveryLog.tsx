@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { SLACK_EVENT_LABELS, SLACK_WORKFLOWS_ID, type DeliveryStatus, type SlackDelivery } from '@shared/schemas/slack';
+import { SLACK_EVENT_LABELS, SLACK_WORKFLOWS_ID, type DeliveryStatus } from '@shared/schemas/slack';
 import { slackEndpoints } from '../../../api/slackEndpoints';
 import { Badge, type BadgeTone } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { reasonOf } from '../../../lib/errorText';
+import { rowsOf } from '../../../live/collection';
+import { liveConnectionsAtom } from '../../../live/liveState';
+import { useLiveQuery } from '../../../live/useLiveQuery';
 import { useAtomValue } from '../../../state/jotai';
-import { slackWorkflowsAtom } from './slackAtoms';
-
-/** The log is not in the event log (it changes with every attempt): read again this often while shown. */
-const REFRESH_MS = 5_000;
+import { DELIVERY_LOG_LENGTH, latestDeliveries } from './deliveryOrder';
+import { slackDeliveriesAtom, slackWorkflowsAtom } from './slackAtoms';
 
 const STATUS: Record<DeliveryStatus, { label: string; tone: BadgeTone }> = {
   pending: { label: 'Retrying', tone: 'amber' },
@@ -23,12 +23,14 @@ const time = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US'
 
 /** The latest notifications: which event and rule, how sending went, when, and why it failed. */
 export function SlackDeliveryLog() {
-  const [rows, setRows] = useState<SlackDelivery[] | null>(null);
-  const [failure, setFailure] = useState<unknown>(null);
-  // Each tick is one load; the log is loading until the latest tick's answer has come.
-  const [tick, setTick] = useState(0);
-  const [settled, setSettled] = useState(-1);
-  const loading = settled !== tick;
+  // The log is not in the event log: its rows are pushed as they change, and no catch-up
+  // replays what changed while the socket was away, so it loads again at every reconnection.
+  const connections = useAtomValue(liveConnectionsAtom);
+  const query = useLiveQuery('slack_deliveries', `recent#${connections}`, () => slackEndpoints.deliveries(DELIVERY_LOG_LENGTH));
+  const cached = useAtomValue(slackDeliveriesAtom);
+  const rows = query.status !== 'ready' && rowsOf(cached).length === 0 ? null : latestDeliveries(rowsOf(cached));
+  const failure = query.status === 'error' ? query.error : null;
+  const loading = query.status === 'loading';
   const rules = useAtomValue(slackWorkflowsAtom).byId[SLACK_WORKFLOWS_ID]?.workflow_rules ?? null;
   const ruleName = (id: string) => {
     const index = rules?.findIndex((r) => r.id === id) ?? -1;
@@ -36,38 +38,13 @@ export function SlackDeliveryLog() {
     return rules ? 'A removed rule' : `Rule ${id.slice(0, 8)}`;
   };
 
-  useEffect(() => {
-    let cancelled = false;
-    slackEndpoints.deliveries().then(
-      (answer) => {
-        if (cancelled) return;
-        setRows(answer);
-        setFailure(null);
-        setSettled(tick);
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        setFailure(error);
-        setSettled(tick);
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [tick]);
-  useEffect(() => {
-    const timer = setInterval(() => setTick((n) => n + 1), REFRESH_MS);
-    return () => clearInterval(timer);
-  }, []);
-  const load = () => setTick((n) => n + 1);
-
   return (
     <section aria-labelledby="slack-delivery-log" className="space-y-3 border-t border-slate-100 pt-5" data-testid="slack-delivery-log">
       <div className="flex items-center justify-between gap-2">
         <h3 id="slack-delivery-log" className="text-sm font-semibold text-slate-900">
           Delivery log
         </h3>
-        <Button variant="ghost" size="sm" onClick={load} disabled={loading}>
+        <Button variant="ghost" size="sm" onClick={query.retry} disabled={loading}>
           <RefreshCw className="h-3.5 w-3.5" aria-hidden /> Refresh
         </Button>
       </div>

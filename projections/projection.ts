@@ -2,7 +2,7 @@ import type postgres from 'postgres';
 import type { LiveEntity, LiveRows } from '@shared/realtime';
 import { PREPARED } from '../events/store/connect';
 import type { BriefEvent, Db, PendingEvent } from '../events/store/types';
-import type { MemoryTables, Row } from './memoryTables';
+import type { MemoryTables } from './memoryTables';
 import type { ReadModel } from './readModel';
 
 /** One statement of a projection's work for one event. */
@@ -101,21 +101,6 @@ export function entityId(streamId: string): string {
   return streamId.slice(streamId.indexOf('-') + 1);
 }
 
-/**
- * A fold's `UPDATE <table> SET <changes>, version = <event's>, updated_at = <event's> WHERE id =
- * <the stream's entity>`: the usual change of an entity's own row.
- */
-export function foldOwn(tables: MemoryTables, table: string, event: BriefEvent, changes: object) {
-  const rows = tables.table(table);
-  const row = rows.get(entityId(event.stream_id));
-  if (!row) return;
-  rows.set(row, changes as Row);
-  rows.set(row, { version: event.version, updated_at: event.metadata.at });
-}
-
-/** The event's own row. */
-export const own = (event: PendingEvent): Touched[] => [{ column: 'id', value: entityId(event.stream_id) }];
-
 export const iso = (value: Date | string): string => (value instanceof Date ? value.toISOString() : value);
 
 /**
@@ -137,49 +122,6 @@ export function touchedWhere(alias: string, touched: Touched[]): { where: string
   });
   return { where: clauses.join(' OR ') || 'false', params };
 }
-
-/** Location rename: the name is joined at read time, so every row at that location reads differently. */
-export type LocationRenamed = Brief<{ type: 'LocationUpdated'; data: { name?: string } }>;
-export const renamed = (event: LocationRenamed) => event.data.name !== undefined;
-
-/**
- * A location rename changes how rows of `table` read without touching their own streams: their
- * updated_at moves, so clients merging by version and then updated_at take the pushed rows.
- */
-export function touchOnLocationRename(db: Db, table: 'offices' | 'members' | 'tasks', event: LocationRenamed) {
-  if (!renamed(event)) return null;
-  return db`UPDATE ${db(table)} SET updated_at = ${event.metadata.at} WHERE location_id = ${entityId(event.stream_id)}`;
-}
-
-/** touchOnLocationRename on the rows a rebuild holds in memory. */
-export function foldLocationRename(tables: MemoryTables, table: 'offices' | 'members' | 'tasks', event: LocationRenamed) {
-  if (renamed(event)) tables.table(table).updateWhere('location_id', entityId(event.stream_id), { updated_at: event.metadata.at });
-}
-
-export const rowsAtRenamedLocation = (event: LocationRenamed): Touched[] =>
-  renamed(event) ? [{ column: 'location_id', value: entityId(event.stream_id) }] : [];
-
-/** Office renumbered: rows showing its number (joined at read time) read differently. */
-export type OfficeRenumbered = Brief<{ type: 'OfficeDetailsEdited'; data: { office_number?: string } }>;
-
-/**
- * An office's new number changes how rows of `table` naming it read: their updated_at moves, so
- * clients merging by version and then updated_at take the pushed rows.
- */
-export function touchOnOfficeRenumber(db: Db, table: 'members' | 'tasks', event: OfficeRenumbered) {
-  if (event.data.office_number === undefined) return null;
-  return db`UPDATE ${db(table)} SET updated_at = ${event.metadata.at} WHERE office_id = ${entityId(event.stream_id)}`;
-}
-
-/** touchOnOfficeRenumber on the rows a rebuild holds in memory. */
-export function foldOfficeRenumber(tables: MemoryTables, table: 'members' | 'tasks', event: OfficeRenumbered) {
-  if (event.data.office_number !== undefined) {
-    tables.table(table).updateWhere('office_id', entityId(event.stream_id), { updated_at: event.metadata.at });
-  }
-}
-
-export const rowsAtRenumberedOffice = (event: OfficeRenumbered): Touched[] =>
-  event.data.office_number === undefined ? [] : [{ column: 'office_id', value: entityId(event.stream_id) }];
 
 /**
  * One entity's reads by id and by what a batch of events touched, from its SELECT (the table

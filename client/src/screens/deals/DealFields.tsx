@@ -1,4 +1,5 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import { AGREEMENT_TYPES, DEAL_MEMBERSHIP_TYPES, dealValue } from '@shared/domain/deals';
 import type { Location } from '@shared/schemas/locations';
 import { LocationField } from '../../components/LocationField';
@@ -14,7 +15,7 @@ import { CompanyField, ContactFields } from './PartyFields';
  * The fields Add Deal and Edit Deal share. `locations` makes the location a choice (Add);
  * without it the location is fixed and named.
  */
-export function DealFields({ form, locations, locationName }: { form: UseFormReturn<DealFormValues, unknown, unknown>; locations?: Location[]; locationName: (id: string) => string }) {
+export function DealFields({ form, locations, locationName }: { form: FieldsForm<DealFormValues>; locations?: Location[]; locationName: (id: string) => string }) {
   const { register, watch, control, formState } = form;
   const { errors } = formState;
   const locationId = watch('location_id');

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import type { Location } from '@shared/schemas/locations';
 import { endpoints } from '../../api/endpoints';
 import type { ActionDialogProps } from '../../components/ActionDialog';
@@ -17,7 +17,6 @@ import { useEditedRow } from '../../live/useEditedRow';
 import { EditLocationForm, LOCATION_FIELD_LABELS, NewLocationForm, emptyLocationValues, locationValuesOf, type LocationFormValues } from './locationForms';
 import { logFailure } from '../../lib/logFailure';
 
-type AnyLocationForm = UseFormReturn<LocationFormValues, unknown, unknown>;
 
 export function AddLocationDialog({ onClose }: ActionDialogProps) {
   const { form, onSubmit } = useSchemaForm(NewLocationForm, emptyLocationValues());
@@ -38,7 +37,7 @@ export function AddLocationDialog({ onClose }: ActionDialogProps) {
       title="Add Location"
       primary={{ label: 'Add Location', busyLabel: 'Adding...', busy: isSubmitting }}
       notice={formNotice({ failureTitle: 'Failed to add location', failure: errors.root?.server?.message, missing: null })}
-      form={form as unknown as AnyLocationForm}
+      form={form}
       onSubmit={submit}
       onClose={onClose}
     />
@@ -82,7 +81,7 @@ export function EditLocationDialog({ location, onClose }: ActionDialogProps & { 
         failure: errors.root?.server?.message,
         missing: null,
       })}
-      form={form as unknown as AnyLocationForm}
+      form={form}
       onSubmit={submit}
       onClose={onClose}
     />
@@ -93,7 +92,7 @@ function LocationFormDialog({
   form,
   ...dialog
 }: FormDialogProps & {
-  form: AnyLocationForm;
+  form: FieldsForm<LocationFormValues>;
 }) {
   const { register, formState } = form;
   const { errors } = formState;

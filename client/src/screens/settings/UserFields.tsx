@@ -1,4 +1,4 @@
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import { ALL_LOCATIONS, ROLES } from '@shared/constants';
 import type { Location } from '@shared/schemas/locations';
 import { PASSWORD_MIN } from '@shared/schemas/users';
@@ -18,7 +18,7 @@ export function UserFields({
   editing = false,
   ownAccount = false,
 }: {
-  form: UseFormReturn<UserFormValues, unknown, unknown>;
+  form: FieldsForm<UserFormValues>;
   locations: Location[];
   editing?: boolean;
   /** One's own role cannot be changed (the server refuses it too). */

@@ -1,5 +1,4 @@
 import { toast } from 'sonner';
-import type { UseFormReturn } from 'react-hook-form';
 import type { Location } from '@shared/schemas/locations';
 import { REQUIRED_TASK, type Task } from '@shared/schemas/tasks';
 import { endpoints } from '../../api/endpoints';
@@ -13,11 +12,10 @@ import { useSchemaForm } from '../../forms/useSchemaForm';
 import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
-import { AddTaskForm, EditTaskForm, TASK_FIELD_LABELS, TASK_REQUIRED, emptyTaskValues, taskValuesOf, type TaskFormValues } from './taskForms';
+import { AddTaskForm, EditTaskForm, TASK_FIELD_LABELS, TASK_REQUIRED, emptyTaskValues, taskValuesOf } from './taskForms';
 import { TaskFields } from './TaskFields';
 import { logFailure } from '../../lib/logFailure';
 
-type AnyTaskForm = UseFormReturn<TaskFormValues, unknown, unknown>;
 const WIDE = 'max-w-2xl';
 
 interface TaskFormProps extends ActionDialogProps {
@@ -50,7 +48,7 @@ export function AddTaskDialog({ locations, assignees, defaultLocationId, default
       className={WIDE}
     >
       <form id="add-task-form" onSubmit={submit} noValidate>
-        <TaskFields form={form as unknown as AnyTaskForm} locations={locations} assignees={assignees} />
+        <TaskFields form={form} locations={locations} assignees={assignees} />
       </form>
     </ActionDialog>
   );
@@ -94,7 +92,7 @@ export function EditTaskDialog({ task, locations, assignees, onClose }: TaskForm
       className={WIDE}
     >
       <form id="edit-task-form" onSubmit={submit} noValidate>
-        <TaskFields form={form as unknown as AnyTaskForm} locations={locations} assignees={assignees} />
+        <TaskFields form={form} locations={locations} assignees={assignees} />
       </form>
     </ActionDialog>
   );

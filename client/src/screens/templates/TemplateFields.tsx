@@ -1,4 +1,4 @@
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, placeholdersOf } from '@shared/domain/templates';
 import { TEMPLATE_CONTENT_MAX } from '@shared/schemas/templates';
 import { Field, Select, Textarea } from '../../components/ui/Field';
@@ -10,7 +10,7 @@ import { PlaceholderChips } from './templateUi';
  * The fields of New Template and Edit Template. The placeholders the content names show as
  * chips while it is typed, found by the same rule the server reports them with.
  */
-export function TemplateFields({ form }: { form: UseFormReturn<TemplateFormValues, unknown, unknown> }) {
+export function TemplateFields({ form }: { form: FieldsForm<TemplateFormValues> }) {
   const { register, formState, watch } = form;
   const { errors } = formState;
   const content = watch('content') ?? '';

@@ -8,6 +8,7 @@ import { useAtomValue } from '../../state/jotai';
 import { contactsAtom } from './atoms';
 import type { CompanyFormValues } from './crmForms';
 import { LeadSourceField, NotesField, StatusField } from './crmFieldParts';
+import { RowOptions } from '../../components/ui/Options';
 
 /**
  * A company's fields, for the Add and Edit Company dialogs and the profile's editor. The main
@@ -50,11 +51,7 @@ export function CompanyFields({ form, companyId, nameOnly, leadSource }: { form:
             {(c) => (
               <Select {...c} {...register('main_contact_id')}>
                 <option value="">No Main Contact</option>
-                {contacts.map((contact) => (
-                  <option key={contact.id} value={contact.id}>
-                    {contact.name}
-                  </option>
-                ))}
+                <RowOptions rows={contacts} />
               </Select>
             )}
           </Field>

@@ -5,6 +5,7 @@ import type { FieldsForm } from '../../forms/fieldsForm';
 import { useCompanies } from './useCompanies';
 import type { ContactFormValues } from './crmForms';
 import { LeadSourceField, NotesField, StatusField } from './crmFieldParts';
+import { RowOptions } from '../../components/ui/Options';
 
 /**
  * A contact's fields, for the Add and Edit Contact dialogs and the profile's editor. The company
@@ -18,11 +19,7 @@ export function ContactFields({ form, companyAction }: { form: FieldsForm<Contac
   const companySelect = (c: ControlProps) => (
     <Select {...c} {...register('company_id')}>
       <option value="">No Company</option>
-      {companies.map((co) => (
-        <option key={co.id} value={co.id}>
-          {co.name}
-        </option>
-      ))}
+      <RowOptions rows={companies} />
     </Select>
   );
   return (

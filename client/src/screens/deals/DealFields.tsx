@@ -9,6 +9,7 @@ import { AGREEMENT_LABELS, formatCurrency } from './dealFormat';
 import { typedNumber, type DealFormValues } from './dealForms';
 import { OfficePicker } from './OfficePicker';
 import { CompanyField, ContactFields } from './PartyFields';
+import { KeyOptions } from '../../components/ui/Options';
 
 
 /**
@@ -43,11 +44,7 @@ export function DealFields({ form, locations, locationName }: { form: FieldsForm
         <Field label="Agreement type" error={errors.agreement_type?.message}>
           {(c) => (
             <Select {...c} {...register('agreement_type')}>
-              {AGREEMENT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {AGREEMENT_LABELS[t]}
-                </option>
-              ))}
+              <KeyOptions keys={AGREEMENT_TYPES} labels={AGREEMENT_LABELS} />
             </Select>
           )}
         </Field>

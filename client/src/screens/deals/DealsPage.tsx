@@ -46,6 +46,7 @@ import { useSelection } from '../selection/useSelection';
 import { SavedViewsMenu } from '../views/SavedViewsMenu';
 import { useViewInAddress } from '../views/useViewInAddress';
 import { viewQueryText } from '../views/viewQuery';
+import { KeyOptions } from '../../components/ui/Options';
 
 /** The deals page reloads when the selected location changes. */
 export default function DealsPage() {
@@ -183,11 +184,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
               <SearchInput className="flex-1" label="Search deals" placeholder="Search by deal, company, contact or location..." value={search} onChange={setSearch} />
               <Select aria-label="Stage filter" className="lg:w-52" value={stage} onChange={(e) => setStage(e.target.value as typeof stage)}>
                 <option value="all">All stages</option>
-                {DEAL_STAGES.map((s) => (
-                  <option key={s} value={s}>
-                    {DEAL_STAGE_LABELS[s]}
-                  </option>
-                ))}
+                <KeyOptions keys={DEAL_STAGES} labels={DEAL_STAGE_LABELS} />
               </Select>
               <div className="flex shrink-0 rounded-lg border border-slate-300 p-0.5" role="group" aria-label="View">
                 {VIEWS.map(([key, label, Icon]) => (

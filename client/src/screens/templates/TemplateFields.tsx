@@ -5,6 +5,7 @@ import { Field, Select, Textarea } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import type { TemplateFormValues } from './templateForms';
 import { PlaceholderChips } from './templateUi';
+import { KeyOptions } from '../../components/ui/Options';
 
 /**
  * The fields of New Template and Edit Template. The placeholders the content names show as
@@ -24,11 +25,7 @@ export function TemplateFields({ form }: { form: FieldsForm<TemplateFormValues> 
         <Field label="Category" error={errors.category?.message}>
           {(control) => (
             <Select {...control} {...register('category')}>
-              {TEMPLATE_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {TEMPLATE_CATEGORY_LABELS[c]}
-                </option>
-              ))}
+              <KeyOptions keys={TEMPLATE_CATEGORIES} labels={TEMPLATE_CATEGORY_LABELS} />
             </Select>
           )}
         </Field>

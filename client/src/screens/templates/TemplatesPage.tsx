@@ -26,6 +26,7 @@ import { DeleteTemplateDialog, EditTemplateDialog, NewTemplateDialog } from './T
 import { TemplateHistoryDialog } from './TemplateHistoryDialog';
 import { countByCategory, filterTemplates } from './templateList';
 import { CATEGORY_ICON } from './templateUi';
+import { KeyOptions } from '../../components/ui/Options';
 
 /** The spec's words when a template is on the clipboard. */
 export const COPIED = 'Template copied to clipboard!';
@@ -94,11 +95,7 @@ export default function TemplatesPage() {
               <SearchInput className="flex-1" label="Search templates" placeholder="Search names, descriptions and content..." value={search} onChange={setSearch} />
               <Select aria-label="Category filter" className="md:w-56" value={category} onChange={(e) => setCategory(e.target.value as TemplateCategory | 'all')}>
                 <option value="all">All Categories</option>
-                {TEMPLATE_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {TEMPLATE_CATEGORY_LABELS[c]}
-                  </option>
-                ))}
+                <KeyOptions keys={TEMPLATE_CATEGORIES} labels={TEMPLATE_CATEGORY_LABELS} />
               </Select>
             </div>
             {!loading && (

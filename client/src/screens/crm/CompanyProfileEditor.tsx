@@ -4,10 +4,9 @@ import { endpoints } from '../../api/endpoints';
 import { ChangeNotice } from '../../components/ChangeNotice';
 import { EditFormActions } from '../../components/ProfileParts';
 import { ErrorBanner } from '../../components/ui/Banner';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { CompanyFields } from './CompanyFields';
@@ -35,10 +34,7 @@ export function CompanyProfileEditor({ company, onDone }: { company: Company; on
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(companyValues(opened), form.getValues(), companyValues(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, companyValues);
 
   return (
     <form id="company-profile-form" onSubmit={submit} noValidate className="space-y-5" aria-label="Edit company">

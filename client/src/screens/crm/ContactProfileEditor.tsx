@@ -4,10 +4,9 @@ import { endpoints } from '../../api/endpoints';
 import { ChangeNotice } from '../../components/ChangeNotice';
 import { EditFormActions } from '../../components/ProfileParts';
 import { ErrorBanner } from '../../components/ui/Banner';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { ContactFields } from './ContactFields';
@@ -34,10 +33,7 @@ export function ContactProfileEditor({ contact, onDone }: { contact: Contact; on
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(contactValues(opened), form.getValues(), contactValues(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, contactValues);
 
   return (
     <form id="contact-profile-form" onSubmit={submit} noValidate className="space-y-5" aria-label="Edit contact">

@@ -7,11 +7,10 @@ import { ActionDialog, type ActionDialogProps } from '../../components/ActionDia
 import { ChangeNotice } from '../../components/ChangeNotice';
 import { ErrorBanner } from '../../components/ui/Banner';
 import { FormError } from '../../components/ui/Field';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { DealFields } from './DealFields';
@@ -74,10 +73,7 @@ export function EditDealDialog({ deal, onClose }: ActionDialogProps & { deal: De
       if (!edited.takeConflict(e)) showServerError(form, e, { focus: focusDealField(form.setFocus) });
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(dealValuesOf(opened), form.getValues(), dealValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, dealValuesOf);
   const missing = requiredSummary(errors, DEAL_REQUIRED, REQUIRED_DEAL);
   return (
     <ActionDialog

@@ -7,11 +7,10 @@ import { EditFormActions } from '../../components/ProfileParts';
 import { ErrorBanner } from '../../components/ui/Banner';
 import { Field, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useTabbedFocus } from '../../forms/useTabbedFocus';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { MEMBER_FIELD_LABELS, MEMBER_PROFILE_FIELDS, MemberProfileForm, memberValuesOf, type MemberTab } from './memberForms';
@@ -53,10 +52,7 @@ export function MemberProfileEditor({
       if (!edited.takeConflict(e)) showServerError(form, e, { focus: focusOnTab });
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(memberValuesOf(opened), form.getValues(), memberValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, memberValuesOf);
 
   return (
     <form id="member-profile-form" onSubmit={submit} noValidate className="space-y-5">

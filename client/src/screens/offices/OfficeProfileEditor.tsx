@@ -8,11 +8,10 @@ import { EditFormActions } from '../../components/ProfileParts';
 import { ErrorBanner } from '../../components/ui/Banner';
 import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useTabbedFocus } from '../../forms/useTabbedFocus';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { numberOrNull, OFFICE_FIELD_LABELS } from './officeDialogParts';
@@ -58,10 +57,7 @@ export function OfficeProfileEditor({
       if (!edited.takeConflict(e)) showServerError(form, e, { focus: focusOnTab });
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(profileValuesOf(opened), form.getValues(), profileValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, profileValuesOf);
 
   const number = (name: Parameters<typeof register>[0], label: string, error: string | undefined, extra: object) => (
     <Field label={label} error={error}>

@@ -8,10 +8,9 @@ import { ChangeNotice } from '../../components/ChangeNotice';
 import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { formNotice } from '../../forms/formNotice';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { EditLocationForm, LOCATION_FIELD_LABELS, NewLocationForm, emptyLocationValues, locationValuesOf, type LocationFormValues } from './locationForms';
@@ -65,10 +64,7 @@ export function EditLocationDialog({ location, onClose }: ActionDialogProps & { 
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(locationValuesOf(opened), form.getValues(), locationValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, locationValuesOf);
   return (
     <LocationFormDialog
       id="edit-location-form"

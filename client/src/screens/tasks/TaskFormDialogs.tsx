@@ -5,11 +5,10 @@ import { endpoints } from '../../api/endpoints';
 import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
 import { ChangeNotice } from '../../components/ChangeNotice';
 import { formNotice } from '../../forms/formNotice';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { AddTaskForm, EditTaskForm, TASK_FIELD_LABELS, TASK_REQUIRED, emptyTaskValues, taskValuesOf } from './taskForms';
@@ -72,10 +71,7 @@ export function EditTaskDialog({ task, locations, assignees, onClose }: TaskForm
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(taskValuesOf(opened), form.getValues(), taskValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, taskValuesOf);
   const missing = requiredSummary(errors, TASK_REQUIRED, REQUIRED_TASK);
   return (
     <ActionDialog

@@ -8,7 +8,7 @@ import { ActionDialog, type ActionDialogProps, type PrimaryAction } from '../../
 import { ChangeNotice } from '../../components/ChangeNotice';
 import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { formNotice } from '../../forms/formNotice';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -71,10 +71,7 @@ export function EditTemplateDialog({ template, onClose }: ActionDialogProps & { 
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(templateValuesOf(opened), form.getValues(), templateValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, templateValuesOf);
   const missing = requiredSummary(errors, TEMPLATE_REQUIRED, REQUIRED_TEMPLATE);
   return (
     <TemplateFormDialog

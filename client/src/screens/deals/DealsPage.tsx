@@ -9,6 +9,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { LocationBadge, PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { Button } from '../../components/ui/Button';
+import { SegmentedControl, type Segment } from '../../components/ui/SegmentedControl';
 import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
@@ -17,7 +18,6 @@ import { rowsOf } from '../../live/collection';
 import { live } from '../../live/connection';
 import { dragsAtom } from '../../live/drags';
 import { useLiveQuery } from '../../live/useLiveQuery';
-import { cn } from '../../lib/cn';
 import { useNow } from '../../lib/useNow';
 import { useScreenDialog } from '../../shell/addRequest';
 import { PresenceBar } from '../../shell/PresenceBar';
@@ -36,7 +36,7 @@ import { DealStatistics } from './DealStatistics';
 import { nextSort, sortDeals } from './dealList';
 import { lastMoveAtom, useDealMoves } from './useDealMoves';
 import { useDealStats } from './useDealStats';
-import { DEAL_VIEW_CODEC, type DealViewState } from './dealViewQuery';
+import { DEAL_VIEW_CODEC } from './dealViewQuery';
 import { columnsOf } from './boardModel';
 import { DealBulkActions } from './selection/DealBulkActions';
 import { useStageKeys } from './selection/useStageKeys';
@@ -44,7 +44,7 @@ import { BulkBar } from '../selection/BulkBar';
 import { SelectionContext } from '../selection/SelectionContext';
 import { useSelection } from '../selection/useSelection';
 import { SavedViewsMenu } from '../views/SavedViewsMenu';
-import { useViewInAddress } from '../views/useViewInAddress';
+import { useViewPartsInAddress } from '../views/useViewPartsInAddress';
 import { viewQueryText } from '../views/viewQuery';
 import { KeyOptions } from '../../components/ui/Options';
 
@@ -54,10 +54,10 @@ export default function DealsPage() {
   return <DealsScreen key={selected.value} locationId={selected.location?.id ?? null} locationName={selected.name} />;
 }
 
-const VIEWS: [DealView, string, typeof List][] = [
-  ['pipeline', 'Pipeline', KanbanSquare],
-  ['list', 'List View', List],
-  ['statistics', 'Statistics', BarChart3],
+const VIEWS: Segment<DealView>[] = [
+  { key: 'pipeline', label: 'Pipeline', icon: KanbanSquare },
+  { key: 'list', label: 'List View', icon: List },
+  { key: 'statistics', label: 'Statistics', icon: BarChart3 },
 ];
 
 const ADD_DEAL = { kind: 'add' } as const;
@@ -94,18 +94,13 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
 
   // The view lives in the address too: a link (or a saved view) reproduces it.
   const [density, setDensity] = useBoardDensity();
-  const viewState = useMemo<DealViewState>(() => ({ view, search, stage, sort, density }), [view, search, stage, sort, density]);
-  const applyView = useCallback(
-    (next: DealViewState) => {
-      setView(next.view);
-      setSearch(next.search);
-      setStage(next.stage);
-      setSort(next.sort);
-      setDensity(next.density);
-    },
-    [setView, setSearch, setStage, setSort, setDensity],
-  );
-  useViewInAddress(DEAL_VIEW_CODEC, viewState, applyView);
+  const viewState = useViewPartsInAddress(DEAL_VIEW_CODEC, {
+    view: [view, setView],
+    search: [search, setSearch],
+    stage: [stage, setStage],
+    sort: [sort, setSort],
+    density: [density, setDensity],
+  });
 
   // Ticked cards (board) or rows (list), in the order they stand on screen.
   const selectable = canMove && view !== 'statistics';
@@ -186,23 +181,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
                 <option value="all">All stages</option>
                 <KeyOptions keys={DEAL_STAGES} labels={DEAL_STAGE_LABELS} />
               </Select>
-              <div className="flex shrink-0 rounded-lg border border-slate-300 p-0.5" role="group" aria-label="View">
-                {VIEWS.map(([key, label, Icon]) => (
-                  <button
-                    key={key}
-                    type="button"
-                    aria-pressed={view === key}
-                    onClick={() => setView(key)}
-                    className={cn(
-                      'flex flex-1 items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap',
-                      view === key ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100',
-                    )}
-                  >
-                    <Icon className="h-4 w-4" aria-hidden />
-                    {label}
-                  </button>
-                ))}
-              </div>
+              <SegmentedControl label="View" segments={VIEWS} value={view} onChange={setView} />
             </div>
             {!loading && (
               <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
@@ -223,14 +202,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
           </Card>
 
           {selectable && !loading && all.length > 0 && (
-            <BulkBar
-              count={selection.count}
-              visible={visibleIds.length}
-              allSelected={selection.allSelected}
-              onSelectAll={selection.selectAll}
-              onClear={selection.clear}
-              noun="deals"
-            >
+            <BulkBar selection={selection} visible={visibleIds.length} noun="deals">
               <DealBulkActions deals={selectedDeals} onDone={selection.clear} />
             </BulkBar>
           )}

@@ -6,7 +6,7 @@ import { LoadFailed } from './LoadFailed';
 import { LiveAccent, UpdatedBy } from './LiveMark';
 import { Button } from './ui/Button';
 import { Card } from './ui/Card';
-import { Spinner } from './ui/Spinner';
+import { LoadingNote } from './ui/Spinner';
 
 /** The full-page message of a profile whose id is unknown ('Office not found', 'Member not found'). */
 export function NotFound({ message, back, backLabel }: { message: string; back: string; backLabel: string }) {
@@ -65,11 +65,7 @@ export function ProfileTop({ back, icon, children }: { back: { to: string; label
 
 /** Shown while a profile's row is still on its way ('Loading office...'). */
 export function ProfileLoading({ text }: { text: string }) {
-  return (
-    <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-      <Spinner className="h-5 w-5" /> {text}
-    </div>
-  );
+  return <LoadingNote text={text} />;
 }
 
 export function BackLink({ to, label }: { to: string; label: string }) {

@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/Button';
 import { SegmentedControl, type Segment } from '../../components/ui/SegmentedControl';
 import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Field';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
 import { live } from '../../live/connection';
@@ -209,10 +209,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
 
           <SelectionContext.Provider value={selectable ? selection.api : null}>
           {loading ? (
-            <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-              <Spinner className="h-5 w-5" label="Loading deals" />
-              Loading deals...
-            </div>
+            <LoadingNote text="Loading deals..." label="Loading deals" />
           ) : view === 'statistics' ? (
             <DealStatistics stats={figures} error={stats.error} onRetry={stats.retry} deals={all} onOpen={onOpen} />
           ) : all.length === 0 ? (

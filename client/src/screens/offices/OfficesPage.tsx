@@ -17,7 +17,7 @@ import { SegmentedControl, type Segment } from '../../components/ui/SegmentedCon
 import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
 import { useLiveQuery } from '../../live/useLiveQuery';
@@ -187,10 +187,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
 
           <SelectionContext.Provider value={writer ? selection.api : null}>
           {loading ? (
-            <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-              <Spinner className="h-5 w-5" label="Loading offices" />
-              Loading offices...
-            </div>
+            <LoadingNote text="Loading offices..." label="Loading offices" />
           ) : sorted.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">No offices found matching your criteria.</Card>
           ) : view === 'grid' ? (

@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { asRequest } from '../../forms/fields';
 import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
@@ -90,11 +90,7 @@ function SystemSettingsPanel() {
     return <LoadFailed title="Failed to load settings data" error={live.error ?? failure} onRetry={retry} />;
   }
   if (!row || !system) {
-    return (
-      <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-        <Spinner className="h-5 w-5" label="Loading settings" /> Loading settings...
-      </div>
-    );
+    return <LoadingNote text="Loading settings..." label="Loading settings" />;
   }
   return <SystemSettingsForm row={row} system={system} onSaved={setSystem} />;
 }

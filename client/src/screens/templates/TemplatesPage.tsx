@@ -12,7 +12,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Field';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { copyText } from '../../lib/clipboard';
 import { reasonOf } from '../../lib/errorText';
@@ -107,9 +107,7 @@ export default function TemplatesPage() {
           </Card>
 
           {loading ? (
-            <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-              <Spinner className="h-5 w-5" label="Loading templates" /> Loading templates...
-            </div>
+            <LoadingNote text="Loading templates..." label="Loading templates" />
           ) : all.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">
               <p className="font-medium text-slate-900">No templates yet</p>

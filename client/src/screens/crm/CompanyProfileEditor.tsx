@@ -1,9 +1,7 @@
 import { toast } from 'sonner';
 import type { Company } from '@shared/schemas/crm';
 import { endpoints } from '../../api/endpoints';
-import { ChangeNotice } from '../../components/ChangeNotice';
-import { EditFormActions } from '../../components/ProfileParts';
-import { ErrorBanner } from '../../components/ui/Banner';
+import { ProfileEditForm } from '../../components/ProfileEditForm';
 import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -22,7 +20,6 @@ export function CompanyProfileEditor({ company, onDone }: { company: Company; on
   const edited = useEditedRow('companies', company, { noun: 'company', labels: COMPANY_FIELD_LABELS, fetchRow: endpoints.company });
   const { form, onSubmit } = useSchemaForm(EditCompanyForm, companyValues(company));
   const { formState } = form;
-  const { errors } = formState;
 
   const submit = onSubmit(async (body) => {
     try {
@@ -37,13 +34,10 @@ export function CompanyProfileEditor({ company, onDone }: { company: Company; on
   const reload = reloadKeepingTyped(edited, form, companyValues);
 
   return (
-    <form id="company-profile-form" onSubmit={submit} noValidate className="space-y-5" aria-label="Edit company">
-      {edited.notice && <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />}
-      {errors.root?.server?.message && <ErrorBanner title="Failed to update company" message={errors.root.server.message} />}
+    <ProfileEditForm id="company-profile-form" label="Edit company" onSubmit={submit} edited={edited} onReload={reload} formState={formState} failureTitle="Failed to update company" onCancel={onDone}>
       <div className="grid gap-4 sm:grid-cols-2">
         <CompanyFields form={form} companyId={company.id} leadSource />
       </div>
-      <EditFormActions saving={formState.isSubmitting} onCancel={onDone} />
-    </form>
+    </ProfileEditForm>
   );
 }

@@ -1,9 +1,7 @@
 import { toast } from 'sonner';
 import type { Contact } from '@shared/schemas/crm';
 import { endpoints } from '../../api/endpoints';
-import { ChangeNotice } from '../../components/ChangeNotice';
-import { EditFormActions } from '../../components/ProfileParts';
-import { ErrorBanner } from '../../components/ui/Banner';
+import { ProfileEditForm } from '../../components/ProfileEditForm';
 import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -21,7 +19,6 @@ export function ContactProfileEditor({ contact, onDone }: { contact: Contact; on
   const edited = useEditedRow('contacts', contact, { noun: 'contact', labels: CONTACT_FIELD_LABELS, fetchRow: endpoints.contact });
   const { form, onSubmit } = useSchemaForm(EditContactForm, contactValues(contact));
   const { formState } = form;
-  const { errors } = formState;
 
   const submit = onSubmit(async (body) => {
     try {
@@ -36,13 +33,10 @@ export function ContactProfileEditor({ contact, onDone }: { contact: Contact; on
   const reload = reloadKeepingTyped(edited, form, contactValues);
 
   return (
-    <form id="contact-profile-form" onSubmit={submit} noValidate className="space-y-5" aria-label="Edit contact">
-      {edited.notice && <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />}
-      {errors.root?.server?.message && <ErrorBanner title="Failed to update contact" message={errors.root.server.message} />}
+    <ProfileEditForm id="contact-profile-form" label="Edit contact" onSubmit={submit} edited={edited} onReload={reload} formState={formState} failureTitle="Failed to update contact" onCancel={onDone}>
       <div className="grid gap-4 sm:grid-cols-2">
         <ContactFields form={form} />
       </div>
-      <EditFormActions saving={formState.isSubmitting} onCancel={onDone} />
-    </form>
+    </ProfileEditForm>
   );
 }

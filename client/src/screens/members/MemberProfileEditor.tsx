@@ -2,9 +2,7 @@ import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { MEMBERSHIP_TYPES, type Member } from '@shared/schemas/members';
 import { endpoints } from '../../api/endpoints';
-import { ChangeNotice } from '../../components/ChangeNotice';
-import { EditFormActions } from '../../components/ProfileParts';
-import { ErrorBanner } from '../../components/ui/Banner';
+import { ProfileEditForm } from '../../components/ProfileEditForm';
 import { Field, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
@@ -55,9 +53,7 @@ export function MemberProfileEditor({
   const reload = reloadKeepingTyped(edited, form, memberValuesOf);
 
   return (
-    <form id="member-profile-form" onSubmit={submit} noValidate className="space-y-5">
-      {edited.notice && <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />}
-      {errors.root?.server?.message && <ErrorBanner title="Failed to update member" message={errors.root.server.message} />}
+    <ProfileEditForm id="member-profile-form" onSubmit={submit} edited={edited} onReload={reload} formState={formState} failureTitle="Failed to update member" onCancel={onDone}>
       {tab === 'overview' ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Company name" error={errors.company_name?.message}>
@@ -85,7 +81,6 @@ export function MemberProfileEditor({
       ) : (
         readOnly
       )}
-      <EditFormActions saving={formState.isSubmitting} onCancel={onDone} />
-    </form>
+    </ProfileEditForm>
   );
 }

@@ -3,9 +3,7 @@ import { toast } from 'sonner';
 import { leaseEndDate } from '@shared/domain/lease';
 import type { Office } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
-import { ChangeNotice } from '../../components/ChangeNotice';
-import { EditFormActions } from '../../components/ProfileParts';
-import { ErrorBanner } from '../../components/ui/Banner';
+import { ProfileEditForm } from '../../components/ProfileEditForm';
 import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
@@ -66,9 +64,7 @@ export function OfficeProfileEditor({
   );
 
   return (
-    <form id="office-profile-form" onSubmit={submit} noValidate className="space-y-5">
-      {edited.notice && <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />}
-      {errors.root?.server?.message && <ErrorBanner title="Failed to update office" message={errors.root.server.message} />}
+    <ProfileEditForm id="office-profile-form" onSubmit={submit} edited={edited} onReload={reload} formState={formState} failureTitle="Failed to update office" onCancel={onDone}>
       {tab === 'overview' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Office number" error={errors.office_number?.message}>
@@ -103,7 +99,6 @@ export function OfficeProfileEditor({
         </div>
       )}
       {tab === 'assignment' && readOnly}
-      <EditFormActions saving={formState.isSubmitting} onCancel={onDone} />
-    </form>
+    </ProfileEditForm>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Building2, Globe } from 'lucide-react';
 import { may } from '@shared/policy';
@@ -32,8 +31,6 @@ export default function CompanyProfilePage() {
   const contactsQuery = useLiveQuery('contacts', `company:${id}`, () => endpoints.contacts({ company_id: id }), (c) => c.company_id === id);
   const contacts = rowsOf(useAtomValue(contactsAtom)).filter((c) => c.company_id === id);
   const related = useRelatedDeals({ company_id: id ?? '' });
-  const [tab, setTab] = useState<Tab>('overview');
-  const [editing, setEditing] = useState(false);
 
   if (!id || live.missing || !company) return <ProfileUnavailable hasId={!!id} live={live} noun="Company" failedTitle="Failed to load companies data" back={BACK} />;
 
@@ -74,68 +71,62 @@ export default function CompanyProfilePage() {
         </div>
       }
       canWrite={may(user, 'company.update')}
-      editing={editing}
-      onEdit={() => {
-        setEditing(true);
-        setTab('overview');
-      }}
       tabs={tabs}
-      tab={tab}
-      onTab={setTab}
-    >
-      {editing && tab === 'overview' && <CompanyProfileEditor company={company} onDone={() => setEditing(false)} />}
-      {!editing && tab === 'overview' && (
-        <CrmOverview
-          sections={[
-            [
-              'Company information',
-              <>
-                <Detail label="Industry">{company.industry ?? '—'}</Detail>
-                <Detail label="Address">{company.address ?? '—'}</Detail>
-                <Detail label="Employees">{company.employee_count?.toLocaleString('en-US') ?? '—'}</Detail>
-                <Detail label="Annual revenue">{company.annual_revenue === null ? '—' : formatCurrency(company.annual_revenue)}</Detail>
-                <Detail label="Main contact">{main ? main.name : '—'}</Detail>
-                <Detail label="Lead source">{company.lead_source ?? '—'}</Detail>
-              </>,
-            ],
-            [
-              'Deal performance',
-              <>
-                <Detail label="Active deals">{company.active_deal_count}</Detail>
-                <Detail label="Won deals">{company.won_deal_count}</Detail>
-                <Detail label="Total deal value">{formatCurrency(company.total_deal_value)}</Detail>
-                <Detail label="Average deal size">{formatCurrency(company.average_deal_value)}</Detail>
-                <Detail label="Deals">{company.deal_count}</Detail>
-                <Detail label="Contacts">{company.contact_count}</Detail>
-              </>,
-            ],
-          ]}
-          notes={company.notes}
-        />
-      )}
-      {tab === 'contacts' &&
-        (contactsQuery.status === 'error' ? (
-          <LoadFailed compact title="Failed to load related information" error={contactsQuery.error} onRetry={contactsQuery.retry} />
-        ) : contacts.length === 0 ? (
-          <EmptyNote>{contactsQuery.status === 'loading' ? 'Loading contacts…' : 'No contacts yet.'}</EmptyNote>
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="company-contacts">
-            {contacts.map((c) => (
-              <li key={c.id}>
-                <Link to={`/crm/contacts/${c.id}`} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5 text-sm hover:bg-slate-50">
-                  <span>
-                    <span className="block font-medium text-slate-900">{c.name}</span>
-                    <span className="block text-xs text-slate-600">{[c.title, c.email].filter(Boolean).join(' · ')}</span>
-                  </span>
-                  <StatusBadge status={c.status} />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        ))}
-      {tab === 'emails' && <EmailHistoryPanel companyId={company.id} />}
-      {tab === 'deals' && <RelatedDeals related={related} />}
-      {tab === 'activity' && <ActivityTimeline entityId={company.id} refreshKey={company.version} />}
-    </CrmProfileFrame>
+      editor={(done) => <CompanyProfileEditor company={company} onDone={done} />}
+      panels={{
+        overview: (
+          <CrmOverview
+            sections={[
+              [
+                'Company information',
+                <>
+                  <Detail label="Industry">{company.industry ?? '—'}</Detail>
+                  <Detail label="Address">{company.address ?? '—'}</Detail>
+                  <Detail label="Employees">{company.employee_count?.toLocaleString('en-US') ?? '—'}</Detail>
+                  <Detail label="Annual revenue">{company.annual_revenue === null ? '—' : formatCurrency(company.annual_revenue)}</Detail>
+                  <Detail label="Main contact">{main ? main.name : '—'}</Detail>
+                  <Detail label="Lead source">{company.lead_source ?? '—'}</Detail>
+                </>,
+              ],
+              [
+                'Deal performance',
+                <>
+                  <Detail label="Active deals">{company.active_deal_count}</Detail>
+                  <Detail label="Won deals">{company.won_deal_count}</Detail>
+                  <Detail label="Total deal value">{formatCurrency(company.total_deal_value)}</Detail>
+                  <Detail label="Average deal size">{formatCurrency(company.average_deal_value)}</Detail>
+                  <Detail label="Deals">{company.deal_count}</Detail>
+                  <Detail label="Contacts">{company.contact_count}</Detail>
+                </>,
+              ],
+            ]}
+            notes={company.notes}
+          />
+        ),
+        contacts:
+          contactsQuery.status === 'error' ? (
+            <LoadFailed compact title="Failed to load related information" error={contactsQuery.error} onRetry={contactsQuery.retry} />
+          ) : contacts.length === 0 ? (
+            <EmptyNote>{contactsQuery.status === 'loading' ? 'Loading contacts…' : 'No contacts yet.'}</EmptyNote>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="company-contacts">
+              {contacts.map((c) => (
+                <li key={c.id}>
+                  <Link to={`/crm/contacts/${c.id}`} className="flex flex-wrap items-center justify-between gap-3 px-3 py-2.5 text-sm hover:bg-slate-50">
+                    <span>
+                      <span className="block font-medium text-slate-900">{c.name}</span>
+                      <span className="block text-xs text-slate-600">{[c.title, c.email].filter(Boolean).join(' · ')}</span>
+                    </span>
+                    <StatusBadge status={c.status} />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ),
+        emails: <EmailHistoryPanel companyId={company.id} />,
+        deals: <RelatedDeals related={related} />,
+        activity: <ActivityTimeline entityId={company.id} refreshKey={company.version} />,
+      }}
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Mail, UserRound } from 'lucide-react';
 import { may } from '@shared/policy';
@@ -27,8 +26,6 @@ export default function ContactProfilePage() {
   const { row: contact, ...live } = useLiveRow('contacts', id, endpoints.contact);
   const touch = useAtomValue(contactsAtom).touched[id ?? ''];
   const related = useRelatedDeals({ contact_id: id ?? '' });
-  const [tab, setTab] = useState<Tab>('overview');
-  const [editing, setEditing] = useState(false);
 
   if (!id || live.missing || !contact) return <ProfileUnavailable hasId={!!id} live={live} noun="Contact" failedTitle="Failed to load contacts data" back={BACK} />;
 
@@ -69,45 +66,39 @@ export default function ContactProfilePage() {
       }
       touch={touch}
       canWrite={may(user, 'contact.update')}
-      editing={editing}
-      onEdit={() => {
-        setEditing(true);
-        setTab('overview');
-      }}
       tabs={tabs}
-      tab={tab}
-      onTab={setTab}
-    >
-      {editing && tab === 'overview' && <ContactProfileEditor contact={contact} onDone={() => setEditing(false)} />}
-      {!editing && tab === 'overview' && (
-        <CrmOverview
-          sections={[
-            [
-              'Contact information',
-              <>
-                <Detail label="Email">{contact.email}</Detail>
-                <Detail label="Phone">{contact.phone ?? '—'}</Detail>
-                <Detail label="Title">{contact.title ?? '—'}</Detail>
-                <Detail label="Lead source">{contact.lead_source ?? '—'}</Detail>
-              </>,
-            ],
-            [
-              'Company and deals',
-              <>
-                <Detail label="Company">{contact.company_name ?? 'No company'}</Detail>
-                <Detail label="Active deals">{statistics.active}</Detail>
-                <Detail label="Won deals">{statistics.won}</Detail>
-                <Detail label="Deals">{related.deals.length}</Detail>
-                <Detail label="Total deal value">{formatCurrency(statistics.total_value)}</Detail>
-              </>,
-            ],
-          ]}
-          notes={contact.notes}
-        />
-      )}
-      {tab === 'emails' && <EmailHistoryPanel contactId={contact.id} />}
-      {tab === 'deals' && <RelatedDeals related={related} />}
-      {tab === 'activity' && <ActivityTimeline entityId={contact.id} refreshKey={contact.version} />}
-    </CrmProfileFrame>
+      editor={(done) => <ContactProfileEditor contact={contact} onDone={done} />}
+      panels={{
+        overview: (
+          <CrmOverview
+            sections={[
+              [
+                'Contact information',
+                <>
+                  <Detail label="Email">{contact.email}</Detail>
+                  <Detail label="Phone">{contact.phone ?? '—'}</Detail>
+                  <Detail label="Title">{contact.title ?? '—'}</Detail>
+                  <Detail label="Lead source">{contact.lead_source ?? '—'}</Detail>
+                </>,
+              ],
+              [
+                'Company and deals',
+                <>
+                  <Detail label="Company">{contact.company_name ?? 'No company'}</Detail>
+                  <Detail label="Active deals">{statistics.active}</Detail>
+                  <Detail label="Won deals">{statistics.won}</Detail>
+                  <Detail label="Deals">{related.deals.length}</Detail>
+                  <Detail label="Total deal value">{formatCurrency(statistics.total_value)}</Detail>
+                </>,
+              ],
+            ]}
+            notes={contact.notes}
+          />
+        ),
+        emails: <EmailHistoryPanel contactId={contact.id} />,
+        deals: <RelatedDeals related={related} />,
+        activity: <ActivityTimeline entityId={contact.id} refreshKey={contact.version} />,
+      }}
+    />
   );
 }

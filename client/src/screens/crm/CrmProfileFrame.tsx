@@ -14,8 +14,8 @@ import { StatusBadge } from './crmParts';
 /**
  * A contact's or company's profile around its tabs: name and status, a line about it, its
  * links, who changed it last; Edit and Delete for those who may write. `aside` is a figure
- * beside the name (the company's total), which puts the actions on a row of their own. The page
- * holds the tab and the editing state, as its panels depend on them; Delete leads back to the list.
+ * beside the name (the company's total), which puts the actions on a row of their own. Edit
+ * opens the Overview tab as the `editor`, until it is done; Delete leads back to the list.
  */
 export function CrmProfileFrame<K extends string>({
   kind,
@@ -27,12 +27,9 @@ export function CrmProfileFrame<K extends string>({
   touch,
   aside,
   canWrite,
-  editing,
-  onEdit,
   tabs,
-  tab,
-  onTab,
-  children,
+  panels,
+  editor,
 }: {
   kind: 'contact' | 'company';
   row: Contact | Company;
@@ -43,15 +40,20 @@ export function CrmProfileFrame<K extends string>({
   touch: Touch | undefined;
   aside?: ReactNode;
   canWrite: boolean;
-  editing: boolean;
-  onEdit: () => void;
-  tabs: TabItem<K>[];
-  tab: K;
-  onTab: (tab: K) => void;
-  children: ReactNode;
+  tabs: TabItem<K | 'overview'>[];
+  /** Each tab's content; only the open one is shown. */
+  panels: Record<K | 'overview', ReactNode>;
+  /** The Overview while editing; `done` leaves edit mode. */
+  editor: (done: () => void) => ReactNode;
 }) {
   const navigate = useNavigate();
+  const [tab, setTab] = useState<K | 'overview'>('overview');
+  const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const edit = () => {
+    setEditing(true);
+    setTab('overview');
+  };
   return (
     <div className="mx-auto max-w-5xl space-y-5">
       <ProfileTop back={back} icon={icon}>
@@ -67,7 +69,7 @@ export function CrmProfileFrame<K extends string>({
         {aside}
         {canWrite && (
           <div className={aside ? 'flex w-full justify-end gap-2' : 'flex gap-2'}>
-            {!editing && <EditButton onEdit={onEdit} />}
+            {!editing && <EditButton onEdit={edit} />}
             <Button variant="secondary" onClick={() => setDeleting(true)}>
               <Trash2 className="h-4 w-4" aria-hidden /> Delete
             </Button>
@@ -75,8 +77,8 @@ export function CrmProfileFrame<K extends string>({
         )}
       </ProfileTop>
       <Card className="p-5">
-        <Tabs tabs={tabs} value={tab} onChange={onTab} label={kind === 'contact' ? 'Contact sections' : 'Company sections'}>
-          {children}
+        <Tabs tabs={tabs} value={tab} onChange={setTab} label={kind === 'contact' ? 'Contact sections' : 'Company sections'}>
+          {editing && tab === 'overview' ? editor(() => setEditing(false)) : panels[tab]}
         </Tabs>
       </Card>
       {deleting && <DeleteDialog kind={kind} row={row} onClose={() => setDeleting(false)} onDeleted={() => void navigate(back.to)} />}

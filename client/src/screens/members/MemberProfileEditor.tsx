@@ -5,6 +5,7 @@ import { endpoints } from '../../api/endpoints';
 import { ProfileEditForm } from '../../components/ProfileEditForm';
 import { Field, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
+import { PrimaryContactFields } from './PrimaryContactFields';
 import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -68,15 +69,7 @@ export function MemberProfileEditor({
               </Select>
             )}
           </Field>
-          <Field label="Contact name" error={errors.primary_contact?.name?.message}>
-            {(control) => <Input {...control} {...register('primary_contact.name')} />}
-          </Field>
-          <Field label="Contact email" error={errors.primary_contact?.email?.message}>
-            {(control) => <Input {...control} type="email" {...register('primary_contact.email')} />}
-          </Field>
-          <Field label="Contact phone" hint="(optional)" error={errors.primary_contact?.phone?.message}>
-            {(control) => <Input {...control} type="tel" {...register('primary_contact.phone')} />}
-          </Field>
+          <PrimaryContactFields register={register} errors={errors.primary_contact} />
         </div>
       ) : (
         readOnly

@@ -1,9 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { Building2, Globe } from 'lucide-react';
-import { may } from '@shared/policy';
 import { isHttpUrl } from '@shared/schemas/strings';
 import { endpoints } from '../../api/endpoints';
-import { useUser } from '../../auth/session';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Detail, EmptyNote, ProfileUnavailable } from '../../components/ProfileParts';
@@ -12,7 +10,7 @@ import { useLiveQuery } from '../../live/useLiveQuery';
 import { useLiveRow } from '../../live/useLiveRow';
 import { useAtomValue } from '../../state/jotai';
 import { formatCurrency } from '../deals/dealFormat';
-import { companiesAtom, contactsAtom } from './atoms';
+import { contactsAtom } from './atoms';
 import { CompanyProfileEditor } from './CompanyProfileEditor';
 import { CrmOverview } from './CrmOverview';
 import { CrmProfileFrame } from './CrmProfileFrame';
@@ -25,9 +23,7 @@ const BACK = { to: '/crm/companies', label: 'Back to companies' };
 /** /crm/companies/:id: a company's details, contacts, e-mails, deals and history, kept live. */
 export default function CompanyProfilePage() {
   const { id } = useParams();
-  const user = useUser();
   const { row: company, ...live } = useLiveRow('companies', id, endpoints.company);
-  const touch = useAtomValue(companiesAtom).touched[id ?? ''];
   const contactsQuery = useLiveQuery('contacts', `company:${id}`, () => endpoints.contacts({ company_id: id }), (c) => c.company_id === id);
   const contacts = rowsOf(useAtomValue(contactsAtom)).filter((c) => c.company_id === id);
   const related = useRelatedDeals({ company_id: id ?? '' });
@@ -61,7 +57,6 @@ export default function CompanyProfilePage() {
           {company.phone && <PhoneLink phone={company.phone} />}
         </>
       }
-      touch={touch}
       aside={
         <div className="text-right">
           <p className="text-xs text-slate-500">Total deal value</p>
@@ -70,7 +65,6 @@ export default function CompanyProfilePage() {
           </p>
         </div>
       }
-      canWrite={may(user, 'company.update')}
       tabs={tabs}
       editor={(done) => <CompanyProfileEditor company={company} onDone={done} />}
       panels={{

@@ -1,15 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { Mail, UserRound } from 'lucide-react';
-import { may } from '@shared/policy';
 import { dealStatistics } from '@shared/domain/dealStatistics';
 import { endpoints } from '../../api/endpoints';
-import { useUser } from '../../auth/session';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
 import { Detail, ProfileUnavailable } from '../../components/ProfileParts';
 import { useLiveRow } from '../../live/useLiveRow';
-import { useAtomValue } from '../../state/jotai';
 import { formatCurrency } from '../deals/dealFormat';
-import { contactsAtom } from './atoms';
 import { ContactProfileEditor } from './ContactProfileEditor';
 import { CrmOverview } from './CrmOverview';
 import { CrmProfileFrame } from './CrmProfileFrame';
@@ -22,9 +18,7 @@ const BACK = { to: '/crm/contacts', label: 'Back to contacts' };
 /** /crm/contacts/:id: a contact's details, e-mails, deals and history, kept live. */
 export default function ContactProfilePage() {
   const { id } = useParams();
-  const user = useUser();
   const { row: contact, ...live } = useLiveRow('contacts', id, endpoints.contact);
-  const touch = useAtomValue(contactsAtom).touched[id ?? ''];
   const related = useRelatedDeals({ contact_id: id ?? '' });
 
   if (!id || live.missing || !contact) return <ProfileUnavailable hasId={!!id} live={live} noun="Contact" failedTitle="Failed to load contacts data" back={BACK} />;
@@ -64,8 +58,6 @@ export default function ContactProfilePage() {
           {contact.phone && <PhoneLink phone={contact.phone} />}
         </>
       }
-      touch={touch}
-      canWrite={may(user, 'contact.update')}
       tabs={tabs}
       editor={(done) => <ContactProfileEditor contact={contact} onDone={done} />}
       panels={{

@@ -1,13 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Trash2 } from 'lucide-react';
+import { may } from '@shared/policy';
 import type { Company, Contact } from '@shared/schemas/crm';
+import { useUser } from '../../auth/session';
 import { EditButton, ProfileTop } from '../../components/ProfileParts';
 import { UpdatedBy } from '../../components/LiveMark';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Tabs, type TabItem } from '../../components/ui/Tabs';
-import type { Touch } from '../../live/collection';
+import { useAtomValue } from '../../state/jotai';
+import { companiesAtom, contactsAtom } from './atoms';
 import { DeleteDialog } from './CrmDialogs';
 import { StatusBadge } from './crmParts';
 
@@ -24,9 +27,7 @@ export function CrmProfileFrame<K extends string>({
   icon,
   subtitle,
   links,
-  touch,
   aside,
-  canWrite,
   tabs,
   panels,
   editor,
@@ -37,9 +38,7 @@ export function CrmProfileFrame<K extends string>({
   icon: ReactNode;
   subtitle: ReactNode;
   links: ReactNode;
-  touch: Touch | undefined;
   aside?: ReactNode;
-  canWrite: boolean;
   tabs: TabItem<K | 'overview'>[];
   /** Each tab's content; only the open one is shown. */
   panels: Record<K | 'overview', ReactNode>;
@@ -47,6 +46,10 @@ export function CrmProfileFrame<K extends string>({
   editor: (done: () => void) => ReactNode;
 }) {
   const navigate = useNavigate();
+  const user = useUser();
+  const canWrite = kind === 'contact' ? may(user, 'contact.update') : may(user, 'company.update');
+  // Who changed it last, if someone did while it was open.
+  const touch = useAtomValue(kind === 'contact' ? contactsAtom : companiesAtom).touched[row.id];
   const [tab, setTab] = useState<K | 'overview'>('overview');
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);

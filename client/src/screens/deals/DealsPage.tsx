@@ -94,13 +94,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
 
   // The view lives in the address too: a link (or a saved view) reproduces it.
   const [density, setDensity] = useBoardDensity();
-  const viewState = useViewPartsInAddress(DEAL_VIEW_CODEC, {
-    view: [view, setView],
-    search: [search, setSearch],
-    stage: [stage, setStage],
-    sort: [sort, setSort],
-    density: [density, setDensity],
-  });
+  const viewState = useViewPartsInAddress(DEAL_VIEW_CODEC, { view: [view, setView], search: [search, setSearch], stage: [stage, setStage], sort: [sort, setSort], density: [density, setDensity] });
 
   // Ticked cards (board) or rows (list), in the order they stand on screen.
   const selectable = canMove && view !== 'statistics';

@@ -91,13 +91,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   const loading = query.status === 'loading' && all.length === 0;
 
   // The view lives in the address too: a link (or a saved view) reproduces it.
-  const viewState = useViewPartsInAddress(OFFICE_VIEW_CODEC, {
-    view: [view, setView],
-    search: [search, setSearch],
-    status: [status, setStatus],
-    desks: [desks, setDesks],
-    sort: [sort, setSort],
-  });
+  const viewState = useViewPartsInAddress(OFFICE_VIEW_CODEC, { view: [view, setView], search: [search, setSearch], status: [status, setStatus], desks: [desks, setDesks], sort: [sort, setSort] });
 
   // Ticked cards or rows, in screen order.
   const visibleIds = useMemo(() => (writer ? sorted.map((o) => o.id) : []), [writer, sorted]);

@@ -18,10 +18,12 @@ export interface CommandContext {
   now: Date;
   correlationId?: string;
   causationId?: string | null;
+  /** The policy action of the request that runs the command (its route's): used when the command names none. */
+  action?: Action;
 }
 
 export interface CommandOptions<V = undefined> {
-  /** The policy table's entry this command needs; required when the context names an actor. */
+  /** The policy table's entry this command needs, when not the context's; one of them is required when the context names an actor. */
   action?: Action;
   /** The version the caller last saw; a mismatch is a ConcurrencyError (409), never retried. */
   expectedVersion?: number;
@@ -60,8 +62,9 @@ const CACHED_STATES = 5_000;
 const STREAM_LOCK_CLASS = 7_340_003;
 
 /** Checks the policy table; a refusal is a 403 that rolls the transaction back. */
-function authorize(context: CommandContext, action: Action | undefined, locations: string[]) {
+function authorize(context: CommandContext, named: Action | undefined, locations: string[]) {
   if (!context.actor) return;
+  const action = named ?? context.action;
   if (!action) throw new Error('A command by a user must name its policy action');
   const reason = refusal(context.actor, action, locations);
   if (reason) throw new DomainError(403, reason);

@@ -52,8 +52,18 @@ export class MemoryTable {
 
   /** Puts `next` in the place of `row` (an evolver's new row in place of the old, which stays as it was). */
   replace(row: Row, next: Row): void {
-    this.remove(row);
-    this.insert(next);
+    const id = MemoryTable.key(row.id);
+    if (id === undefined || id !== MemoryTable.key(next.id) || !this.rows.delete(row)) {
+      this.remove(row);
+      this.insert(next);
+      return;
+    }
+    this.rows.add(next);
+    this.byId.set(id, next);
+    for (const [column, index] of this.indexes) {
+      MemoryTable.remove(index, row[column], row);
+      MemoryTable.add(index, next[column], next);
+    }
   }
 
   /** `DELETE ... WHERE id = $id`. */

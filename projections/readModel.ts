@@ -146,16 +146,29 @@ export function declareModel<E extends { type: string; data: unknown }>(spec: Re
       const next = evolveWith(evolvers[event.type]!, row, event);
       if (!next || !stamps) return next;
       const at = event.metadata.at;
-      // The event's own row: its version is the stream's.
-      if (String(next.id).toLowerCase() === entityId(event.stream_id).toLowerCase()) {
-        return { ...next, version: event.version, updated_at: at, ...(row ? {} : { created_at: at }) };
+      // Evolvers return a new row or the one given: a new one is theirs to give, so it is
+      // stamped in place (a rebuild stamps millions), the one given is copied first.
+      if (isOwn(next, event)) {
+        const stamped = next === row ? { ...row } : next;
+        stamped.version = event.version;
+        stamped.updated_at = at;
+        if (!row) stamped.created_at = at;
+        return stamped;
       }
-      return next === row ? row : { ...next, updated_at: at };
+      if (next === row) return row;
+      next.updated_at = at;
+      return next;
     },
     statement: (type) => statements[type],
   };
   declared.set(spec.name, model);
   return model;
+}
+
+/** The event's own row: its id is the stream's entity (its version is the stream's). */
+function isOwn(row: Row, event: BriefEvent): boolean {
+  const id = entityId(event.stream_id);
+  return row.id === id || String(row.id).toLowerCase() === id.toLowerCase();
 }
 
 function evolveWith(evolver: Evolver<{ type: string; data: unknown }>, row: Row | null, event: BriefEvent): Row | null {
@@ -169,10 +182,11 @@ const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.s
 
 /** A change of how `pair` reads to rows showing `columns` of it (all when absent). */
 export function changedIn(pair: Pair, columns?: string[]): boolean {
-  if (!pair.before || !pair.after) return pair.before !== pair.after;
-  if (pair.before === pair.after) return false;
-  const names = columns ?? Object.keys(pair.after);
-  return names.some((column) => !same(pair.before![column], pair.after![column]));
+  const { before, after } = pair;
+  if (!before || !after) return before !== after;
+  if (before === after) return false;
+  for (const column of columns ?? Object.keys(after)) if (!same(before[column], after[column])) return true;
+  return false;
 }
 
 /** Rows of `model` to push again (and re-stamp) because rows they show changed in `pairs` (by model name). */
@@ -182,25 +196,35 @@ export interface Touch {
   many: boolean;
 }
 
+const NONE: Touch[] = [];
+
+function withTouch(touches: Map<string, Touch> | null, touch: Touch): Map<string, Touch> {
+  return (touches ?? new Map<string, Touch>()).set(`${touch.column}:${touch.value}`, touch);
+}
+
+/** Written as plain loops: a rebuild asks it of every event a joined read model takes. */
 export function touchesOf(model: ReadModel, pairs: Map<string, Pair[]>): Touch[] {
-  const touches = new Map<string, Touch>();
-  const add = (touch: Touch) => touches.set(`${touch.column}:${touch.value.toLowerCase()}`, touch);
+  let touches: Map<string, Touch> | null = null;
   for (const join of model.joins) {
-    for (const pair of pairs.get(join.model) ?? []) {
+    const changed = pairs.get(join.model);
+    if (!changed) continue;
+    for (const pair of changed) {
       const row = pair.after ?? pair.before;
-      if (row && pair.before && changedIn(pair, join.shows)) add({ column: join.column, value: String(row.id), many: join.many ?? false });
+      if (row && pair.before && changedIn(pair, join.shows)) touches = withTouch(touches, { column: join.column, value: String(row.id), many: join.many ?? false });
     }
   }
   for (const figure of model.figures) {
-    for (const pair of pairs.get(figure.model) ?? []) {
+    const changed = pairs.get(figure.model);
+    if (!changed) continue;
+    for (const pair of changed) {
       if (!changedIn(pair, figure.when)) continue;
       for (const row of [pair.before, pair.after]) {
         const key = row?.[figure.by];
-        if (typeof key === 'string') add({ column: 'id', value: key, many: false });
+        if (typeof key === 'string') touches = withTouch(touches, { column: 'id', value: key, many: false });
       }
     }
   }
-  return [...touches.values()];
+  return touches ? [...touches.values()] : NONE;
 }
 
 /** Where an event's rows are found and kept: a rebuild's memory, or a command's working set. */

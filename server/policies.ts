@@ -13,10 +13,19 @@ import type { AuthState } from './middleware/authenticate';
  */
 export const actorOf = (ctx: Context): Actor => (ctx.state as AuthState).user;
 
+interface PermitState {
+  action?: Action;
+}
+
+/** The action the route permitted: its commands are checked against it unless they name another. */
+export const permittedAction = (ctx: Context): Action | undefined => (ctx.state as PermitState).action;
+
+/** A route names its policy action once, here: the early role check, and the action its commands run under. */
 export function permit(action: Action) {
   return async function permitted(ctx: Context, next: Next) {
     const rule = POLICY[action];
     if (!(rule.roles as readonly string[]).includes(actorOf(ctx).role)) throw forbidden(rule.refusal);
+    (ctx.state as PermitState).action = action;
     await next();
   };
 }

@@ -56,7 +56,7 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
         // Moved to Agreement Sent, on top of its column like a new card.
         const [first] = await columnAround(tx, 'agreement_sent', id, null, null);
         const command = { type: 'GenerateAgreement' as const, agreement_version: version, sha256, size, file_name: fileNameOf(deal, version), actor_id: context.userId, above: null, below: first?.rank ?? null };
-        const result = await run(dealAggregate, id, command, context, { expectedVersion: body.version, action: 'deal.agreement', ...read(id) });
+        const result = await run(dealAggregate, id, command, context, { expectedVersion: body.version, ...read(id) });
         return { result, version };
       });
       const answer: AgreementAnswer = { success: true, agreement_url: agreementUrl(id, version), agreement_version: version, deal: result.view! };
@@ -93,11 +93,7 @@ export function agreementRoutes(deps: AppDeps, auth: Middleware): Router {
       const context = commandContext(ctx);
       const tokenId = newTokenId();
       const expires = signingLinks.expiry(context.now);
-      const { state, view } = await handle(dealAggregate, id, { type: 'RequestSignature', token_id: tokenId, expires_at: expires.toISOString() }, context, {
-        expectedVersion: body.version,
-        action: 'deal.signature',
-        ...read(id),
-      });
+      const { state, view } = await handle(dealAggregate, id, { type: 'RequestSignature', token_id: tokenId, expires_at: expires.toISOString() }, context, { expectedVersion: body.version, ...read(id) });
       const request = state!.signing.request!;
       // The link is a bearer capability: it is answered here, to its sender, and nowhere else
       // (the event keeps only its token id; the pushed row only the status).

@@ -1,9 +1,9 @@
 import type { Context } from 'koa';
 import type { CommandContext } from '../../events/handleCommand';
 import { correlationOf } from '../middleware/correlation';
-import { actorOf } from '../policies';
+import { actorOf, permittedAction } from '../policies';
 
-/** Who acts, when, and under which correlation id (middleware/correlation.ts). */
+/** Who acts, when, under which correlation id (middleware/correlation.ts), and which policy action the route permitted. */
 export function commandContext(ctx: Context): CommandContext {
   const actor = actorOf(ctx);
   return {
@@ -11,5 +11,6 @@ export function commandContext(ctx: Context): CommandContext {
     actor,
     now: new Date(),
     correlationId: correlationOf(ctx),
+    action: permittedAction(ctx),
   };
 }

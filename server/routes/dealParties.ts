@@ -4,7 +4,6 @@ import type { CommandContext, RunInTransaction } from '../../events/handleComman
 import type { DealTermsData } from '../../events/deal/events';
 import type { Db, Tx } from '../../events/store/types';
 import { companyIdByName, companyName, contactExists, contactIdByEmail } from '../../projections/crm/queries';
-import type { Action } from '@shared/policy';
 import type { CreateDealInput, Deal, DealContact } from '@shared/schemas/deals';
 import { HttpError } from '../httpError';
 
@@ -16,12 +15,11 @@ export async function assertPartiesExist(db: Db, ids: { company_id?: string | nu
   if (ids.contact_id && !(await contactExists(db, ids.contact_id))) throw notFound('contact_id', 'Contact not found');
 }
 
-/** The command a deal's write runs under, and what it creates its parties with. */
+/** The deal's write its parties are created in (under its context's policy action), and what with. */
 export interface PartyWrite {
   run: RunInTransaction;
   tx: Tx;
   context: CommandContext;
-  action: Action;
   /** The deal's lead source, given to a company or contact it creates. */
   source: string | null;
 }
@@ -47,7 +45,7 @@ export async function resolveCompany(w: PartyWrite, id: string | null, name: str
     id: companyId, name, industry: null, website: null, phone: null, address: null,
     employee_count: null, annual_revenue: null, main_contact_id: null, status: 'Prospect' as const, notes: null, lead_source: w.source,
   };
-  await w.run(companyAggregate, companyId, { type: 'CreateCompany', data }, w.context, { action: w.action });
+  await w.run(companyAggregate, companyId, { type: 'CreateCompany', data }, w.context);
   return { company_id: companyId, company_name: name };
 }
 
@@ -63,7 +61,7 @@ export async function resolveContact(w: PartyWrite, id: string | null, contact: 
   const contactId = randomUUID();
   const { name, email, phone, title } = contact;
   const data = { id: contactId, name, email, phone, title, company_id: companyId, status: 'Prospect' as const, notes: null, lead_source: w.source };
-  await w.run(contactAggregate, contactId, { type: 'CreateContact', data }, w.context, { action: w.action });
+  await w.run(contactAggregate, contactId, { type: 'CreateContact', data }, w.context);
   return contactId;
 }
 
@@ -74,7 +72,7 @@ export async function dealParties(
   body: CreateDealInput,
   context: CommandContext,
 ): Promise<{ company_id: string; company_name: string; contact_id: string }> {
-  const w: PartyWrite = { run, tx, context, action: 'deal.create', source: body.source };
+  const w: PartyWrite = { run, tx, context, source: body.source };
   const company = await resolveCompany(w, body.company_id, body.company_name);
   return { ...company, contact_id: await resolveContact(w, body.contact_id, body.contact, company.company_id) };
 }

@@ -41,11 +41,7 @@ export function dealSigningRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     permit('deal.changeStage'),
     validate({ response: Deal, params: IdParam, body: RetrySigningInput }, async (ctx, { params: { id }, body }) => {
-      const { view } = await deps.handle(dealAggregate, id, { type: 'RetrySigning' }, commandContext(ctx), {
-        expectedVersion: body.version,
-        action: 'deal.changeStage',
-        read: (tx: Tx) => getDeal(tx, id),
-      });
+      const { view } = await deps.handle(dealAggregate, id, { type: 'RetrySigning' }, commandContext(ctx), { expectedVersion: body.version, read: (tx: Tx) => getDeal(tx, id) });
       ctx.body = view;
     }),
   );

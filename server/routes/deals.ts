@@ -16,6 +16,7 @@ import type { AuthState } from '../middleware/authenticate';
 import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
+import { editable } from './editable';
 import { dealOffices } from './dealOffices';
 import { dealParties, editParties } from './dealParties';
 import { placeBetween } from './dealPlace';
@@ -71,10 +72,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
         // A new deal goes on top of the first column.
         const [first] = await columnAround(tx, 'form_submitted', null, null, null);
         const rank = rankBetween(null, first?.rank ?? null);
-        return run(dealAggregate, id, { type: 'CreateDeal', id, terms, stage: 'form_submitted', rank }, context, {
-          action: 'deal.create',
-          ...read(id),
-        });
+        return run(dealAggregate, id, { type: 'CreateDeal', id, terms, stage: 'form_submitted', rank }, context, read(id));
       });
       ctx.status = 201;
       ctx.body = view;
@@ -87,11 +85,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     permit('deal.update'),
     validate({ response: Deal, params: IdParam, body: UpdateDealInput }, async (ctx, { params: { id }, body }) => {
       const current = visible(actorOf(ctx), 'deals', await getDeal(sql, id), DEAL_NOT_FOUND);
-      // Read-only fields of the row GET returned are accepted and ignored (API.md).
-      const { version, ...given } = body;
-      const changes = Object.fromEntries(
-        Object.entries(given).filter(([key, value]) => value !== undefined && !READ_ONLY_DEAL_KEYS.includes(key)),
-      ) as Partial<DealTermsData>;
+      const changes = editable<DealTermsData>(body, READ_ONLY_DEAL_KEYS);
       const locationId = changes.location_id ?? current.location_id;
       if (changes.location_id !== undefined) await assertLocationExists(sql, changes.location_id);
       if (changes.office_ids !== undefined || changes.location_id !== undefined) {
@@ -100,9 +94,9 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
       const context = commandContext(ctx);
       const { view } = await handle.transaction(async (run, tx) => {
         // A company or contact picked or typed anew: linked, or created, in the edit's transaction.
-        const write = { run, tx, context, action: 'deal.update' as const, source: changes.source ?? current.source };
+        const write = { run, tx, context, source: changes.source ?? current.source };
         Object.assign(changes, await editParties(write, changes, current));
-        return run(dealAggregate, id, { type: 'EditDeal', changes }, context, { expectedVersion: version, action: 'deal.update', ...read(id) });
+        return run(dealAggregate, id, { type: 'EditDeal', changes }, context, { expectedVersion: body.version, ...read(id) });
       });
       ctx.body = view;
     }),
@@ -121,11 +115,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
         if (!place) throw new HttpError(400, 'The card to place it next to is not in that stage', [{ field: 'before_id', message: 'Not in that stage' }]);
         // The mover's name: a move to Agreement Signed names them as the deal's signer.
         const actor_name = (ctx.state as AuthState).user.name;
-        return run(dealAggregate, id, { type: 'MoveDeal', stage: body.stage, ...place, actor_id: context.userId, actor_name }, context, {
-          expectedVersion: body.version,
-          action: 'deal.changeStage',
-          ...read(id),
-        });
+        return run(dealAggregate, id, { type: 'MoveDeal', stage: body.stage, ...place, actor_id: context.userId, actor_name }, context, { expectedVersion: body.version, ...read(id) });
       });
       ctx.body = view;
     }),
@@ -137,11 +127,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     permit('deal.changeStage'),
     validate({ response: Deal, params: IdParam, body: UndoDealMoveInput }, async (ctx, { params: { id }, body }) => {
       const context = commandContext(ctx);
-      const { view } = await handle(dealAggregate, id, { type: 'UndoMove', actor_id: context.userId }, context, {
-        expectedVersion: body.version,
-        action: 'deal.changeStage',
-        ...read(id),
-      });
+      const { view } = await handle(dealAggregate, id, { type: 'UndoMove', actor_id: context.userId }, context, { expectedVersion: body.version, ...read(id) });
       ctx.body = view;
     }),
   );

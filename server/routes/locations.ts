@@ -39,7 +39,6 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ response: Location, status: 201, body: CreateLocationInput }, async (ctx, { body: details }) => {
       const id = randomUUID();
       const { view } = await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, commandContext(ctx), {
-        action: 'location.create',
         read: (tx) => getLocation(tx, id),
       });
       ctx.status = 201;
@@ -54,11 +53,7 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ response: Location, params: IdParam, body: UpdateLocationInput }, async (ctx, { params: { id }, body: input }) => {
       const { name, city, address, manager, floors } = input;
       const changes = { name, city, address, manager, floors };
-      const { view } = await handle(locationAggregate, id, { type: 'UpdateLocation', changes }, commandContext(ctx), {
-        expectedVersion: input.version,
-        action: 'location.update',
-        read: (tx) => getLocation(tx, id),
-      });
+      const { view } = await handle(locationAggregate, id, { type: 'UpdateLocation', changes }, commandContext(ctx), { expectedVersion: input.version, read: (tx) => getLocation(tx, id) });
       ctx.body = view;
     }),
   );

@@ -44,10 +44,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ response: Member, status: 201, body: CreateMemberInput }, async (ctx, { body: profile }) => {
       await assertLocationExists(sql, profile.location_id);
       const id = randomUUID();
-      const { view } = await handle(memberAggregate, id, { type: 'CreateMember', id, profile }, commandContext(ctx), {
-        action: 'member.create',
-        ...read(id),
-      });
+      const { view } = await handle(memberAggregate, id, { type: 'CreateMember', id, profile }, commandContext(ctx), read(id));
       ctx.status = 201;
       ctx.body = view;
     }),
@@ -65,7 +62,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
         id,
         { type: 'EditMember', changes: { company_name, location_id, primary_contact, membership_type } },
         commandContext(ctx),
-        { expectedVersion: input.version, action: 'member.update', ...read(id) },
+        { expectedVersion: input.version, ...read(id) },
       );
       ctx.body = view;
     }),
@@ -77,11 +74,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     permit('member.addEmployee'),
     validate({ response: Member, status: 201, params: IdParam, body: AddEmployeeInput }, async (ctx, { params: { id }, body: { version, ...fields } }) => {
       const employee = { id: randomUUID(), name: fields.name, email: fields.email, role: fields.role };
-      const { view } = await handle(memberAggregate, id, { type: 'AddEmployees', employees: [employee] }, commandContext(ctx), {
-        expectedVersion: version,
-        action: 'member.addEmployee',
-        ...read(id),
-      });
+      const { view } = await handle(memberAggregate, id, { type: 'AddEmployees', employees: [employee] }, commandContext(ctx), { expectedVersion: version, ...read(id) });
       ctx.status = 201;
       ctx.body = view;
     }),

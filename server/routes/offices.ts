@@ -46,10 +46,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ response: Office, status: 201, body: CreateOfficeInput }, async (ctx, { body: details }) => {
       await assertLocationExists(sql, details.location_id);
       const id = randomUUID();
-      const { view } = await handle(officeAggregate, id, { type: 'CreateOffice', id, details }, commandContext(ctx), {
-        action: 'office.create',
-        ...read(id),
-      });
+      const { view } = await handle(officeAggregate, id, { type: 'CreateOffice', id, details }, commandContext(ctx), read(id));
       ctx.status = 201;
       ctx.body = view;
     }),
@@ -80,7 +77,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
           lease: hasLease ? lease : undefined,
         },
         commandContext(ctx),
-        { expectedVersion: input.version, action: 'office.update', ...read(id) },
+        { expectedVersion: input.version, ...read(id) },
       );
       ctx.body = view;
     }),
@@ -93,11 +90,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ response: Office, params: IdParam, body: ChangeOfficeStatusInput }, async (ctx, { params: { id }, body: { status, version } }) => {
       // The holder's current name, should the change be refused for it (read outside the lock: words only).
       const company_name = status === 'VACANT' ? ((await getOffice(sql, id))?.tenant ?? null) : null;
-      const { view } = await handle(officeAggregate, id, { type: 'ChangeOfficeStatus', status, company_name }, commandContext(ctx), {
-        expectedVersion: version,
-        action: 'office.changeStatus',
-        ...read(id),
-      });
+      const { view } = await handle(officeAggregate, id, { type: 'ChangeOfficeStatus', status, company_name }, commandContext(ctx), { expectedVersion: version, ...read(id) });
       ctx.body = view;
     }),
   );
@@ -108,11 +101,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     permit('office.editContacts'),
     validate({ response: Office, status: 201, params: IdParam, body: AddOfficeContactInput }, async (ctx, { params: { id }, body: { version, ...fields } }) => {
       const contact = { id: randomUUID(), ...fields };
-      const { view } = await handle(officeAggregate, id, { type: 'AddOfficeContact', contact }, commandContext(ctx), {
-        expectedVersion: version,
-        action: 'office.editContacts',
-        ...read(id),
-      });
+      const { view } = await handle(officeAggregate, id, { type: 'AddOfficeContact', contact }, commandContext(ctx), { expectedVersion: version, ...read(id) });
       ctx.status = 201;
       ctx.body = view;
     }),
@@ -129,7 +118,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
         params.id,
         { type: 'RemoveOfficeContact', contact_id: params.contactId },
         commandContext(ctx),
-        { expectedVersion: body.version ?? query.version, action: 'office.editContacts', ...read(params.id) },
+        { expectedVersion: body.version ?? query.version, ...read(params.id) },
       );
       ctx.body = view;
     }),

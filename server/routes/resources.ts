@@ -80,7 +80,6 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
       const { view } = await handle.transaction(async (run, tx) => {
         await storeContent(tx, file.sha256, file.bytes);
         return run(resourceAggregate, id, { type: 'UploadResource', id, details }, commandContext(ctx), {
-          action: 'resource.upload',
           read: (t: Tx) => getResource(t, id),
         });
       });
@@ -98,10 +97,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
       found(await getResource(sql, id), RESOURCE_NOT_FOUND);
       await handle.transaction(async (run, tx) => {
-        const { state } = await run(resourceAggregate, id, { type: 'DeleteResource' }, commandContext(ctx), {
-          expectedVersion: body.version ?? query.version,
-          action: 'resource.delete',
-        });
+        const { state } = await run(resourceAggregate, id, { type: 'DeleteResource' }, commandContext(ctx), { expectedVersion: body.version ?? query.version });
         // The file goes with its last document.
         if (state) await dropUnusedContent(tx, state.sha256);
       });

@@ -48,11 +48,7 @@ export function settingsRoutes(deps: AppDeps, auth: Middleware): Router {
         company_holidays: body.company_holidays,
         vacation_days: body.vacation_days,
       };
-      const { view } = await handle(settingsAggregate, SYSTEM_SETTINGS_ID, command, commandContext(ctx), {
-        expectedVersion: body.version,
-        action: 'settings.system',
-        read: (tx: Tx) => getSystemSettingsRow(tx),
-      });
+      const { view } = await handle(settingsAggregate, SYSTEM_SETTINGS_ID, command, commandContext(ctx), { expectedVersion: body.version, read: (tx: Tx) => getSystemSettingsRow(tx) });
       ctx.body = systemSettingsView(view, secrets);
     }),
   );

@@ -53,11 +53,7 @@ export function slackRoutes(deps: AppDeps, auth: Middleware): Router {
       if (typed !== null) allowed(typed);
       const webhook =
         typed === null || openWebhookUrl(stored, secrets) === typed ? undefined : { ciphertext: secrets.seal(typed, WEBHOOK_FIELD), masked_url: maskWebhookUrl(typed) };
-      const { view } = await handle(slackConfigAggregate, SLACK_CONFIG_ID, { type: 'SaveSlackConfig', webhook, enabled: body.enabled }, commandContext(ctx), {
-        expectedVersion: body.version,
-        action: 'slack.configure',
-        read: (tx: Tx) => getSlackConfig(tx),
-      });
+      const { view } = await handle(slackConfigAggregate, SLACK_CONFIG_ID, { type: 'SaveSlackConfig', webhook, enabled: body.enabled }, commandContext(ctx), { expectedVersion: body.version, read: (tx: Tx) => getSlackConfig(tx) });
       ctx.body = view;
     }),
   );
@@ -76,11 +72,7 @@ export function slackRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     admin,
     validate({ response: SlackWorkflows, body: SaveWorkflowRulesInput }, async (ctx, { body }) => {
-      const { view } = await handle(slackWorkflowsAggregate, SLACK_WORKFLOWS_ID, { type: 'SaveWorkflowRules', workflow_rules: body.workflow_rules }, commandContext(ctx), {
-        expectedVersion: body.version,
-        action: 'slack.configure',
-        read: (tx: Tx) => getSlackWorkflows(tx),
-      });
+      const { view } = await handle(slackWorkflowsAggregate, SLACK_WORKFLOWS_ID, { type: 'SaveWorkflowRules', workflow_rules: body.workflow_rules }, commandContext(ctx), { expectedVersion: body.version, read: (tx: Tx) => getSlackWorkflows(tx) });
       ctx.body = view;
     }),
   );

@@ -14,6 +14,7 @@ import { HttpError } from '../httpError';
 import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
 import { commandContext } from './context';
+import { editable } from './editable';
 import { assertLocationExists, visible } from './guards';
 import { assertMayFilterBy } from './locationFilter';
 
@@ -56,10 +57,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
       const id = randomUUID();
       const context = commandContext(ctx);
       const { view } = await handle.transaction(async (run, tx) =>
-        run(taskAggregate, id, { type: 'CreateTask', id, details, office: await officePlace(tx, details.office_id) }, context, {
-          action: 'task.create',
-          ...read(id),
-        }),
+        run(taskAggregate, id, { type: 'CreateTask', id, details, office: await officePlace(tx, details.office_id) }, context, read(id)),
       );
       ctx.status = 201;
       ctx.body = view;
@@ -72,20 +70,12 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     permit('task.update'),
     validate({ response: Task, params: IdParam, body: UpdateTaskInput }, async (ctx, { params: { id }, body }) => {
       const current = visible(actorOf(ctx), 'tasks', await getTask(sql, id), TASK_NOT_FOUND);
-      // Read-only fields of the row GET returned are accepted and ignored (API.md).
-      const { version, ...given } = body;
-      const changes = Object.fromEntries(
-        Object.entries(given).filter(([key, value]) => value !== undefined && !READ_ONLY_TASK_KEYS.includes(key)),
-      ) as Partial<TaskDetailsData>;
+      const changes = editable<TaskDetailsData>(body, READ_ONLY_TASK_KEYS);
       if (changes.location_id !== undefined) await assertLocationExists(sql, changes.location_id);
       const context = commandContext(ctx);
       const { view } = await handle.transaction(async (run, tx) => {
         const office = await officePlace(tx, changes.office_id !== undefined ? changes.office_id : current.office_id);
-        return run(taskAggregate, id, { type: 'EditTask', changes, office }, context, {
-          expectedVersion: version,
-          action: 'task.update',
-          ...read(id),
-        });
+        return run(taskAggregate, id, { type: 'EditTask', changes, office }, context, { expectedVersion: body.version, ...read(id) });
       });
       ctx.body = view;
     }),
@@ -96,11 +86,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     permit('task.changeStatus'),
     validate({ response: Task, params: IdParam, body: ChangeTaskStatusInput }, async (ctx, { params: { id }, body: { status, version } }) => {
-      const { view } = await handle(taskAggregate, id, { type: 'ChangeTaskStatus', status }, commandContext(ctx), {
-        expectedVersion: version,
-        action: 'task.changeStatus',
-        ...read(id),
-      });
+      const { view } = await handle(taskAggregate, id, { type: 'ChangeTaskStatus', status }, commandContext(ctx), { expectedVersion: version, ...read(id) });
       ctx.body = view;
     }),
   );

@@ -12,6 +12,7 @@ import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
 import { permit } from '../policies';
 import { commandContext } from './context';
+import { editable } from './editable';
 import { found } from './guards';
 
 /** Marketing templates: every signed-in user reads them; managers and admins change them. */
@@ -51,10 +52,7 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
     permit('template.create'),
     validate({ response: Template, status: 201, body: CreateTemplateInput }, async (ctx, { body }) => {
       const id = randomUUID();
-      const { view } = await handle(templateAggregate, id, { type: 'CreateTemplate', id, details: body }, commandContext(ctx), {
-        action: 'template.create',
-        ...read(id),
-      });
+      const { view } = await handle(templateAggregate, id, { type: 'CreateTemplate', id, details: body }, commandContext(ctx), read(id));
       ctx.status = 201;
       ctx.body = view;
     }),
@@ -66,16 +64,8 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
     permit('template.update'),
     validate({ response: Template, params: IdParam, body: UpdateTemplateInput }, async (ctx, { params: { id }, body }) => {
       found(await getTemplate(sql, id), TEMPLATE_NOT_FOUND);
-      // Read-only fields of the row GET returned are accepted and ignored (API.md).
-      const { version, ...given } = body;
-      const changes = Object.fromEntries(
-        Object.entries(given).filter(([key, value]) => value !== undefined && !READ_ONLY_TEMPLATE_KEYS.includes(key)),
-      ) as Partial<TemplateDetailsData>;
-      const { view } = await handle(templateAggregate, id, { type: 'EditTemplate', changes }, commandContext(ctx), {
-        expectedVersion: version,
-        action: 'template.update',
-        ...read(id),
-      });
+      const changes = editable<TemplateDetailsData>(body, READ_ONLY_TEMPLATE_KEYS);
+      const { view } = await handle(templateAggregate, id, { type: 'EditTemplate', changes }, commandContext(ctx), { expectedVersion: body.version, ...read(id) });
       ctx.body = view;
     }),
   );
@@ -86,10 +76,7 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
     permit('template.delete'),
     validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
       found(await getTemplate(sql, id), TEMPLATE_NOT_FOUND);
-      await handle(templateAggregate, id, { type: 'DeleteTemplate' }, commandContext(ctx), {
-        expectedVersion: body.version ?? query.version,
-        action: 'template.delete',
-      });
+      await handle(templateAggregate, id, { type: 'DeleteTemplate' }, commandContext(ctx), { expectedVersion: body.version ?? query.version });
       ctx.status = 204;
     }),
   );

@@ -81,10 +81,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
       await assertLocationsExist(sql, profile);
       const id = randomUUID();
       const password_hash = await hashPassword(password);
-      const { view } = await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash }, commandContext(ctx), {
-        action: 'user.manage',
-        ...read(id),
-      });
+      const { view } = await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash }, commandContext(ctx), read(id));
       ctx.status = 201;
       ctx.body = view;
     }),
@@ -106,7 +103,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
       const command = { type: 'UpdateUser' as const, actor_id: actorOf(ctx).id, changes, password_hash };
       const { view } = await handle.transaction(async (run, tx) => {
         if (role !== undefined && role !== 'admin') await holdRoster(tx, command.actor_id);
-        return run(userAggregate, id, command, commandContext(ctx), { expectedVersion: version, action: 'user.manage', ...read(id) });
+        return run(userAggregate, id, command, commandContext(ctx), { expectedVersion: version, ...read(id) });
       });
       ctx.body = view;
     }),
@@ -119,10 +116,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
     validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
       found(await getUser(sql, id), USER_NOT_FOUND);
       await handle.transaction(async (run, tx) => {
-        await run(userAggregate, id, { type: 'DeleteUser', actor_id: actorOf(ctx).id }, commandContext(ctx), {
-          expectedVersion: body.version ?? query.version,
-          action: 'user.manage',
-        });
+        await run(userAggregate, id, { type: 'DeleteUser', actor_id: actorOf(ctx).id }, commandContext(ctx), { expectedVersion: body.version ?? query.version });
         // The mail connection's row goes with the user (its projection); the tokens kept beside the log here.
         await forgetRefreshedTokens(tx, id);
       });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 import { answerText, str } from './strings';
+import { stamps } from './rows';
 
 export const LoginInput = z
   .object({
@@ -20,9 +21,7 @@ export const User = z.object({
   locations: z.array(z.uuid()),
   /** A location id, or 'All Locations'. */
   primary_location: answerText(),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 });
 export type User = z.infer<typeof User>;
 

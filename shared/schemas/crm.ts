@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExpectedVersion, Id, formMessage } from './common';
 import { httpUrlMessage, isHttpUrl, answerText, str } from './strings';
+import { ignored, stamps, type Stamped } from './rows';
 
 /** A contact's or company's relation to the operator. */
 export const CRM_STATUSES = ['Prospect', 'Member', 'Former Member'] as const;
@@ -17,7 +18,7 @@ export type ContactListQuery = z.infer<typeof ContactListQuery>;
 export const CompanyListQuery = z.object({ status: status.optional(), q: q.optional() }).strict();
 export type CompanyListQuery = z.infer<typeof CompanyListQuery>;
 
-export interface Contact {
+export interface Contact extends Stamped {
   id: string;
   name: string;
   email: string;
@@ -28,12 +29,9 @@ export interface Contact {
   status: CrmStatus;
   notes: string | null;
   lead_source: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
-export interface Company {
+export interface Company extends Stamped {
   id: string;
   name: string;
   industry: string | null;
@@ -55,9 +53,6 @@ export interface Company {
   won_deal_count: number;
   /** Average deal size: total_deal_value / deal_count, to the cent (0 with no deal). */
   average_deal_value: number;
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 export const CONTACT_REQUIRED = formMessage('Name and email are required');
@@ -104,7 +99,7 @@ export const CreateContactInput = z
   .strict();
 export type CreateContactInput = z.infer<typeof CreateContactInput>;
 
-const READ_ONLY = { id: z.unknown().optional(), created_at: z.unknown().optional(), updated_at: z.unknown().optional() };
+const READ_ONLY = ignored('id', 'created_at', 'updated_at');
 
 /** PUT /api/contacts/{id}: the contact as GET returned it; read-only fields are ignored. */
 export const UpdateContactInput = z
@@ -145,12 +140,7 @@ export const UpdateCompanyInput = z
     status: status.optional(),
     version: ExpectedVersion,
     ...READ_ONLY,
-    contact_count: z.unknown().optional(),
-    deal_count: z.unknown().optional(),
-    total_deal_value: z.unknown().optional(),
-    active_deal_count: z.unknown().optional(),
-    won_deal_count: z.unknown().optional(),
-    average_deal_value: z.unknown().optional(),
+    ...ignored('contact_count', 'deal_count', 'total_deal_value', 'active_deal_count', 'won_deal_count', 'average_deal_value'),
   })
   .strict();
 export type UpdateCompanyInput = z.infer<typeof UpdateCompanyInput>;
@@ -171,9 +161,7 @@ export const Contact = z.object({
   status: z.enum(CRM_STATUSES),
   notes: answerText().nullable(),
   lead_source: answerText().nullable(),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<Contact>;
 
 /** A company as the API answers it (the OpenAPI document's schema; checked against the type above). */
@@ -196,7 +184,5 @@ export const Company = z.object({
   active_deal_count: z.number().int(),
   won_deal_count: z.number().int(),
   average_deal_value: z.number(),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<Company>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AGREEMENT_TYPES, DEAL_MEMBERSHIP_TYPES, DEAL_STAGES, type DealStage } from '../domain/deals';
 import { ExpectedVersion, Id, LocationFilterQuery, formMessage } from './common';
 import { answerText, str } from './strings';
+import { ignored, stamps, type Stamped } from './rows';
 
 /** The spec's message for a new deal missing any required field. */
 export const REQUIRED_DEAL = formMessage('Please fill in all required fields');
@@ -82,23 +83,7 @@ export const CreateDealInput = z
 export type CreateDealInput = z.infer<typeof CreateDealInput>;
 
 /** Fields of a deal response a client may send back unchanged; they are ignored. */
-const READ_ONLY_DEAL_FIELDS = {
-  id: z.unknown().optional(),
-  stage: z.unknown().optional(),
-  rank: z.unknown().optional(),
-  location_name: z.unknown().optional(),
-  contract_location: z.unknown().optional(),
-  deal_value: z.unknown().optional(),
-  market_rate: z.unknown().optional(),
-  signature_status: z.unknown().optional(),
-  member_id: z.unknown().optional(),
-  attention_reason: z.unknown().optional(),
-  signed_by: z.unknown().optional(),
-  executed_copy: z.unknown().optional(),
-  stage_changed_at: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-};
+const READ_ONLY_DEAL_FIELDS = ignored('id', 'stage', 'rank', 'location_name', 'contract_location', 'deal_value', 'market_rate', 'signature_status', 'member_id', 'attention_reason', 'signed_by', 'executed_copy', 'stage_changed_at', 'created_at', 'updated_at');
 
 /** Names of those fields: a PUT takes them and changes nothing with them. */
 export const READ_ONLY_DEAL_KEYS: readonly string[] = Object.keys(READ_ONLY_DEAL_FIELDS);
@@ -164,7 +149,7 @@ export interface DealContact {
   title: string | null;
 }
 
-export interface Deal {
+export interface Deal extends Stamped {
   id: string;
   deal_name: string;
   company_id: string | null;
@@ -203,9 +188,6 @@ export interface Deal {
   executed_copy: { sha256: string; size: number; stored_at: string } | null;
   /** When the deal entered its current stage. */
   stage_changed_at: string;
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 export interface DealStats {
@@ -256,9 +238,7 @@ export const Deal = z.object({
   signed_by: answerText().nullable(),
   executed_copy: z.object({ sha256: answerText(), size: z.number().int(), stored_at: answerText() }).nullable(),
   stage_changed_at: answerText(),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<Deal>;
 
 /** GET /api/deals/stats (the OpenAPI document's schema; checked against the type above). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { answerText } from './strings';
 import { ExpectedVersion, text } from './common';
+import { ignored, stamps, type Stamped } from './rows';
 
 export const Floors = z
   .array(z.number().int().min(-5).max(200), { message: 'Floors must be a list of floor numbers' })
@@ -19,11 +20,7 @@ export const CreateLocationInput = z
 export type CreateLocationInput = z.infer<typeof CreateLocationInput>;
 
 /** Fields of a location response that a client may send back unchanged; they are ignored. */
-const READ_ONLY_LOCATION_FIELDS = {
-  id: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-};
+const READ_ONLY_LOCATION_FIELDS = ignored('id', 'created_at', 'updated_at');
 
 /** PUT /api/locations/{id}: the location object as GET returned it, or any part of it. */
 export const UpdateLocationInput = z
@@ -40,16 +37,13 @@ export const UpdateLocationInput = z
 export type UpdateLocationInput = z.infer<typeof UpdateLocationInput>;
 
 /** A location as the API returns it. */
-export interface Location {
+export interface Location extends Stamped {
   id: string;
   name: string;
   city: string;
   address: string;
   manager: string;
   floors: number[];
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 /** A location as the API answers it (the OpenAPI document's schema; checked against the type above). */
@@ -60,7 +54,5 @@ export const Location = z.object({
   address: answerText(),
   manager: answerText(),
   floors: z.array(z.number().int()),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<Location>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExpectedVersion, Id, formMessage, text } from './common';
 import { answerText, str } from './strings';
+import { ignored, stamps, type Stamped } from './rows';
 
 export const MEMBERSHIP_TYPES = ['Premium', 'Standard', 'Basic'] as const;
 export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
@@ -33,19 +34,7 @@ export const CreateMemberInput = z
 export type CreateMemberInput = z.infer<typeof CreateMemberInput>;
 
 /** Fields of a member response that a client may send back unchanged; they are ignored. */
-const READ_ONLY_MEMBER_FIELDS = {
-  id: z.unknown().optional(),
-  location_name: z.unknown().optional(),
-  office_id: z.unknown().optional(),
-  office_number: z.unknown().optional(),
-  offices: z.unknown().optional(),
-  employees: z.unknown().optional(),
-  contact_name: z.unknown().optional(),
-  contact_email: z.unknown().optional(),
-  contact_phone: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-};
+const READ_ONLY_MEMBER_FIELDS = ignored('id', 'location_name', 'office_id', 'office_number', 'offices', 'employees', 'contact_name', 'contact_email', 'contact_phone', 'created_at', 'updated_at');
 
 /** PUT /api/members/{id}: the member object; office assignment has its own call. */
 export const UpdateMemberInput = z
@@ -120,7 +109,7 @@ export interface MemberOffice {
 }
 
 /** A member company as the API returns it and the gateway pushes it. */
-export interface Member {
+export interface Member extends Stamped {
   id: string;
   company_name: string;
   location_id: string;
@@ -138,9 +127,6 @@ export interface Member {
   contact_phone: string | null;
   membership_type: MembershipType;
   employees: Employee[];
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 /** A member company as the API answers it (the OpenAPI document's schema; checked against the type above). */
@@ -158,7 +144,5 @@ export const Member = z.object({
   contact_phone: answerText().nullable(),
   membership_type: z.enum(MEMBERSHIP_TYPES),
   employees: z.array(z.object({ id: z.uuid(), name: answerText(), role: answerText().nullable(), email: answerText() })),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<Member>;

@@ -3,6 +3,7 @@ import { Id, ExpectedVersion, formMessage, text } from './common';
 import { answerText, str } from './strings';
 
 import { OFFICE_STATUSES, type OfficeStatus } from '../domain/officeStatuses';
+import { ignored, stamps, type Stamped } from './rows';
 
 // Kept apart from zod for the offices screen's first render; still named here.
 export { OFFICE_STATUSES, type OfficeStatus };
@@ -82,16 +83,7 @@ export const LeaseInfoInput = z
   .strict();
 
 /** Fields of an office response that a client may send back unchanged; they are ignored. */
-const READ_ONLY_OFFICE_FIELDS = {
-  id: z.unknown().optional(),
-  location_name: z.unknown().optional(),
-  status: z.unknown().optional(),
-  tenant: z.unknown().optional(),
-  member_id: z.unknown().optional(),
-  contacts: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-};
+const READ_ONLY_OFFICE_FIELDS = ignored('id', 'location_name', 'status', 'tenant', 'member_id', 'contacts', 'created_at', 'updated_at');
 
 /** PUT /api/offices/{id}: rates and lease, and the profile's editable fields. */
 export const UpdateOfficeInput = z
@@ -156,7 +148,7 @@ export interface LeaseInfo {
 }
 
 /** An office as the API returns it and the gateway pushes it. */
-export interface Office {
+export interface Office extends Stamped {
   id: string;
   office_number: string;
   location_id: string;
@@ -176,9 +168,6 @@ export interface Office {
   market_rates: MarketedRates;
   lease_info: LeaseInfo;
   contacts: OfficeContact[];
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 /** An office as the API answers it (the OpenAPI document's schema; checked against the type above). */
@@ -207,7 +196,5 @@ export const Office = z.object({
   contacts: z.array(
     z.object({ id: z.uuid(), name: answerText(), email: answerText(), phone: answerText().nullable(), role: answerText().nullable(), is_primary: z.boolean() }),
   ),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<Office>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { answerText, str } from './strings';
+import { stamps, type Stamped } from './rows';
 
 /** The library's six categories, in the order the page lists them (spec part 2, Employee Resources). */
 export const RESOURCE_CATEGORIES = [
@@ -59,7 +60,7 @@ export const ResourceListQuery = z
 export type ResourceListQuery = z.infer<typeof ResourceListQuery>;
 
 /** One document of the library. */
-export interface Resource {
+export interface Resource extends Stamped {
   id: string;
   name: string;
   type: ResourceType;
@@ -75,9 +76,6 @@ export interface Resource {
   sha256: string;
   /** Who uploaded it; null for the system (the sample documents). */
   uploaded_by: string | null;
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 /** A library document's details as the API answers them (checked against the type above). */
@@ -92,7 +90,5 @@ export const Resource = z.object({
   content_type: answerText(),
   sha256: answerText(),
   uploaded_by: answerText().nullable(),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<Resource>;

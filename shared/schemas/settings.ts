@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ExpectedVersion } from './common';
 import { answerText, str } from './strings';
+import { ignored, stamps, type Stamped } from './rows';
 
 /**
  * The system settings are one row: the stream and the row share this id (there is only one).
@@ -62,24 +63,19 @@ export const UpdateSystemSettingsInput = z
     company_holidays: TimeOffFields.company_holidays.optional(),
     vacation_days: TimeOffFields.vacation_days.optional(),
     version: ExpectedVersion,
-    id: z.unknown().optional(),
-    crm_api_key_set: z.unknown().optional(),
-    crm_api_key_problem: z.unknown().optional(),
-    created_at: z.unknown().optional(),
-    updated_at: z.unknown().optional(),
+    ...ignored('id', 'crm_api_key_set', 'crm_api_key_problem', 'created_at', 'updated_at'),
   })
   .strict();
 export type UpdateSystemSettingsInput = z.infer<typeof UpdateSystemSettingsInput>;
 
-/** GET /api/settings/company: what every signed-in user reads (the resources page's tiles). */
-export interface CompanySettings {
+/**
+ * GET /api/settings/company: what every signed-in user reads (the resources page's tiles). Its
+ * version is 0 until an administrator first changes the settings.
+ */
+export interface CompanySettings extends Stamped {
   id: string;
   company_holidays: number;
   vacation_days: number;
-  /** 0 until an administrator first changes the settings. */
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 /** GET /api/settings/system (administrators): the company settings and the CRM key, masked. */
@@ -96,9 +92,7 @@ export const CompanySettings = z.object({
   id: z.uuid(),
   company_holidays: z.number().int(),
   vacation_days: z.number().int(),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<CompanySettings>;
 
 /** GET /api/settings/system: the CRM key masked (checked against the type above). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ExpectedVersion, formMessage } from './common';
 import { KEY_MASK } from './settings';
 import { isHttpUrl, storableJson, answerText, str } from './strings';
+import { ignored, stamps, type Stamped } from './rows';
 
 /**
  * Chat notifications (Slack): the webhook configuration and the workflow rules are one row each,
@@ -115,10 +116,7 @@ export const SaveSlackConfigInput = z
     webhook_url: WebhookUrl,
     enabled: z.boolean({ message: 'Enabled must be true or false' }).default(true),
     version: ExpectedVersion,
-    id: z.unknown().optional(),
-    webhook_url_set: z.unknown().optional(),
-    created_at: z.unknown().optional(),
-    updated_at: z.unknown().optional(),
+    ...ignored('id', 'webhook_url_set', 'created_at', 'updated_at'),
   })
   .strict();
 export type SaveSlackConfigInput = z.infer<typeof SaveSlackConfigInput>;
@@ -157,9 +155,7 @@ export const SaveWorkflowRulesInput = z
       .max(MAX_RULES, { message: `At most ${MAX_RULES} rules` })
       .refine((rules) => new Set(rules.map((r) => r.id)).size === rules.length, { message: 'Two rules have the same id' }),
     version: ExpectedVersion,
-    id: z.unknown().optional(),
-    created_at: z.unknown().optional(),
-    updated_at: z.unknown().optional(),
+    ...ignored('id', 'created_at', 'updated_at'),
   })
   .strict();
 export type SaveWorkflowRulesInput = z.infer<typeof SaveWorkflowRulesInput>;
@@ -180,26 +176,19 @@ export const DeliveriesQuery = z
   .object({ limit: z.coerce.number({ message: 'Limit must be a number' }).int().min(1).max(200).default(50) })
   .strict();
 
-/** GET /api/slack/config (administrators). */
-export interface SlackConfig {
+/** GET /api/slack/config (administrators); its version is 0 until first saved. */
+export interface SlackConfig extends Stamped {
   id: string;
   /** Masked (see maskWebhookUrl); null until a URL is saved. */
   webhook_url: string | null;
   webhook_url_set: boolean;
   enabled: boolean;
-  /** 0 until first saved. */
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 /** GET /api/slack/workflows (administrators). */
-export interface SlackWorkflows {
+export interface SlackWorkflows extends Stamped {
   id: string;
   workflow_rules: WorkflowRule[];
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'delivered', 'failed'] as const;
@@ -239,17 +228,13 @@ export const SlackConfig = z.object({
   webhook_url: answerText().nullable(),
   webhook_url_set: z.boolean(),
   enabled: z.boolean(),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<SlackConfig>;
 
 export const SlackWorkflows = z.object({
   id: z.uuid(),
   workflow_rules: z.array(WorkflowRule),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<SlackWorkflows>;
 
 /** One row of the delivery log (checked against the type above). */

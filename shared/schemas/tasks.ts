@@ -10,6 +10,7 @@ import {
 } from '../domain/tasks';
 import { ExpectedVersion, Id, LocationFilterQuery, formMessage } from './common';
 import { answerText, str } from './strings';
+import { ignored, stamps, type Stamped } from './rows';
 
 /** The spec's message for a new task missing its title, description or location. */
 export const REQUIRED_TASK = formMessage('Title, description, and location are required');
@@ -71,13 +72,9 @@ export type CreateTaskInput = z.infer<typeof CreateTaskInput>;
 
 /** Fields of a task response a client may send back unchanged; they are ignored. */
 const READ_ONLY_TASK_FIELDS = {
-  id: z.unknown().optional(),
-  location_name: z.unknown().optional(),
-  office_number: z.unknown().optional(),
+  ...ignored('id', 'location_name', 'office_number'),
   /** The status moves through PATCH .../status, with its rules. */
-  status: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
+  ...ignored('status', 'created_at', 'updated_at'),
 };
 
 /** Names of those fields: a PUT takes them and changes nothing with them. */
@@ -112,7 +109,7 @@ export const TaskListQuery = LocationFilterQuery.extend({
 export type TaskListQuery = z.infer<typeof TaskListQuery>;
 
 /** A task as the API returns it and the gateway pushes it. */
-export interface Task {
+export interface Task extends Stamped {
   id: string;
   title: string;
   description: string;
@@ -127,9 +124,6 @@ export interface Task {
   /** YYYY-MM-DD, or null. */
   due_date: string | null;
   status: TaskStatus;
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 /** A task as the API answers it (the OpenAPI document's schema; checked against the type above). */
@@ -145,7 +139,5 @@ export const Task = z.object({
   assigned_to: answerText().nullable(),
   due_date: answerText().nullable(),
   status: z.enum(TASK_STATUSES),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<Task>;

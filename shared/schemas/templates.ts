@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_ALIASES, type TemplateCategory } from '../domain/templates';
 import { ExpectedVersion, formMessage } from './common';
 import { answerText, str } from './strings';
+import { ignored, stamps, type Stamped } from './rows';
 
 /** The spec's message for a template without its name or content. */
 export const REQUIRED_TEMPLATE = formMessage('Template name and content are required');
@@ -45,13 +46,7 @@ export const CreateTemplateInput = z
 export type CreateTemplateInput = z.infer<typeof CreateTemplateInput>;
 
 /** Fields of a template response a client may send back unchanged; they are ignored. */
-const READ_ONLY_TEMPLATE_FIELDS = {
-  id: z.unknown().optional(),
-  placeholders: z.unknown().optional(),
-  last_modified: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-};
+const READ_ONLY_TEMPLATE_FIELDS = ignored('id', 'placeholders', 'last_modified', 'created_at', 'updated_at');
 
 /** Names of those fields: a PUT takes them and changes nothing with them. */
 export const READ_ONLY_TEMPLATE_KEYS: readonly string[] = Object.keys(READ_ONLY_TEMPLATE_FIELDS);
@@ -82,7 +77,7 @@ export const TemplateListQuery = z
   .strict();
 export type TemplateListQuery = z.infer<typeof TemplateListQuery>;
 
-export interface Template {
+export interface Template extends Stamped {
   id: string;
   name: string;
   category: TemplateCategory;
@@ -92,9 +87,6 @@ export interface Template {
   placeholders: string[];
   /** When the template last changed (ISO 8601). */
   last_modified: string;
-  version: number;
-  created_at: string;
-  updated_at: string;
 }
 
 /** One earlier version of a template (GET /api/templates/{id}/history). */
@@ -119,9 +111,7 @@ export const Template = z.object({
   content: answerText(),
   placeholders: z.array(answerText()),
   last_modified: answerText(),
-  version: z.number().int(),
-  created_at: answerText(),
-  updated_at: answerText(),
+  ...stamps,
 }) satisfies z.ZodType<Template>;
 
 /** One earlier version in a template's history (checked against the type above). */

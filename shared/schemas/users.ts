@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALL_LOCATIONS, DEFAULT_ROLE, ROLES } from '../constants';
 import { ExpectedVersion, Id, formMessage } from './common';
 import { str } from './strings';
+import { ignored } from './rows';
 
 export type { User } from './auth';
 
@@ -74,11 +75,7 @@ export const CreateUserInput = z
 export type CreateUserInput = z.infer<typeof CreateUserInput>;
 
 /** Fields of a user response a client may send back unchanged; they are ignored. */
-const READ_ONLY_USER_FIELDS = {
-  id: z.unknown().optional(),
-  created_at: z.unknown().optional(),
-  updated_at: z.unknown().optional(),
-};
+const READ_ONLY_USER_FIELDS = ignored('id', 'created_at', 'updated_at');
 
 /**
  * PUT /api/users/{id}: the user as GET returned it, or any part of it. A blank or absent password

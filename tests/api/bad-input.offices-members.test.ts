@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   badText,
   badVersion,
@@ -10,13 +10,11 @@ import {
   invalidIdSegment,
   notAnId,
   notAString,
-  startBadInputServer,
+  badInputFile,
   unknownQuery,
   unstorableText,
-  type BadInputServer,
   type BodyRoute,
 } from '../support/badInput';
-import type { Api, TestServer } from '../support/server';
 
 /**
  * Malformed input on the office and member routes: whatever the client sends, the answer is a
@@ -25,19 +23,8 @@ import type { Api, TestServer } from '../support/server';
  * The sign-in and location routes are in bad-input.auth-locations.test.ts.
  */
 
-let server: TestServer;
-let api: Api;
-let token: string;
-let locationId: string;
-let checkProperty: BadInputServer['checkProperty'];
 
-beforeAll(async () => {
-  ({ server, api, token, locationId, checkProperty } = await startBadInputServer());
-});
-
-afterAll(async () => {
-  await server?.stop();
-});
+const app = badInputFile();
 
 // ---------------------------------------------------------------------------------------------
 // Offices and members
@@ -48,14 +35,14 @@ describe('bad input on the office and member routes', () => {
   let memberId = '';
 
   beforeAll(async () => {
-    const office = await api('POST', '/api/offices', { token, body: { office_number: 'BAD-1', location_id: locationId } });
+    const office = await app.api('POST', '/api/offices', { token: app.token, body: { office_number: 'BAD-1', location_id: app.locationId } });
     expect(office.status).toBe(201);
     officeId = office.body.id;
-    const withContact = await api('POST', `/api/offices/${officeId}/contacts`, { token, body: { name: 'C', email: 'c@x.com' } });
+    const withContact = await app.api('POST', `/api/offices/${officeId}/contacts`, { token: app.token, body: { name: 'C', email: 'c@x.com' } });
     contactId = withContact.body.contacts[0].id;
-    const member = await api('POST', '/api/members', {
-      token,
-      body: { company_name: 'Bad Input Co', location_id: locationId, primary_contact: { name: 'N', email: 'n@x.com' } },
+    const member = await app.api('POST', '/api/members', {
+      token: app.token,
+      body: { company_name: 'Bad Input Co', location_id: app.locationId, primary_contact: { name: 'N', email: 'n@x.com' } },
     });
     expect(member.status).toBe(201);
     memberId = member.body.id;
@@ -71,7 +58,7 @@ describe('bad input on the office and member routes', () => {
       name: 'POST /api/offices',
       method: 'POST',
       path: () => '/api/offices',
-      valid: () => ({ office_number: 'NEVER-1', location_id: locationId }),
+      valid: () => ({ office_number: 'NEVER-1', location_id: app.locationId }),
       known: new Set(['office_number', 'location_id', 'type', 'desks', 'floor', 'windowed', 'marketed_rates']),
       bad: fc.oneof(
         field('office_number', fc.oneof(badString, fc.stringMatching(/^[ \t]*$/))),
@@ -133,7 +120,7 @@ describe('bad input on the office and member routes', () => {
       name: 'POST /api/members',
       method: 'POST',
       path: () => '/api/members',
-      valid: () => ({ company_name: 'Never Co', location_id: locationId, primary_contact: { name: 'N', email: 'n@x.com' } }),
+      valid: () => ({ company_name: 'Never Co', location_id: app.locationId, primary_contact: { name: 'N', email: 'n@x.com' } }),
       known: new Set(['company_name', 'location_id', 'primary_contact', 'membership_type']),
       bad: fc.oneof(
         field('company_name', badString),
@@ -177,7 +164,7 @@ describe('bad input on the office and member routes', () => {
     },
   ];
 
-  bodyRouteTests(routes, () => ({ api, token, checkProperty }));
+  bodyRouteTests(routes, () => app);
 
   it('every office and member route refuses ids that are not UUIDs', async () => {
     const calls: [string, (bad: string) => string, unknown?][] = [
@@ -192,8 +179,8 @@ describe('bad input on the office and member routes', () => {
       ['POST', (s) => `/api/members/${s}/employees`, { name: 'N', email: 'n@x.com' }],
       ['PATCH', (s) => `/api/members/${s}/office`, { office_id: null }],
     ];
-    await checkProperty(fc.tuple(invalidIdSegment, fc.constantFrom(...calls)), async ([segment, [method, path, body]]) => {
-      const res = await api(method, path(segment), { token, body });
+    await app.checkProperty(fc.tuple(invalidIdSegment, fc.constantFrom(...calls)), async ([segment, [method, path, body]]) => {
+      const res = await app.api(method, path(segment), { token: app.token, body });
       const answer = expectClientError(res, 400);
       expect(answer.fields?.length).toBeGreaterThan(0);
       expect(answer.message.startsWith('Invalid id')).toBe(true);
@@ -204,21 +191,21 @@ describe('bad input on the office and member routes', () => {
     const calls: [string, () => string, unknown?][] = [
       ['GET', () => '/api/offices'],
       ['GET', () => `/api/offices/${officeId}`],
-      ['POST', () => '/api/offices', { office_number: 'Q-1', location_id: locationId }],
+      ['POST', () => '/api/offices', { office_number: 'Q-1', location_id: app.locationId }],
       ['PUT', () => `/api/offices/${officeId}`, { desks: 2 }],
       ['PATCH', () => `/api/offices/${officeId}/status`, { status: 'PENDING' }],
       ['POST', () => `/api/offices/${officeId}/contacts`, { name: 'N', email: 'n@x.com' }],
       ['DELETE', () => `/api/offices/${officeId}/contacts/${contactId}`],
       ['GET', () => '/api/members'],
       ['GET', () => `/api/members/${memberId}`],
-      ['POST', () => '/api/members', { company_name: 'Q', location_id: locationId, primary_contact: { name: 'N', email: 'n@x.com' } }],
+      ['POST', () => '/api/members', { company_name: 'Q', location_id: app.locationId, primary_contact: { name: 'N', email: 'n@x.com' } }],
       ['PUT', () => `/api/members/${memberId}`, { company_name: 'Q' }],
       ['POST', () => `/api/members/${memberId}/employees`, { name: 'N', email: 'n@x.com' }],
       ['PATCH', () => `/api/members/${memberId}/office`, { office_id: null }],
     ];
     const query = unknownQuery.filter(({ keys }) => !keys.includes('location') && !keys.includes('version'));
-    await checkProperty(fc.tuple(fc.constantFrom(...calls), query), async ([[method, path, body], { keys, query: q }]) => {
-      const res = await api(method, `${path()}?${q}`, { token, body });
+    await app.checkProperty(fc.tuple(fc.constantFrom(...calls), query), async ([[method, path, body], { keys, query: q }]) => {
+      const res = await app.api(method, `${path()}?${q}`, { token: app.token, body });
       for (const key of keys) expectFieldError(res, key, 'Unknown field');
     }, 60);
   });
@@ -226,7 +213,7 @@ describe('bad input on the office and member routes', () => {
   it('the list filters refuse a location that is not text or cannot be stored', async () => {
     for (const path of ['/api/offices', '/api/members']) {
       for (const q of ['location=a&location=b', 'location=x%00y', `location=${'x'.repeat(300)}`]) {
-        const res = await api('GET', `${path}?${q}`, { token });
+        const res = await app.api('GET', `${path}?${q}`, { token: app.token });
         expectFieldError(res, 'location');
       }
     }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TASK_PRIORITIES, TASK_STATUS_ALIASES, TASK_STATUSES } from '@shared/domain/tasks';
 import {
   badText,
@@ -11,13 +11,11 @@ import {
   invalidIdSegment,
   notAnId,
   notAString,
-  startBadInputServer,
+  badInputFile,
   unknownQuery,
   unstorableText,
-  type BadInputServer,
   type BodyRoute,
 } from '../support/badInput';
-import type { Api, TestServer } from '../support/server';
 
 /**
  * Malformed input on the task routes: whatever the client sends, the answer is a 4xx with a
@@ -25,22 +23,12 @@ import type { Api, TestServer } from '../support/server';
  * the offending field, and nothing is appended to the event log.
  */
 
-let server: TestServer;
-let api: Api;
-let token: string;
-let locationId: string;
-let checkProperty: BadInputServer['checkProperty'];
 let taskId = '';
 
-beforeAll(async () => {
-  ({ server, api, token, locationId, checkProperty } = await startBadInputServer());
-  const task = await api('POST', '/api/tasks', { token, body: { title: 'Bad input', description: 'A task to aim at', location_id: locationId } });
+const app = badInputFile(async () => {
+  const task = await app.api('POST', '/api/tasks', { token: app.token, body: { title: 'Bad input', description: 'A task to aim at', location_id: app.locationId } });
   expect(task.status).toBe(201);
   taskId = task.body.id;
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const ACCEPTED_STATUSES: string[] = [...TASK_STATUSES, ...Object.keys(TASK_STATUS_ALIASES)];
@@ -65,7 +53,7 @@ const routes = (): BodyRoute[] => [
     name: 'POST /api/tasks',
     method: 'POST',
     path: () => '/api/tasks',
-    valid: () => ({ title: 'Never created', description: 'Never', location_id: locationId }),
+    valid: () => ({ title: 'Never created', description: 'Never', location_id: app.locationId }),
     known: new Set(DETAILS),
     bad: fc.oneof(
       field('title', fc.oneof(badString, blank, badText)),
@@ -105,7 +93,7 @@ const routes = (): BodyRoute[] => [
 ];
 
 describe('bad input on the task routes', () => {
-  bodyRouteTests(routes, () => ({ api, token, checkProperty }));
+  bodyRouteTests(routes, () => app);
 
   it('every task route refuses ids that are not UUIDs', async () => {
     const calls: [string, (bad: string) => string, unknown?][] = [
@@ -113,8 +101,8 @@ describe('bad input on the task routes', () => {
       ['PUT', (s) => `/api/tasks/${s}`, {}],
       ['PATCH', (s) => `/api/tasks/${s}/status`, { status: 'pending' }],
     ];
-    await checkProperty(fc.tuple(invalidIdSegment, fc.constantFrom(...calls)), async ([segment, [method, path, body]]) => {
-      const answer = expectClientError(await api(method, path(segment), { token, body }), 400);
+    await app.checkProperty(fc.tuple(invalidIdSegment, fc.constantFrom(...calls)), async ([segment, [method, path, body]]) => {
+      const answer = expectClientError(await app.api(method, path(segment), { token: app.token, body }), 400);
       expect(answer.fields?.length).toBeGreaterThan(0);
       expect(answer.message.startsWith('Invalid id')).toBe(true);
     }, 40);
@@ -123,18 +111,18 @@ describe('bad input on the task routes', () => {
   it('every task route refuses unknown query parameters, and the list refuses bad filter values', async () => {
     const calls: [string, () => string, unknown?][] = [
       ['GET', () => `/api/tasks/${taskId}`],
-      ['POST', () => '/api/tasks', { title: 'Q', description: 'Q', location_id: locationId }],
+      ['POST', () => '/api/tasks', { title: 'Q', description: 'Q', location_id: app.locationId }],
       ['PUT', () => `/api/tasks/${taskId}`, { priority: 'low' }],
       ['PATCH', () => `/api/tasks/${taskId}/status`, { status: 'pending' }],
       ['GET', () => '/api/tasks'],
     ];
     const query = unknownQuery.filter(({ keys }) => !keys.some((k) => ['location', 'status', 'priority', 'office_id', 'version'].includes(k)));
-    await checkProperty(fc.tuple(fc.constantFrom(...calls), query), async ([[method, path, body], { keys, query: q }]) => {
-      const res = await api(method, `${path()}?${q}`, { token, body });
+    await app.checkProperty(fc.tuple(fc.constantFrom(...calls), query), async ([[method, path, body], { keys, query: q }]) => {
+      const res = await app.api(method, `${path()}?${q}`, { token: app.token, body });
       for (const key of keys) expectFieldError(res, key, 'Unknown field');
     }, 40);
     for (const [q, name] of [['status=done', 'status'], ['priority=urgent', 'priority'], ['office_id=nope', 'office_id'], ['location=x%00y', 'location'], ['status=a&status=b', 'status']]) {
-      expectFieldError(await api('GET', `/api/tasks?${q}`, { token }), name!);
+      expectFieldError(await app.api('GET', `/api/tasks?${q}`, { token: app.token }), name!);
     }
   });
 });

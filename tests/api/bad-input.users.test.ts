@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROLES } from '@shared/constants';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/schemas/users';
 import {
@@ -12,13 +12,11 @@ import {
   invalidIdSegment,
   notAnId,
   notAString,
-  startBadInputServer,
+  badInputFile,
   unknownQuery,
   unstorableText,
-  type BadInputServer,
   type BodyRoute,
 } from '../support/badInput';
-import type { Api, TestServer } from '../support/server';
 
 /**
  * Malformed input on the user routes: whatever the client sends, the answer is a 4xx with a
@@ -26,11 +24,6 @@ import type { Api, TestServer } from '../support/server';
  * the offending field, and nothing is appended to the event log.
  */
 
-let server: TestServer;
-let api: Api;
-let token: string;
-let locationId: string;
-let checkProperty: BadInputServer['checkProperty'];
 let userId = '';
 let victimId = '';
 let counter = 0;
@@ -38,18 +31,13 @@ let counter = 0;
 const PASSWORD = 'a-long-enough-password';
 const newEmail = () => `bad-input-${++counter}-${Date.now() % 100000}@example.com`;
 
-beforeAll(async () => {
-  ({ server, api, token, locationId, checkProperty } = await startBadInputServer());
+const app = badInputFile(async () => {
   const [user, victim] = await Promise.all(
-    [1, 2].map(() => api('POST', '/api/users', { token, body: { name: 'Bad Input', email: newEmail(), password: PASSWORD } })),
+    [1, 2].map(() => app.api('POST', '/api/users', { token: app.token, body: { name: 'Bad Input', email: newEmail(), password: PASSWORD } })),
   );
   expect(user!.status).toBe(201);
   userId = user!.body.id;
   victimId = victim!.body.id;
-});
-
-afterAll(async () => {
-  await server?.stop();
 });
 
 const badString = fc.oneof(notAString, unstorableText);
@@ -72,7 +60,7 @@ const badRole: fc.Arbitrary<unknown> = fc.oneof(fc.string().filter((s) => !(ROLE
 const badLocations: fc.Arbitrary<unknown> = fc.oneof(
   fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null)),
   fc.array(notAnId, { minLength: 1, maxLength: 3 }),
-  fc.constant(null).map(() => [locationId, locationId]),
+  fc.constant(null).map(() => [app.locationId, app.locationId]),
 );
 const badPrimary: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ minLength: 1, maxLength: 30 }).filter((s) => s !== 'All Locations'),
@@ -126,12 +114,12 @@ const routes = (): BodyRoute[] => [
 ];
 
 describe('bad input on the user routes', () => {
-  bodyRouteTests(routes, () => ({ api, token, checkProperty }));
+  bodyRouteTests(routes, () => app);
 
   it('every user route refuses ids that are not UUIDs', async () => {
     const calls: [string, unknown?][] = [['GET'], ['PUT', {}], ['DELETE', {}]];
-    await checkProperty(fc.tuple(invalidIdSegment, fc.constantFrom(...calls)), async ([segment, [method, body]]) => {
-      const answer = expectClientError(await api(method, `/api/users/${segment}`, { token, body }), 400);
+    await app.checkProperty(fc.tuple(invalidIdSegment, fc.constantFrom(...calls)), async ([segment, [method, body]]) => {
+      const answer = expectClientError(await app.api(method, `/api/users/${segment}`, { token: app.token, body }), 400);
       expect(answer.message.startsWith('Invalid id')).toBe(true);
     }, 30);
   });
@@ -145,12 +133,12 @@ describe('bad input on the user routes', () => {
       ['DELETE', () => `/api/users/${userId}`, {}],
     ];
     const query = unknownQuery.filter(({ keys }) => !keys.some((k) => ['role', 'q', 'version'].includes(k)));
-    await checkProperty(fc.tuple(fc.constantFrom(...calls), query), async ([[method, path, body], { keys, query: q }]) => {
-      const res = await api(method, `${path()}?${q}`, { token, body });
+    await app.checkProperty(fc.tuple(fc.constantFrom(...calls), query), async ([[method, path, body], { keys, query: q }]) => {
+      const res = await app.api(method, `${path()}?${q}`, { token: app.token, body });
       for (const key of keys) expectFieldError(res, key, 'Unknown field');
     }, 30);
     for (const [q, name] of [['role=owner', 'role'], ['q=x%00y', 'q'], ['role=a&role=b', 'role'], [`q=${'x'.repeat(201)}`, 'q']]) {
-      expectFieldError(await api('GET', `/api/users?${q}`, { token }), name!);
+      expectFieldError(await app.api('GET', `/api/users?${q}`, { token: app.token }), name!);
     }
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, apiAs, expectLive, signedInContext } from './support/app';
+import { USERS, apiAs, expectLive, signedInContext, signedInPage } from './support/app';
 import { createOffice, officeCard, uniqueNumber } from './support/data';
 
 /** Opens the office list filtered to one office, as a user would find it. */
@@ -13,18 +13,16 @@ async function findOffice(page: Page, number: string) {
 
 test.describe('editing one office together', () => {
   test('two Edit Rates dialogs: the second is told who changed what, reloads keeping what was typed, and saves', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const manager = await signedInContext(browser, 'manager');
-    const adminPage = await admin.context.newPage();
-    const managerPage = await manager.context.newPage();
+    const admin = await signedInPage(browser, 'admin');
+    const manager = await signedInPage(browser, 'manager');
     const number = uniqueNumber('C');
-    const { id } = await createOffice(adminPage, admin.token, '55 Broadway', number, { marketed_rates: { monthly: 1000, six_month: 950, twelve_month: 900 } });
+    const { id } = await createOffice(admin.page, admin.token, '55 Broadway', number, { marketed_rates: { monthly: 1000, six_month: 950, twelve_month: 900 } });
 
     // Both open Edit Rates on the same office.
-    await (await findOffice(adminPage, number)).getByRole('button', { name: 'Edit rates & lease' }).click();
-    await (await findOffice(managerPage, number)).getByRole('button', { name: 'Edit rates & lease' }).click();
-    const first = adminPage.getByRole('dialog', { name: 'Edit Rates & Lease Info' });
-    const second = managerPage.getByRole('dialog', { name: 'Edit Rates & Lease Info' });
+    await (await findOffice(admin.page, number)).getByRole('button', { name: 'Edit rates & lease' }).click();
+    await (await findOffice(manager.page, number)).getByRole('button', { name: 'Edit rates & lease' }).click();
+    const first = admin.page.getByRole('dialog', { name: 'Edit Rates & Lease Info' });
+    const second = manager.page.getByRole('dialog', { name: 'Edit Rates & Lease Info' });
     await expect(second.getByLabel('Monthly', { exact: true })).toHaveValue('1000');
 
     // The first saves a new monthly rate.
@@ -46,7 +44,7 @@ test.describe('editing one office together', () => {
     expect(words.join(' ').match(/reload/gi)).toHaveLength(1);
     await expect(second.getByLabel('Signed rate (monthly)', { exact: true })).toBeVisible();
     await expect(second).toBeVisible();
-    expect((await apiAs(managerPage, manager.token, 'GET', `/api/offices/${id}`)).body.signed_rate).toBeNull();
+    expect((await apiAs(manager.page, manager.token, 'GET', `/api/offices/${id}`)).body.signed_rate).toBeNull();
 
     // Reload takes the latest row and keeps what was typed.
     await second.getByRole('button', { name: 'Reload' }).click();
@@ -57,30 +55,28 @@ test.describe('editing one office together', () => {
     // Now the save goes through, on top of the first user's change.
     await second.getByRole('button', { name: 'Save Changes' }).click();
     await expect(second).toBeHidden();
-    const saved = (await apiAs(managerPage, manager.token, 'GET', `/api/offices/${id}`)).body;
+    const saved = (await apiAs(manager.page, manager.token, 'GET', `/api/offices/${id}`)).body;
     expect(saved.signed_rate).toBe(1100);
     expect(saved.marketed_rates.monthly).toBe(1250);
-    await expect(officeCard(adminPage, number)).toContainText('$1,100');
+    await expect(officeCard(admin.page, number)).toContainText('$1,100');
     await admin.context.close();
     await manager.context.close();
   });
 
   test('two Edit Status dialogs: a refused update keeps the chosen status through Reload and then applies it', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const manager = await signedInContext(browser, 'manager');
-    const adminPage = await admin.context.newPage();
-    const managerPage = await manager.context.newPage();
+    const admin = await signedInPage(browser, 'admin');
+    const manager = await signedInPage(browser, 'manager');
     const number = uniqueNumber('T');
-    const { id } = await createOffice(adminPage, admin.token, '60 Broad', number);
+    const { id } = await createOffice(admin.page, admin.token, '60 Broad', number);
 
-    await (await findOffice(adminPage, number)).getByRole('button', { name: 'Edit status' }).click();
-    await managerPage.goto('/offices');
-    await expectLive(managerPage);
-    await managerPage.getByLabel('Location').selectOption({ label: '60 Broad' });
-    await managerPage.getByLabel('Search offices').fill(number);
-    await officeCard(managerPage, number).getByRole('button', { name: 'Edit status' }).click();
-    const first = adminPage.getByRole('dialog', { name: 'Edit Office Status' });
-    const second = managerPage.getByRole('dialog', { name: 'Edit Office Status' });
+    await (await findOffice(admin.page, number)).getByRole('button', { name: 'Edit status' }).click();
+    await manager.page.goto('/offices');
+    await expectLive(manager.page);
+    await manager.page.getByLabel('Location').selectOption({ label: '60 Broad' });
+    await manager.page.getByLabel('Search offices').fill(number);
+    await officeCard(manager.page, number).getByRole('button', { name: 'Edit status' }).click();
+    const first = admin.page.getByRole('dialog', { name: 'Edit Office Status' });
+    const second = manager.page.getByRole('dialog', { name: 'Edit Office Status' });
     // Both dialogs are open (their code loads on first use) before either saves.
     await expect(first).toBeVisible();
     await expect(second).toBeVisible();
@@ -94,41 +90,40 @@ test.describe('editing one office together', () => {
     await second.getByRole('button', { name: 'Update Status' }).click();
     await expect(second.getByRole('alert')).toContainText(`${USERS.admin.name} changed this office`);
     // The refused change was shown at once and is put back: the card reads PENDING again.
-    await expect(officeCard(managerPage, number)).toContainText('PENDING');
+    await expect(officeCard(manager.page, number)).toContainText('PENDING');
 
     await second.getByRole('button', { name: 'Reload' }).click();
     await expect(second.getByLabel('Status')).toHaveValue('UNAVAILABLE');
     await second.getByRole('button', { name: 'Update Status' }).click();
     await expect(second).toBeHidden();
-    expect((await apiAs(managerPage, manager.token, 'GET', `/api/offices/${id}`)).body.status).toBe('UNAVAILABLE');
+    expect((await apiAs(manager.page, manager.token, 'GET', `/api/offices/${id}`)).body.status).toBe('UNAVAILABLE');
     await admin.context.close();
     await manager.context.close();
   });
 
   test("the office profile in edit mode names another user's save, and Reload keeps what was typed", async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
+    const admin = await signedInPage(browser, 'admin');
     const manager = await signedInContext(browser, 'manager');
-    const page = await admin.context.newPage();
     const number = uniqueNumber('P');
-    const { id } = await createOffice(page, admin.token, '55 Broadway', number, { desks: 4 });
-    await page.goto(`/offices/${id}`);
-    await expectLive(page);
-    await page.getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('Type').fill('Corner Suite');
+    const { id } = await createOffice(admin.page, admin.token, '55 Broadway', number, { desks: 4 });
+    await admin.page.goto(`/offices/${id}`);
+    await expectLive(admin.page);
+    await admin.page.getByRole('button', { name: 'Edit' }).click();
+    await admin.page.getByLabel('Type').fill('Corner Suite');
 
     // Meanwhile the manager changes the desks from elsewhere.
-    const other = await apiAs(page, manager.token, 'PUT', `/api/offices/${id}`, { desks: 8 });
+    const other = await apiAs(admin.page, manager.token, 'PUT', `/api/offices/${id}`, { desks: 8 });
     expect(other.status).toBe(200);
-    await expect(page.getByTestId('change-notice')).toContainText(`${USERS.manager.name} changed this office (desks) since you opened it.`);
+    await expect(admin.page.getByTestId('change-notice')).toContainText(`${USERS.manager.name} changed this office (desks) since you opened it.`);
 
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('alert')).toContainText(`${USERS.manager.name} changed this office (desks) since you opened it. Reload to see the change.`);
-    await page.getByRole('button', { name: 'Reload' }).click();
-    await expect(page.getByLabel('Desks')).toHaveValue('8');
-    await expect(page.getByLabel('Type')).toHaveValue('Corner Suite');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
-    const saved = (await apiAs(page, admin.token, 'GET', `/api/offices/${id}`)).body;
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.page.getByRole('alert')).toContainText(`${USERS.manager.name} changed this office (desks) since you opened it. Reload to see the change.`);
+    await admin.page.getByRole('button', { name: 'Reload' }).click();
+    await expect(admin.page.getByLabel('Desks')).toHaveValue('8');
+    await expect(admin.page.getByLabel('Type')).toHaveValue('Corner Suite');
+    await admin.page.getByRole('button', { name: 'Save' }).click();
+    await expect(admin.page.getByRole('button', { name: 'Edit' })).toBeVisible();
+    const saved = (await apiAs(admin.page, admin.token, 'GET', `/api/offices/${id}`)).body;
     expect(saved.type).toBe('Corner Suite');
     expect(saved.desks).toBe(8);
     await admin.context.close();
@@ -136,19 +131,17 @@ test.describe('editing one office together', () => {
   });
 
   test("another user's change is marked with their name; one's own change is not", async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const manager = await signedInContext(browser, 'manager');
-    const adminPage = await admin.context.newPage();
-    const managerPage = await manager.context.newPage();
+    const admin = await signedInPage(browser, 'admin');
+    const manager = await signedInPage(browser, 'manager');
     const number = uniqueNumber('M');
-    await createOffice(adminPage, admin.token, '55 Broadway', number);
-    const adminCard = await findOffice(adminPage, number);
-    const managerCard = await findOffice(managerPage, number);
+    await createOffice(admin.page, admin.token, '55 Broadway', number);
+    const adminCard = await findOffice(admin.page, number);
+    const managerCard = await findOffice(manager.page, number);
     await expect(adminCard.getByText(/Updated by/)).toHaveCount(0);
 
     await managerCard.getByRole('button', { name: 'Edit status' }).click();
-    await managerPage.getByRole('dialog').getByLabel('Status').selectOption('LEASED');
-    await managerPage.getByRole('button', { name: 'Update Status' }).click();
+    await manager.page.getByRole('dialog').getByLabel('Status').selectOption('LEASED');
+    await manager.page.getByRole('button', { name: 'Update Status' }).click();
 
     await expect(adminCard).toContainText('LEASED');
     await expect(adminCard.getByText(`Updated by ${USERS.manager.name}`)).toBeVisible();
@@ -156,8 +149,8 @@ test.describe('editing one office together', () => {
     await expect(managerCard.getByText(/Updated by/)).toHaveCount(0);
 
     // The list view says the same in the office's row.
-    await adminPage.getByRole('button', { name: 'List view' }).click();
-    await expect(adminPage.locator(`tr[data-office-number="${number}"]`).getByText(`Updated by ${USERS.manager.name}`)).toBeVisible();
+    await admin.page.getByRole('button', { name: 'List view' }).click();
+    await expect(admin.page.locator(`tr[data-office-number="${number}"]`).getByText(`Updated by ${USERS.manager.name}`)).toBeVisible();
     await admin.context.close();
     await manager.context.close();
   });

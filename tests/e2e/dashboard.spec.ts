@@ -1,37 +1,35 @@
 import { expect, test } from '@playwright/test';
-import { USERS, apiAs, expectLive, signedInContext } from './support/app';
+import { USERS, apiAs, expectLive, signedInPage } from './support/app';
 import { locationId } from './support/data';
 
 test.describe('dashboard', () => {
   test('shows the figures of the read models, and a change in a second browser reaches Recent Activity and the tiles without a reload', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const manager = await signedInContext(browser, 'manager');
-    const page = await admin.context.newPage();
-    await page.goto('/');
-    await expectLive(page);
-    await expect(page.getByRole('heading', { name: 'Operations' })).toBeVisible();
-    await expect(page.getByTestId('multi-location')).toContainText('Multi-Location Overview · managing 8 locations across');
-    const total = page.getByTestId('dashboard-tiles').getByText('Total Offices').locator('..');
-    const before = (await apiAs(page, admin.token, 'GET', '/api/dashboard')).body as { totalOffices: number; openTasks: number };
+    const admin = await signedInPage(browser, 'admin');
+    const manager = await signedInPage(browser, 'manager');
+    await admin.page.goto('/');
+    await expectLive(admin.page);
+    await expect(admin.page.getByRole('heading', { name: 'Operations' })).toBeVisible();
+    await expect(admin.page.getByTestId('multi-location')).toContainText('Multi-Location Overview · managing 8 locations across');
+    const total = admin.page.getByTestId('dashboard-tiles').getByText('Total Offices').locator('..');
+    const before = (await apiAs(admin.page, admin.token, 'GET', '/api/dashboard')).body as { totalOffices: number; openTasks: number };
     await expect(total).toContainText(String(before.totalOffices));
 
     // The manager adds a task with a due date, then the admin's dashboard shows it, unprompted.
-    const other = await manager.context.newPage();
     const title = `Dashboard check ${Date.now() % 1_000_000}`;
-    const created = await apiAs(other, manager.token, 'POST', '/api/tasks', {
+    const created = await apiAs(manager.page, manager.token, 'POST', '/api/tasks', {
       title,
       description: 'Seen on the dashboard',
-      location_id: await locationId(other, manager.token, '55 Broadway'),
+      location_id: await locationId(manager.page, manager.token, '55 Broadway'),
       priority: 'high',
       // Long overdue: the first of the upcoming tasks, which are sorted by due date.
       due_date: new Date(Date.now() - 300 * 86_400_000).toISOString().slice(0, 10),
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await expect(page.getByTestId('recent-activity').locator('li').first()).toContainText(`${USERS.manager.name} `);
-    await expect(page.getByTestId('recent-activity')).toContainText(title);
-    await expect(page.getByTestId('upcoming-tasks')).toContainText(title);
-    await expect(page.getByTestId('upcoming-tasks').locator('li', { hasText: title })).toContainText('Overdue');
-    const openTasks = page.getByTestId('dashboard-tiles').getByText('Open Tasks').locator('..');
+    await expect(admin.page.getByTestId('recent-activity').locator('li').first()).toContainText(`${USERS.manager.name} `);
+    await expect(admin.page.getByTestId('recent-activity')).toContainText(title);
+    await expect(admin.page.getByTestId('upcoming-tasks')).toContainText(title);
+    await expect(admin.page.getByTestId('upcoming-tasks').locator('li', { hasText: title })).toContainText('Overdue');
+    const openTasks = admin.page.getByTestId('dashboard-tiles').getByText('Open Tasks').locator('..');
     await expect(openTasks).toContainText(String(before.openTasks + 1));
     await admin.context.close();
     await manager.context.close();
@@ -40,25 +38,24 @@ test.describe('dashboard', () => {
 
 test.describe('dashboard, read in full', () => {
   test('tile hints show whole at 1440 px; recent activity is newest first and every type is a word, a settings change reading Settings', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const page = await admin.context.newPage();
-    await page.setViewportSize({ width: 1440, height: 900 });
+    const admin = await signedInPage(browser, 'admin');
+    await admin.page.setViewportSize({ width: 1440, height: 900 });
     // A change of the system settings: the newest activity, of a kind the dashboard once showed by its stream name.
-    const current = (await apiAs(page, admin.token, 'GET', '/api/settings/system')).body as { company_holidays: number; vacation_days: number };
-    const changed = await apiAs(page, admin.token, 'PUT', '/api/settings/system', { company_holidays: current.company_holidays === 12 ? 13 : 12, vacation_days: current.vacation_days });
+    const current = (await apiAs(admin.page, admin.token, 'GET', '/api/settings/system')).body as { company_holidays: number; vacation_days: number };
+    const changed = await apiAs(admin.page, admin.token, 'PUT', '/api/settings/system', { company_holidays: current.company_holidays === 12 ? 13 : 12, vacation_days: current.vacation_days });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    await page.goto('/');
-    await expectLive(page);
+    await admin.page.goto('/');
+    await expectLive(admin.page);
 
-    const hints = page.getByTestId('dashboard-tiles').locator('[data-stat-hint]');
+    const hints = admin.page.getByTestId('dashboard-tiles').locator('[data-stat-hint]');
     await expect(hints).toHaveCount(4);
     for (const hint of await hints.all()) {
       // Nothing cut: the text is as wide as its box allows, and no ellipsis style is set.
       expect(await hint.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis')).toBe(true);
     }
-    await expect(page.getByTestId('dashboard-tiles')).toContainText('Email & notification templates');
+    await expect(admin.page.getByTestId('dashboard-tiles')).toContainText('Email & notification templates');
 
-    const items = page.getByTestId('recent-activity').locator('li');
+    const items = admin.page.getByTestId('recent-activity').locator('li');
     await expect(items.first()).toContainText('Settings');
     await expect(items.first()).toContainText('set company time off');
     const types = await items.locator('span.rounded-full').allTextContents();
@@ -66,7 +63,7 @@ test.describe('dashboard, read in full', () => {
     const times = await items.locator('time').evaluateAll((els) => els.map((el) => Date.parse(el.getAttribute('datetime') ?? '')));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     // The company's time off as it was, for the screens that show it.
-    await apiAs(page, admin.token, 'PUT', '/api/settings/system', { company_holidays: current.company_holidays, vacation_days: current.vacation_days });
+    await apiAs(admin.page, admin.token, 'PUT', '/api/settings/system', { company_holidays: current.company_holidays, vacation_days: current.vacation_days });
     await admin.context.close();
   });
 });

@@ -1,21 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { expectLive, signedInContext } from './support/app';
+import { expectLive, signedInPage } from './support/app';
 
 test.describe('CSV import', () => {
   test('a file with a bad row previews it with its problem and imports the rest, which another browser sees at once', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const other = await signedInContext(browser, 'admin');
-    const page = await admin.context.newPage();
-    const watcher = await other.context.newPage();
+    const admin = await signedInPage(browser, 'admin');
+    const other = await signedInPage(browser, 'admin');
     const tag = `CSV${Date.now() % 1_000_000}`;
-    await watcher.goto('/offices');
-    await expectLive(watcher);
-    await watcher.getByLabel('Search offices').fill(tag);
+    await other.page.goto('/offices');
+    await expectLive(other.page);
+    await other.page.getByLabel('Search offices').fill(tag);
 
-    await page.goto('/offices');
-    await expectLive(page);
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import offices from CSV' });
+    await admin.page.goto('/offices');
+    await expectLive(admin.page);
+    await admin.page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Import offices from CSV' });
     await dialog.getByLabel('CSV file').setInputFiles({
       name: 'offices.csv',
       mimeType: 'text/csv',
@@ -32,8 +30,8 @@ test.describe('CSV import', () => {
     await expect(dialog.getByTestId('import-finished')).toContainText('1 row with problems left out');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
-    for (const p of [page, watcher]) {
-      if (p === page) await p.getByLabel('Search offices').fill(tag);
+    for (const p of [admin.page, other.page]) {
+      if (p === admin.page) await p.getByLabel('Search offices').fill(tag);
       await expect(p.locator('[data-testid="office-card"]')).toHaveCount(2);
       await expect(p.locator(`[data-testid="office-card"][data-office-number="${tag}-1"]`)).toBeVisible();
     }
@@ -42,13 +40,12 @@ test.describe('CSV import', () => {
   });
 
   test('contacts: every reason of a rejected row reads in full, and a company that does not exist is created, as the preview says', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const page = await admin.context.newPage();
+    const admin = await signedInPage(browser, 'admin');
     const tag = `Imp${Date.now() % 1_000_000}`;
-    await page.goto('/crm/contacts');
-    await expectLive(page);
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import contacts from CSV' });
+    await admin.page.goto('/crm/contacts');
+    await expectLive(admin.page);
+    await admin.page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Import contacts from CSV' });
     await dialog.getByLabel('CSV file').setInputFiles({
       name: 'contacts.csv',
       mimeType: 'text/csv',
@@ -67,19 +64,18 @@ test.describe('CSV import', () => {
     await dialog.getByRole('button', { name: 'Import 1 contact' }).click();
     await expect(dialog.getByTestId('import-finished')).toContainText('Imported 1 contact');
     await dialog.getByRole('button', { name: 'Done' }).click();
-    await page.goto('/crm/companies');
-    await page.getByLabel('Search companies by name or industry').fill(`${tag} Holdings`);
-    await expect(page.locator('[data-testid="company-card"]')).toHaveCount(1);
+    await admin.page.goto('/crm/companies');
+    await admin.page.getByLabel('Search companies by name or industry').fill(`${tag} Holdings`);
+    await expect(admin.page.locator('[data-testid="company-card"]')).toHaveCount(1);
     await admin.context.close();
   });
 
   test('a viewer has no import', async ({ browser }) => {
-    const viewer = await signedInContext(browser, 'viewer');
-    const page = await viewer.context.newPage();
-    await page.goto('/members');
-    await expectLive(page);
-    await expect(page.getByRole('heading', { name: 'Member Directory' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
+    const viewer = await signedInPage(browser, 'viewer');
+    await viewer.page.goto('/members');
+    await expectLive(viewer.page);
+    await expect(viewer.page.getByRole('heading', { name: 'Member Directory' })).toBeVisible();
+    await expect(viewer.page.getByRole('button', { name: 'Import CSV' })).toHaveCount(0);
     await viewer.context.close();
   });
 });

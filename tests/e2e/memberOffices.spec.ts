@@ -1,34 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { createPool } from '../../events/store/connect';
-import type { Pool } from '../../events/store/types';
-import { readDatabaseUrl } from '../../server/db/embedded';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { signDeal } from '../support/signature';
-import { apiAs, expectLive, signedInContext } from './support/app';
+import { apiAs, expectLive, signedInPage } from './support/app';
 import { createOffice, uniqueNumber } from './support/data';
 import { createDeal, uniqueName } from './support/deals';
+import { signaturesInDatabase } from './support/signatures';
 
-/** The signature is recorded in the e2e database directly (tests/support/signature.ts). */
-let sql: Pool;
-test.beforeAll(async () => {
-  const url = await readDatabaseUrl(E2E_DATA_DIR);
-  if (!url) throw new Error(`the e2e server left no database URL in ${E2E_DATA_DIR}`);
-  sql = createPool(url, { max: 2 });
-});
-test.afterAll(async () => {
-  await sql?.end({ timeout: 5 });
-});
+const signatures = signaturesInDatabase();
 
 test('a member leasing several offices shows all of them in the directory and on its profile', async ({ browser }) => {
-  const { context, token } = await signedInContext(browser, 'admin');
-  const page = await context.newPage();
+  const { context, token, page } = await signedInPage(browser, 'admin');
   await page.goto('/');
   const first = uniqueNumber('MO');
   const second = `${first}B`;
   const offices = [await createOffice(page, token, '55 Broadway', first), await createOffice(page, token, '55 Broadway', second)];
   const name = uniqueName('Two Offices');
   const { id } = await createDeal(page, token, name, { office_ids: offices.map((o) => o.id), offered_price: 2400, start_date: '2025-09-01' });
-  await signDeal(sql, id);
+  await signatures.sign(id);
   await expect.poll(async () => ((await apiAs(page, token, 'GET', `/api/deals/${id}`)).body as { member_id: string | null }).member_id, { timeout: 20_000 }).toBeTruthy();
   const memberId = ((await apiAs(page, token, 'GET', `/api/deals/${id}`)).body as { member_id: string }).member_id;
 

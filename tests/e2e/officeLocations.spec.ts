@@ -1,10 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { expectLive, signedInContext } from './support/app';
+import { expectLive, signedInPage } from './support/app';
 
 test.describe('office management: the location panel', () => {
   test('collapses so the whole first office card is above the fold at 1440×900, and stays collapsed after a reload', async ({ browser }) => {
-    const { context } = await signedInContext(browser, 'admin');
-    const page = await context.newPage();
+    const { context, page } = await signedInPage(browser, 'admin');
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/offices');
     await expectLive(page);

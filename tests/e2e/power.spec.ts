@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, expectLive, signedInContext } from './support/app';
+import { apiAs, expectLive, signedInPage } from './support/app';
 import { card, createDeal, openBoard, uniqueName } from './support/deals';
 import { locationId } from './support/data';
 
@@ -7,199 +7,193 @@ const stageOf = async (page: Page, token: string, id: string) => (await apiAs(pa
 
 test.describe('power use of the deal board and the office grid', () => {
   test('ticked deals (a shift-click range) move to another stage together, one command each, and Undo in the toast puts every one back', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const page = await admin.context.newPage();
-    await page.setViewportSize({ width: 1600, height: 1000 });
+    const admin = await signedInPage(browser, 'admin');
+    await admin.page.setViewportSize({ width: 1600, height: 1000 });
     const prefix = uniqueName('Bulk Move');
     const deals = [];
-    for (const n of [1, 2, 3]) deals.push(await createDeal(page, admin.token, `${prefix} ${n}`));
+    for (const n of [1, 2, 3]) deals.push(await createDeal(admin.page, admin.token, `${prefix} ${n}`));
 
-    await openBoard(page);
-    await page.getByLabel('Search deals').fill(prefix);
-    await expect(page.locator('[data-testid="deal-card"]')).toHaveCount(3);
-    const boxes = page.getByTestId('select-row');
+    await openBoard(admin.page);
+    await admin.page.getByLabel('Search deals').fill(prefix);
+    await expect(admin.page.locator('[data-testid="deal-card"]')).toHaveCount(3);
+    const boxes = admin.page.getByTestId('select-row');
     await boxes.nth(0).click();
     await boxes.nth(2).click({ modifiers: ['Shift'] });
-    await expect(page.getByTestId('selected-count')).toHaveText('3 deals selected');
-    for (const n of [1, 2, 3]) await expect(page.getByLabel(`Select ${prefix} ${n}`)).toBeChecked();
+    await expect(admin.page.getByTestId('selected-count')).toHaveText('3 deals selected');
+    for (const n of [1, 2, 3]) await expect(admin.page.getByLabel(`Select ${prefix} ${n}`)).toBeChecked();
 
-    await page.getByLabel('Move selected deals to stage').selectOption('tour_completed');
-    await page.getByRole('button', { name: 'Move 3' }).click();
-    await expect(page.getByText('Moved 3 deals to Tour Completed')).toBeVisible();
-    for (const d of deals) await expect.poll(() => stageOf(page, admin.token, d.id)).toBe('tour_completed');
-    for (const n of [1, 2, 3]) await expect(card(page, `${prefix} ${n}`)).toHaveAttribute('data-stage', 'tour_completed');
+    await admin.page.getByLabel('Move selected deals to stage').selectOption('tour_completed');
+    await admin.page.getByRole('button', { name: 'Move 3' }).click();
+    await expect(admin.page.getByText('Moved 3 deals to Tour Completed')).toBeVisible();
+    for (const d of deals) await expect.poll(() => stageOf(admin.page, admin.token, d.id)).toBe('tour_completed');
+    for (const n of [1, 2, 3]) await expect(card(admin.page, `${prefix} ${n}`)).toHaveAttribute('data-stage', 'tour_completed');
     // The selection is done with once the action ran.
-    await expect(page.getByTestId('selected-count')).toHaveCount(0);
+    await expect(admin.page.getByTestId('selected-count')).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByText('Put 3 deals back')).toBeVisible();
-    for (const d of deals) await expect.poll(() => stageOf(page, admin.token, d.id)).toBe('form_submitted');
-    for (const n of [1, 2, 3]) await expect(card(page, `${prefix} ${n}`)).toHaveAttribute('data-stage', 'form_submitted');
+    await admin.page.getByRole('button', { name: 'Undo' }).click();
+    await expect(admin.page.getByText('Put 3 deals back')).toBeVisible();
+    for (const d of deals) await expect.poll(() => stageOf(admin.page, admin.token, d.id)).toBe('form_submitted');
+    for (const n of [1, 2, 3]) await expect(card(admin.page, `${prefix} ${n}`)).toHaveAttribute('data-stage', 'form_submitted');
     await admin.context.close();
   });
 
   test('Select all visible, Escape clears; a closed deal in the selection is refused with its reason and the others move', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const page = await admin.context.newPage();
-    await page.setViewportSize({ width: 1600, height: 1000 });
+    const admin = await signedInPage(browser, 'admin');
+    await admin.page.setViewportSize({ width: 1600, height: 1000 });
     const prefix = uniqueName('Bulk Refusal');
-    const open = await createDeal(page, admin.token, `${prefix} open`);
-    const lost = await createDeal(page, admin.token, `${prefix} lost`);
-    const moved = await apiAs(page, admin.token, 'PATCH', `/api/deals/${lost.id}/stage`, { stage: 'close_lost', version: lost.version });
+    const open = await createDeal(admin.page, admin.token, `${prefix} open`);
+    const lost = await createDeal(admin.page, admin.token, `${prefix} lost`);
+    const moved = await apiAs(admin.page, admin.token, 'PATCH', `/api/deals/${lost.id}/stage`, { stage: 'close_lost', version: lost.version });
     expect(moved.status).toBe(200);
 
-    await openBoard(page);
-    await page.getByLabel('Search deals').fill(prefix);
-    await expect(page.locator('[data-testid="deal-card"]')).toHaveCount(2);
-    await page.getByLabel('Select all visible (2)').check();
-    await expect(page.getByTestId('selected-count')).toHaveText('2 deals selected');
-    await page.locator('main h1').click();
-    await page.keyboard.press('Escape');
-    await expect(page.getByTestId('selected-count')).toHaveCount(0);
+    await openBoard(admin.page);
+    await admin.page.getByLabel('Search deals').fill(prefix);
+    await expect(admin.page.locator('[data-testid="deal-card"]')).toHaveCount(2);
+    await admin.page.getByLabel('Select all visible (2)').check();
+    await expect(admin.page.getByTestId('selected-count')).toHaveText('2 deals selected');
+    await admin.page.locator('main h1').click();
+    await admin.page.keyboard.press('Escape');
+    await expect(admin.page.getByTestId('selected-count')).toHaveCount(0);
 
-    await page.getByLabel('Select all visible (2)').check();
-    await page.getByLabel('Move selected deals to stage').selectOption('tour_booked');
-    await page.getByRole('button', { name: 'Move 2' }).click();
-    await expect(page.getByText('Moved 1 deal to Tour Booked · 1 refused')).toBeVisible();
-    await expect(page.getByText(new RegExp(`^${prefix} lost: `))).toBeVisible();
-    await expect.poll(() => stageOf(page, admin.token, open.id)).toBe('tour_booked');
-    expect(await stageOf(page, admin.token, lost.id)).toBe('close_lost');
+    await admin.page.getByLabel('Select all visible (2)').check();
+    await admin.page.getByLabel('Move selected deals to stage').selectOption('tour_booked');
+    await admin.page.getByRole('button', { name: 'Move 2' }).click();
+    await expect(admin.page.getByText('Moved 1 deal to Tour Booked · 1 refused')).toBeVisible();
+    await expect(admin.page.getByText(new RegExp(`^${prefix} lost: `))).toBeVisible();
+    await expect.poll(() => stageOf(admin.page, admin.token, open.id)).toBe('tour_booked');
+    expect(await stageOf(admin.page, admin.token, lost.id)).toBe('close_lost');
     await admin.context.close();
   });
 
   test('a link with a view reproduces its filters; a view saved under a name comes back from the menu; Copy link copies the address', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
+    const admin = await signedInPage(browser, 'admin');
     await admin.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const page = await admin.context.newPage();
-    await page.setViewportSize({ width: 1600, height: 1000 });
+    await admin.page.setViewportSize({ width: 1600, height: 1000 });
     const name = uniqueName('Linked View');
-    await createDeal(page, admin.token, name);
+    await createDeal(admin.page, admin.token, name);
 
-    await page.goto(`/crm/deals?view=list&stage=form_submitted&q=${encodeURIComponent(name)}&sort=value:desc`);
-    await expectLive(page);
-    await expect(page.getByLabel('Search deals')).toHaveValue(name);
-    await expect(page.getByLabel('Stage filter')).toHaveValue('form_submitted');
-    await expect(page.getByRole('button', { name: 'List View' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByTestId('deal-row')).toHaveCount(1);
-    await expect(page.getByTestId('deal-row')).toContainText(name);
+    await admin.page.goto(`/crm/deals?view=list&stage=form_submitted&q=${encodeURIComponent(name)}&sort=value:desc`);
+    await expectLive(admin.page);
+    await expect(admin.page.getByLabel('Search deals')).toHaveValue(name);
+    await expect(admin.page.getByLabel('Stage filter')).toHaveValue('form_submitted');
+    await expect(admin.page.getByRole('button', { name: 'List View' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(admin.page.getByTestId('deal-row')).toHaveCount(1);
+    await expect(admin.page.getByTestId('deal-row')).toContainText(name);
 
     // Save it under a name, go elsewhere, and pick it from the menu.
-    await page.getByTestId('saved-views').click();
-    await page.getByRole('menuitem', { name: 'Save current view…' }).click();
-    await page.getByLabel('View name').fill('My linked view');
-    await page.getByRole('button', { name: 'Save view' }).click();
-    await expect(page.getByTestId('saved-views')).toHaveText('My linked view');
+    await admin.page.getByTestId('saved-views').click();
+    await admin.page.getByRole('menuitem', { name: 'Save current view…' }).click();
+    await admin.page.getByLabel('View name').fill('My linked view');
+    await admin.page.getByRole('button', { name: 'Save view' }).click();
+    await expect(admin.page.getByTestId('saved-views')).toHaveText('My linked view');
 
-    await page.getByLabel('Search deals').fill('');
-    await page.getByRole('button', { name: 'Pipeline' }).click();
-    await expect(page).toHaveURL(/view=pipeline/);
-    await expect(page).not.toHaveURL(/q=/);
-    await page.getByTestId('saved-views').click();
-    await page.getByRole('menuitem', { name: 'My linked view' }).click();
-    await expect(page.getByLabel('Search deals')).toHaveValue(name);
-    await expect(page.getByRole('button', { name: 'List View' })).toHaveAttribute('aria-pressed', 'true');
-    await expect(page.getByTestId('deal-row')).toHaveCount(1);
+    await admin.page.getByLabel('Search deals').fill('');
+    await admin.page.getByRole('button', { name: 'Pipeline' }).click();
+    await expect(admin.page).toHaveURL(/view=pipeline/);
+    await expect(admin.page).not.toHaveURL(/q=/);
+    await admin.page.getByTestId('saved-views').click();
+    await admin.page.getByRole('menuitem', { name: 'My linked view' }).click();
+    await expect(admin.page.getByLabel('Search deals')).toHaveValue(name);
+    await expect(admin.page.getByRole('button', { name: 'List View' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(admin.page.getByTestId('deal-row')).toHaveCount(1);
 
-    await page.getByRole('button', { name: 'Copy link' }).click();
-    await expect(page.getByText('Link copied')).toBeVisible();
-    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    await admin.page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(admin.page.getByText('Link copied')).toBeVisible();
+    const copied = await admin.page.evaluate(() => navigator.clipboard.readText());
     expect(new URL(copied).searchParams.get('q')).toBe(name);
     expect(new URL(copied).searchParams.get('view')).toBe('list');
 
     // The office grid takes its view from a link the same way.
-    await page.goto('/offices?view=list&status=VACANT');
-    await expect(page.getByLabel('Status filter')).toHaveValue('VACANT');
-    await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
+    await admin.page.goto('/offices?view=list&status=VACANT');
+    await expect(admin.page.getByLabel('Status filter')).toHaveValue('VACANT');
+    await expect(admin.page.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
     await admin.context.close();
   });
 
   test('? lists the shortcuts, g o goes to the offices, / focuses the search, ] moves the focused card a stage on; nothing fires while typing', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const page = await admin.context.newPage();
-    await page.setViewportSize({ width: 1600, height: 1000 });
+    const admin = await signedInPage(browser, 'admin');
+    await admin.page.setViewportSize({ width: 1600, height: 1000 });
     const name = uniqueName('Shortcut Move');
-    const { id } = await createDeal(page, admin.token, name);
-    await openBoard(page);
+    const { id } = await createDeal(admin.page, admin.token, name);
+    await openBoard(admin.page);
 
-    await page.keyboard.press('?');
-    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await admin.page.keyboard.press('?');
+    const dialog = admin.page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Office Management')).toBeVisible();
-    await page.keyboard.press('Escape');
+    await admin.page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
 
     // Typing "g o" into the search is text, not a shortcut.
-    await page.keyboard.press('/');
-    await expect(page.getByLabel('Search deals')).toBeFocused();
-    await page.keyboard.type('go');
-    await expect(page.getByLabel('Search deals')).toHaveValue('go');
-    await expect(page).toHaveURL(/\/crm\/deals/);
-    await page.getByLabel('Search deals').fill(name);
+    await admin.page.keyboard.press('/');
+    await expect(admin.page.getByLabel('Search deals')).toBeFocused();
+    await admin.page.keyboard.type('go');
+    await expect(admin.page.getByLabel('Search deals')).toHaveValue('go');
+    await expect(admin.page).toHaveURL(/\/crm\/deals/);
+    await admin.page.getByLabel('Search deals').fill(name);
 
-    await card(page, name).focus();
-    await page.keyboard.press(']');
-    await expect(card(page, name)).toHaveAttribute('data-stage', 'tour_booked');
-    await expect.poll(() => stageOf(page, admin.token, id)).toBe('tour_booked');
-    await expect(card(page, name)).toBeFocused();
-    await page.keyboard.press('Shift+ArrowLeft');
-    await expect.poll(() => stageOf(page, admin.token, id)).toBe('form_submitted');
+    await card(admin.page, name).focus();
+    await admin.page.keyboard.press(']');
+    await expect(card(admin.page, name)).toHaveAttribute('data-stage', 'tour_booked');
+    await expect.poll(() => stageOf(admin.page, admin.token, id)).toBe('tour_booked');
+    await expect(card(admin.page, name)).toBeFocused();
+    await admin.page.keyboard.press('Shift+ArrowLeft');
+    await expect.poll(() => stageOf(admin.page, admin.token, id)).toBe('form_submitted');
 
     // n on the board opens Add Deal.
-    await page.locator('main h1').click();
-    await page.keyboard.press('n');
-    await expect(page.getByRole('dialog', { name: 'Add Deal' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog', { name: 'Add Deal' })).toHaveCount(0);
+    await admin.page.locator('main h1').click();
+    await admin.page.keyboard.press('n');
+    await expect(admin.page.getByRole('dialog', { name: 'Add Deal' })).toBeVisible();
+    await admin.page.keyboard.press('Escape');
+    await expect(admin.page.getByRole('dialog', { name: 'Add Deal' })).toHaveCount(0);
 
-    await page.locator('main h1').click();
-    await page.keyboard.press('g');
-    await page.keyboard.press('o');
-    await expect(page).toHaveURL(/\/offices/);
-    await expect(page.getByRole('heading', { name: 'Office Management' })).toBeVisible();
+    await admin.page.locator('main h1').click();
+    await admin.page.keyboard.press('g');
+    await admin.page.keyboard.press('o');
+    await expect(admin.page).toHaveURL(/\/offices/);
+    await expect(admin.page.getByRole('heading', { name: 'Office Management' })).toBeVisible();
     await admin.context.close();
   });
 
   test('ticked offices change status together, one command each, and Undo puts each back', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const page = await admin.context.newPage();
-    await page.setViewportSize({ width: 1600, height: 1000 });
+    const admin = await signedInPage(browser, 'admin');
+    await admin.page.setViewportSize({ width: 1600, height: 1000 });
     const prefix = `PW${Date.now() % 1_000_000}`;
-    const bushwick = await locationId(page, admin.token, 'Bushwick');
+    const bushwick = await locationId(admin.page, admin.token, 'Bushwick');
     const ids: string[] = [];
     for (const n of [1, 2]) {
-      const created = await apiAs(page, admin.token, 'POST', '/api/offices', { office_number: `${prefix}-${n}`, location_id: bushwick, desks: 2 });
+      const created = await apiAs(admin.page, admin.token, 'POST', '/api/offices', { office_number: `${prefix}-${n}`, location_id: bushwick, desks: 2 });
       expect(created.status).toBe(201);
       ids.push((created.body as { id: string }).id);
     }
-    const statusOf = async (id: string) => (await apiAs(page, admin.token, 'GET', `/api/offices/${id}`)).body.status as string;
+    const statusOf = async (id: string) => (await apiAs(admin.page, admin.token, 'GET', `/api/offices/${id}`)).body.status as string;
     const before = await statusOf(ids[0]!);
     const to = before === 'PENDING' ? 'UNAVAILABLE' : 'PENDING';
 
-    await page.goto(`/offices?view=grid&q=${prefix}`);
-    await expectLive(page);
-    await expect(page.getByTestId('office-card')).toHaveCount(2);
-    await page.getByLabel(`Select Office ${prefix}-1`).check();
-    await page.getByLabel(`Select Office ${prefix}-2`).click({ modifiers: ['Shift'] });
-    await expect(page.getByTestId('selected-count')).toHaveText('2 offices selected');
-    await page.getByLabel('New status for the selected offices').selectOption(to);
-    await page.getByRole('button', { name: 'Set status of 2' }).click();
-    await expect(page.getByText(`Changed 2 offices to ${to}`)).toBeVisible();
+    await admin.page.goto(`/offices?view=grid&q=${prefix}`);
+    await expectLive(admin.page);
+    await expect(admin.page.getByTestId('office-card')).toHaveCount(2);
+    await admin.page.getByLabel(`Select Office ${prefix}-1`).check();
+    await admin.page.getByLabel(`Select Office ${prefix}-2`).click({ modifiers: ['Shift'] });
+    await expect(admin.page.getByTestId('selected-count')).toHaveText('2 offices selected');
+    await admin.page.getByLabel('New status for the selected offices').selectOption(to);
+    await admin.page.getByRole('button', { name: 'Set status of 2' }).click();
+    await expect(admin.page.getByText(`Changed 2 offices to ${to}`)).toBeVisible();
     for (const id of ids) await expect.poll(() => statusOf(id)).toBe(to);
 
-    await page.getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByText('Put 2 offices back')).toBeVisible();
+    await admin.page.getByRole('button', { name: 'Undo' }).click();
+    await expect(admin.page.getByText('Put 2 offices back')).toBeVisible();
     for (const id of ids) await expect.poll(() => statusOf(id)).toBe(before);
     await admin.context.close();
   });
 
   test('ticked offices are assigned to one member company together, one command each, an office another company holds is refused with its reason, and Undo vacates each it assigned', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const page = await admin.context.newPage();
-    await page.setViewportSize({ width: 1600, height: 1000 });
+    const admin = await signedInPage(browser, 'admin');
+    await admin.page.setViewportSize({ width: 1600, height: 1000 });
     const prefix = `PA${Date.now() % 1_000_000}`;
-    const bushwick = await locationId(page, admin.token, 'Bushwick');
+    const bushwick = await locationId(admin.page, admin.token, 'Bushwick');
     const newMember = async (company_name: string) => {
-      const created = await apiAs(page, admin.token, 'POST', '/api/members', { company_name, location_id: bushwick, primary_contact: { name: 'Bea Bulk', email: `bea.${prefix.toLowerCase()}@example.com` } });
+      const created = await apiAs(admin.page, admin.token, 'POST', '/api/members', { company_name, location_id: bushwick, primary_contact: { name: 'Bea Bulk', email: `bea.${prefix.toLowerCase()}@example.com` } });
       expect(created.status).toBe(201);
       return (created.body as { id: string }).id;
     };
@@ -208,34 +202,34 @@ test.describe('power use of the deal board and the office grid', () => {
     const holder = await newMember(`Holder ${prefix}`);
     const ids: string[] = [];
     for (const n of [1, 2, 3]) {
-      const created = await apiAs(page, admin.token, 'POST', '/api/offices', { office_number: `${prefix}-${n}`, location_id: bushwick, desks: 2 });
+      const created = await apiAs(admin.page, admin.token, 'POST', '/api/offices', { office_number: `${prefix}-${n}`, location_id: bushwick, desks: 2 });
       expect(created.status).toBe(201);
       ids.push((created.body as { id: string }).id);
     }
-    expect((await apiAs(page, admin.token, 'PATCH', `/api/members/${holder}/office`, { office_id: ids[2] })).status).toBe(200);
+    expect((await apiAs(admin.page, admin.token, 'PATCH', `/api/members/${holder}/office`, { office_id: ids[2] })).status).toBe(200);
     const officeOf = async (id: string) => {
-      const { member_id, status } = (await apiAs(page, admin.token, 'GET', `/api/offices/${id}`)).body as { member_id: string | null; status: string };
+      const { member_id, status } = (await apiAs(admin.page, admin.token, 'GET', `/api/offices/${id}`)).body as { member_id: string | null; status: string };
       return { member_id, status };
     };
 
-    await page.goto(`/offices?view=grid&q=${prefix}`);
-    await expectLive(page);
-    await expect(page.getByTestId('office-card')).toHaveCount(3);
-    await page.getByLabel(`Select Office ${prefix}-1`).check();
-    await page.getByLabel(`Select Office ${prefix}-3`).click({ modifiers: ['Shift'] });
-    await expect(page.getByTestId('selected-count')).toHaveText('3 offices selected');
-    await page.getByLabel('Member company for the selected offices').selectOption({ label: company });
-    await page.getByRole('button', { name: 'Assign 3' }).click();
-    await expect(page.getByText(`Assigned 2 offices to ${company} · 1 refused`)).toBeVisible();
-    await expect(page.getByText(`Office ${prefix}-3: Office is already assigned to another member company`)).toBeVisible();
+    await admin.page.goto(`/offices?view=grid&q=${prefix}`);
+    await expectLive(admin.page);
+    await expect(admin.page.getByTestId('office-card')).toHaveCount(3);
+    await admin.page.getByLabel(`Select Office ${prefix}-1`).check();
+    await admin.page.getByLabel(`Select Office ${prefix}-3`).click({ modifiers: ['Shift'] });
+    await expect(admin.page.getByTestId('selected-count')).toHaveText('3 offices selected');
+    await admin.page.getByLabel('Member company for the selected offices').selectOption({ label: company });
+    await admin.page.getByRole('button', { name: 'Assign 3' }).click();
+    await expect(admin.page.getByText(`Assigned 2 offices to ${company} · 1 refused`)).toBeVisible();
+    await expect(admin.page.getByText(`Office ${prefix}-3: Office is already assigned to another member company`)).toBeVisible();
     for (const id of ids.slice(0, 2)) await expect.poll(() => officeOf(id)).toEqual({ member_id: member, status: 'LEASED' });
     expect(await officeOf(ids[2]!)).toEqual({ member_id: holder, status: 'LEASED' });
 
-    await page.getByRole('button', { name: 'Undo' }).click();
-    await expect(page.getByText('Put 2 offices back')).toBeVisible();
+    await admin.page.getByRole('button', { name: 'Undo' }).click();
+    await expect(admin.page.getByText('Put 2 offices back')).toBeVisible();
     for (const id of ids.slice(0, 2)) await expect.poll(() => officeOf(id)).toEqual({ member_id: null, status: 'VACANT' });
     expect(await officeOf(ids[2]!)).toEqual({ member_id: holder, status: 'LEASED' });
-    expect(((await apiAs(page, admin.token, 'GET', `/api/members/${member}`)).body as { office_id: string | null }).office_id).toBeNull();
+    expect(((await apiAs(admin.page, admin.token, 'GET', `/api/members/${member}`)).body as { office_id: string | null }).office_id).toBeNull();
     await admin.context.close();
   });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, expectLive, signInWithForm, signedInContext } from './support/app';
+import { apiAs, expectLive, signInWithForm, signedInPage } from './support/app';
 import { locationId } from './support/data';
 
 const ACCESS_DENIED = 'Access Denied - You need administrator or manager privileges to access settings.';
@@ -15,53 +15,50 @@ async function openSettings(page: Page) {
 
 test.describe('settings', () => {
   test('opens on User Management for an administrator and on Integrations for a manager', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const adminPage = await admin.context.newPage();
-    await openSettings(adminPage);
-    const tabs = adminPage.getByRole('tablist', { name: 'Settings' }).getByRole('tab');
+    const admin = await signedInPage(browser, 'admin');
+    await openSettings(admin.page);
+    const tabs = admin.page.getByRole('tablist', { name: 'Settings' }).getByRole('tab');
     await expect(tabs).toHaveText(['User Management', 'Locations', 'Integrations', 'System']);
-    await expect(adminPage.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
-    await expect(userRow(adminPage, 'manager@flexspace.demo')).toContainText('2 locations');
+    await expect(admin.page.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
+    await expect(userRow(admin.page, 'manager@flexspace.demo')).toContainText('2 locations');
     // Administrators have no Delete; other accounts do.
-    await expect(adminPage.getByRole('button', { name: 'Delete admin@flexspace.demo' })).toHaveCount(0);
-    await expect(adminPage.getByRole('button', { name: 'Delete viewer@flexspace.demo' })).toBeVisible();
-    expect(serious((await new AxeBuilder({ page: adminPage }).include('main').analyze()).violations)).toEqual([]);
-    await adminPage.getByRole('button', { name: 'Add User' }).click();
-    await expect(adminPage.getByRole('dialog', { name: 'Add User' })).toBeVisible();
-    expect(serious((await new AxeBuilder({ page: adminPage }).include('[role="dialog"]').analyze()).violations)).toEqual([]);
+    await expect(admin.page.getByRole('button', { name: 'Delete admin@flexspace.demo' })).toHaveCount(0);
+    await expect(admin.page.getByRole('button', { name: 'Delete viewer@flexspace.demo' })).toBeVisible();
+    expect(serious((await new AxeBuilder({ page: admin.page }).include('main').analyze()).violations)).toEqual([]);
+    await admin.page.getByRole('button', { name: 'Add User' }).click();
+    await expect(admin.page.getByRole('dialog', { name: 'Add User' })).toBeVisible();
+    expect(serious((await new AxeBuilder({ page: admin.page }).include('[role="dialog"]').analyze()).violations)).toEqual([]);
     await admin.context.close();
 
-    const manager = await signedInContext(browser, 'manager');
-    const page = await manager.context.newPage();
-    await openSettings(page);
+    const manager = await signedInPage(browser, 'manager');
+    await openSettings(manager.page);
     // System settings are for administrators: a manager is not offered the tab at all.
-    await expect(page.getByRole('tablist', { name: 'Settings' }).getByRole('tab')).toHaveText(['Locations', 'Integrations']);
-    await expect(page.getByRole('tab', { name: 'System' })).toHaveCount(0);
-    await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('heading', { name: 'Gmail' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Slack' })).toHaveCount(0);
+    await expect(manager.page.getByRole('tablist', { name: 'Settings' }).getByRole('tab')).toHaveText(['Locations', 'Integrations']);
+    await expect(manager.page.getByRole('tab', { name: 'System' })).toHaveCount(0);
+    await expect(manager.page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
+    await expect(manager.page.getByRole('heading', { name: 'Gmail' })).toBeVisible();
+    await expect(manager.page.getByRole('heading', { name: 'Slack' })).toHaveCount(0);
     // Asking for User Management in the address opens the manager's default instead.
-    await page.goto('/settings?tab=users');
-    await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
+    await manager.page.goto('/settings?tab=users');
+    await expect(manager.page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
     // So does a link to the System tab: no refusal panel, no System tab.
-    await page.goto('/settings?tab=system');
-    await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tab', { name: 'System' })).toHaveCount(0);
-    await page.getByRole('tab', { name: 'Locations' }).click();
-    await expect(page.getByTestId('location-card')).toHaveCount(2);
-    await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
-    expect(serious((await new AxeBuilder({ page }).include('main').analyze()).violations)).toEqual([]);
+    await manager.page.goto('/settings?tab=system');
+    await expect(manager.page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
+    await expect(manager.page.getByRole('tab', { name: 'System' })).toHaveCount(0);
+    await manager.page.getByRole('tab', { name: 'Locations' }).click();
+    await expect(manager.page.getByTestId('location-card')).toHaveCount(2);
+    await expect(manager.page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+    expect(serious((await new AxeBuilder({ page: manager.page }).include('main').analyze()).violations)).toEqual([]);
     await manager.context.close();
   });
 
   test('an administrator adds a user, who signs in; demoted while signed in, their screen loses Settings at once; deleted, they are signed out', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const adminPage = await admin.context.newPage();
-    await openSettings(adminPage);
+    const admin = await signedInPage(browser, 'admin');
+    await openSettings(admin.page);
     const email = uniqueEmail('casey');
 
-    await adminPage.getByRole('button', { name: 'Add User' }).click();
-    const add = adminPage.getByRole('dialog', { name: 'Add User' });
+    await admin.page.getByRole('button', { name: 'Add User' }).click();
+    const add = admin.page.getByRole('dialog', { name: 'Add User' });
     // Nothing typed: the spec's message, and each field says what it needs.
     await add.getByRole('button', { name: 'Add User' }).click();
     await expect(add.getByRole('alert').filter({ hasText: 'Email, password, and name are required' })).toBeVisible();
@@ -73,11 +70,11 @@ test.describe('settings', () => {
     await add.getByLabel('Role').selectOption('manager');
     await add.getByRole('checkbox', { name: /Greenpoint/ }).check();
     await add.getByRole('checkbox', { name: /Bushwick/ }).check();
-    const greenpoint = await locationId(adminPage, admin.token, 'Greenpoint');
+    const greenpoint = await locationId(admin.page, admin.token, 'Greenpoint');
     await add.getByLabel('Primary location').selectOption(greenpoint);
     await add.getByRole('button', { name: 'Add User' }).click();
     await expect(add).toBeHidden();
-    const row = userRow(adminPage, email);
+    const row = userRow(admin.page, email);
     await expect(row).toContainText('Casey Brooks');
     await expect(row).toContainText('Manager');
     await expect(row).toContainText('Greenpoint');
@@ -95,14 +92,14 @@ test.describe('settings', () => {
     await expect(page.getByRole('tab', { name: 'Integrations' })).toHaveAttribute('aria-selected', 'true');
 
     // Demoted to a viewer of Greenpoint only, while their tab is open: it follows without a reload.
-    await userRow(adminPage, email).getByRole('button', { name: `Edit ${email}` }).click();
-    const edit = adminPage.getByRole('dialog', { name: 'Edit User' });
+    await userRow(admin.page, email).getByRole('button', { name: `Edit ${email}` }).click();
+    const edit = admin.page.getByRole('dialog', { name: 'Edit User' });
     await expect(edit.getByLabel('Password')).toHaveValue('');
     await edit.getByLabel('Role').selectOption('viewer');
     await edit.getByRole('checkbox', { name: /Bushwick/ }).uncheck();
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit).toBeHidden();
-    await expect(userRow(adminPage, email)).toContainText('Viewer');
+    await expect(userRow(admin.page, email)).toContainText('Viewer');
     await expect(page.getByText(ACCESS_DENIED)).toBeVisible();
     await expect(page.locator('#location-selector option')).toHaveText(['All Locations', 'Greenpoint']);
     await expect(page.getByRole('button', { name: 'Account menu' })).toContainText('Viewer');
@@ -116,11 +113,11 @@ test.describe('settings', () => {
     expect(again.status()).toBe(200);
 
     // Deleted: the open tab is signed out.
-    await userRow(adminPage, email).getByRole('button', { name: `Delete ${email}` }).click();
-    const confirm = adminPage.getByRole('dialog', { name: 'Delete User' });
+    await userRow(admin.page, email).getByRole('button', { name: `Delete ${email}` }).click();
+    const confirm = admin.page.getByRole('dialog', { name: 'Delete User' });
     await expect(confirm).toContainText(`Are you sure you want to delete user "${email}"? This action cannot be undone.`);
     await confirm.getByRole('button', { name: 'Delete User' }).click();
-    await expect(userRow(adminPage, email)).toHaveCount(0);
+    await expect(userRow(admin.page, email)).toHaveCount(0);
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     await casey.close();
@@ -128,19 +125,17 @@ test.describe('settings', () => {
   });
 
   test("an administrator renames a location and the shell's selector follows, in their tab and another user's", async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const viewer = await signedInContext(browser, 'viewer');
-    const adminPage = await admin.context.newPage();
-    const viewerPage = await viewer.context.newPage();
-    const id = await locationId(adminPage, admin.token, 'Market Street');
-    await viewerPage.goto('/');
-    await expectLive(viewerPage);
-    await openSettings(adminPage);
-    await adminPage.getByRole('tab', { name: 'Locations' }).click();
-    const card = adminPage.locator(`[data-testid="location-card"][data-location-id="${id}"]`);
+    const admin = await signedInPage(browser, 'admin');
+    const viewer = await signedInPage(browser, 'viewer');
+    const id = await locationId(admin.page, admin.token, 'Market Street');
+    await viewer.page.goto('/');
+    await expectLive(viewer.page);
+    await openSettings(admin.page);
+    await admin.page.getByRole('tab', { name: 'Locations' }).click();
+    const card = admin.page.locator(`[data-testid="location-card"][data-location-id="${id}"]`);
     try {
       await card.getByRole('button', { name: 'Edit Market Street' }).click();
-      const dialog = adminPage.getByRole('dialog', { name: 'Edit Location' });
+      const dialog = admin.page.getByRole('dialog', { name: 'Edit Location' });
       await expect(dialog.getByLabel('Floors')).toHaveValue('12, 14');
       await dialog.getByLabel('Name').fill('Market Street Exchange');
       await dialog.getByLabel('Floors').fill('12, 14, 15');
@@ -148,9 +143,9 @@ test.describe('settings', () => {
       await expect(dialog).toBeHidden();
       await expect(card).toContainText('Market Street Exchange');
       await expect(card).toContainText('Floors 12, 14, 15');
-      await expect(adminPage.locator('#location-selector option', { hasText: 'Market Street Exchange' })).toHaveCount(1);
-      await expect(viewerPage.locator('#location-selector option', { hasText: 'Market Street Exchange' })).toHaveCount(1);
-      await expect(viewerPage.locator('#location-selector option', { hasText: /^Market Street$/ })).toHaveCount(0);
+      await expect(admin.page.locator('#location-selector option', { hasText: 'Market Street Exchange' })).toHaveCount(1);
+      await expect(viewer.page.locator('#location-selector option', { hasText: 'Market Street Exchange' })).toHaveCount(1);
+      await expect(viewer.page.locator('#location-selector option', { hasText: /^Market Street$/ })).toHaveCount(0);
 
       // A blank name is refused at its field.
       await card.getByRole('button', { name: 'Edit Market Street Exchange' }).click();
@@ -159,9 +154,9 @@ test.describe('settings', () => {
       await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
     } finally {
-      await apiAs(adminPage, admin.token, 'PUT', `/api/locations/${id}`, { name: 'Market Street', floors: [12, 14] });
+      await apiAs(admin.page, admin.token, 'PUT', `/api/locations/${id}`, { name: 'Market Street', floors: [12, 14] });
     }
-    await expect(viewerPage.locator('#location-selector option', { hasText: /^Market Street$/ })).toHaveCount(1);
+    await expect(viewer.page.locator('#location-selector option', { hasText: /^Market Street$/ })).toHaveCount(1);
     await admin.context.close();
     await viewer.context.close();
   });

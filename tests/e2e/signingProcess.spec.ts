@@ -1,34 +1,33 @@
-import { expect, test } from '@playwright/test';
-import { createPool } from '../../events/store/connect';
-import type { Pool } from '../../events/store/types';
-import { readDatabaseUrl } from '../../server/db/embedded';
-import { E2E_DATA_DIR } from '../../playwright.config';
-import { signDeal } from '../support/signature';
-import { apiAs, expectLive, signedInContext } from './support/app';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, expectLive, signedInPage } from './support/app';
 import { createOffice, officeCard, uniqueNumber } from './support/data';
 import { card, column, createDeal, drag, openBoard, uniqueName } from './support/deals';
+import { signaturesInDatabase } from './support/signatures';
 
 /**
  * The signature itself comes from the public signing page; here the test records it in the e2e
- * database directly (tests/support/signature.ts), and watches what the signing process does.
+ * database directly, and watches what the signing process does.
  */
-let sql: Pool;
-test.beforeAll(async () => {
-  // This worker's server's database: each worker has its own server.
-  const url = await readDatabaseUrl(E2E_DATA_DIR);
-  if (!url) throw new Error(`the e2e server left no database URL in ${E2E_DATA_DIR}`);
-  sql = createPool(url, { max: 2 });
-});
-test.afterAll(async () => {
-  await sql?.end({ timeout: 5 });
-});
+const signatures = signaturesInDatabase();
 
 const monthly = (rate: number) => ({ marketed_rates: { monthly: rate, six_month: rate, twelve_month: rate } });
 
+/** Another member company, at the deal's location, takes the office before the deal is signed. */
+async function leaseToAnotherTenant(page: Page, token: string, dealId: string, officeId: string, company_name: string): Promise<{ id: string }> {
+  const location = ((await apiAs(page, token, 'GET', `/api/deals/${dealId}`)).body as { location_id: string }).location_id;
+  const other = await apiAs(page, token, 'POST', '/api/members', {
+    company_name,
+    location_id: location,
+    primary_contact: { name: 'Ola Tenant', email: 'ola@tenant.example', phone: '(212) 555-0111' },
+  });
+  expect(other.status).toBe(201);
+  expect((await apiAs(page, token, 'PATCH', `/api/members/${other.body.id}/office`, { office_id: officeId })).status).toBe(200);
+  return { id: other.body.id };
+}
+
 test.describe('signing', () => {
   test('a signed deal moves to Agreement Signed live, and its offices show LEASED on the offices grid', async ({ browser }) => {
-    const { context, token } = await signedInContext(browser, 'admin');
-    const page = await context.newPage();
+    const { context, token, page } = await signedInPage(browser, 'admin');
     const small = uniqueNumber('S');
     const large = `${small}L`;
     const offices = [await createOffice(page, token, '55 Broadway', small, monthly(500)), await createOffice(page, token, '55 Broadway', large, monthly(1500))];
@@ -39,7 +38,7 @@ test.describe('signing', () => {
     await page.getByLabel('Search deals').fill(name);
     await expect(card(page, name)).toHaveAttribute('data-stage', 'form_submitted');
 
-    await signDeal(sql, id);
+    await signatures.sign(id);
     // No reload: the process's moves arrive as pushed rows.
     await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
     await expect(card(page, name)).toHaveAccessibleName(new RegExp(`^Closed ${name} .*${name} Inc`));
@@ -55,25 +54,17 @@ test.describe('signing', () => {
   });
 
   test("a deal whose office was leased to another company meanwhile says 'Needs attention' and why, and Try again completes it once freed", async ({ browser }) => {
-    const { context, token } = await signedInContext(browser, 'admin');
-    const page = await context.newPage();
+    const { context, token, page } = await signedInPage(browser, 'admin');
     const number = uniqueNumber('C');
     const office = await createOffice(page, token, '55 Broadway', number, monthly(1000));
     const name = uniqueName('Signed Conflict');
     const { id } = await createDeal(page, token, name, { office_ids: [office.id] });
-    const location = ((await apiAs(page, token, 'GET', `/api/deals/${id}`)).body as { location_id: string }).location_id;
-    const other = await apiAs(page, token, 'POST', '/api/members', {
-      company_name: `Tenant ${number}`,
-      location_id: location,
-      primary_contact: { name: 'Ola Tenant', email: 'ola@tenant.example', phone: '(212) 555-0111' },
-    });
-    expect(other.status).toBe(201);
-    expect((await apiAs(page, token, 'PATCH', `/api/members/${other.body.id}/office`, { office_id: office.id })).status).toBe(200);
+    const other = await leaseToAnotherTenant(page, token, id, office.id, `Tenant ${number}`);
 
     await openBoard(page);
     await page.getByLabel('Search deals').fill(name);
     await expect(card(page, name)).toHaveAttribute('data-stage', 'form_submitted');
-    await signDeal(sql, id);
+    await signatures.sign(id);
 
     await expect(card(page, name).getByTestId('deal-attention')).toHaveText(`Needs attention: Office ${number} is leased to Tenant ${number}`);
     await expect(card(page, name)).toHaveAttribute('data-stage', 'form_submitted');
@@ -81,7 +72,7 @@ test.describe('signing', () => {
     await expect(page.getByTestId('deal-detail').getByTestId('deal-attention')).toContainText(`Office ${number} is leased to Tenant ${number}`);
 
     // The office freed, "Try again" completes the signing from the same signature.
-    expect((await apiAs(page, token, 'PATCH', `/api/members/${other.body.id}/office`, { office_id: null })).status).toBe(200);
+    expect((await apiAs(page, token, 'PATCH', `/api/members/${other.id}/office`, { office_id: null })).status).toBe(200);
     await page.getByTestId('deal-detail').getByRole('button', { name: 'Try again' }).click();
     await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
     await expect(card(page, name).getByTestId('deal-attention')).toHaveCount(0);
@@ -91,8 +82,7 @@ test.describe('signing', () => {
 
 test.describe('signed by any path', () => {
   test('dragging a card to Agreement Signed leases its offices and the card names who signed; no Undo is offered', async ({ browser }) => {
-    const { context, token } = await signedInContext(browser, 'admin');
-    const page = await context.newPage();
+    const { context, token, page } = await signedInPage(browser, 'admin');
     await page.setViewportSize({ width: 1920, height: 1000 });
     const number = uniqueNumber('D');
     const office = await createOffice(page, token, '55 Broadway', number, monthly(1000));
@@ -119,20 +109,12 @@ test.describe('signed by any path', () => {
   });
 
   test("choosing Agreement Signed in the card's menu when an office is leased to another company says 'Needs attention' and why", async ({ browser }) => {
-    const { context, token } = await signedInContext(browser, 'admin');
-    const page = await context.newPage();
+    const { context, token, page } = await signedInPage(browser, 'admin');
     const number = uniqueNumber('M');
     const office = await createOffice(page, token, '55 Broadway', number, monthly(1000));
     const name = uniqueName('Menu Signed');
     const { id } = await createDeal(page, token, name, { office_ids: [office.id], start_date: '2025-09-01' });
-    const location = ((await apiAs(page, token, 'GET', `/api/deals/${id}`)).body as { location_id: string }).location_id;
-    const other = await apiAs(page, token, 'POST', '/api/members', {
-      company_name: `Tenant ${number}`,
-      location_id: location,
-      primary_contact: { name: 'Ola Tenant', email: 'ola@tenant.example', phone: '(212) 555-0111' },
-    });
-    expect(other.status).toBe(201);
-    expect((await apiAs(page, token, 'PATCH', `/api/members/${other.body.id}/office`, { office_id: office.id })).status).toBe(200);
+    const other = await leaseToAnotherTenant(page, token, id, office.id, `Tenant ${number}`);
 
     await openBoard(page);
     await page.getByLabel('Search deals').fill(name);
@@ -141,13 +123,12 @@ test.describe('signed by any path', () => {
 
     await expect(card(page, name)).toHaveAttribute('data-stage', 'agreement_signed');
     await expect(card(page, name).getByTestId('deal-attention')).toHaveText(`Needs attention: Office ${number} is leased to Tenant ${number}`);
-    expect((await apiAs(page, token, 'GET', `/api/offices/${office.id}`)).body).toMatchObject({ status: 'LEASED', member_id: other.body.id });
+    expect((await apiAs(page, token, 'GET', `/api/offices/${office.id}`)).body).toMatchObject({ status: 'LEASED', member_id: other.id });
     await context.close();
   });
 
   test('a deal signed on the signing page names the signer on its card, not "someone else"', async ({ browser }) => {
-    const { context, token } = await signedInContext(browser, 'admin');
-    const page = await context.newPage();
+    const { context, token, page } = await signedInPage(browser, 'admin');
     const office = await createOffice(page, token, '55 Broadway', uniqueNumber('E'), monthly(1000));
     const name = uniqueName('Page Signed');
     const { id } = await createDeal(page, token, name, { office_ids: [office.id], start_date: '2025-09-01' });

@@ -4,7 +4,7 @@ import { DEFAULT_TEMPLATES, SLACK_MESSAGES } from '@shared/schemas/slack';
 import { SLACK_RECEIVER_PORT } from '../../playwright.config';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 import { KEY_MASK } from '@shared/schemas/settings';
-import { apiAs, expectLive, signedInContext } from './support/app';
+import { apiAs, expectLive, signedInPage } from './support/app';
 import { createDeal, uniqueName } from './support/deals';
 
 const serious = (violations: { impact?: string | null }[]) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -24,10 +24,9 @@ async function openIntegrations(page: Page) {
 
 test.describe('Slack notifications', () => {
   test('an administrator saves the webhook and a workflow rule, tests the webhook, and finds both after a reload', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const page = await admin.context.newPage();
-    await openIntegrations(page);
-    const card = page.getByTestId('slack-card');
+    const admin = await signedInPage(browser, 'admin');
+    await openIntegrations(admin.page);
+    const card = admin.page.getByTestId('slack-card');
     await expect(card.getByRole('tab', { name: 'Setup & Connection' })).toHaveAttribute('aria-selected', 'true');
     const url = card.getByLabel('Webhook URL');
     const test = card.getByRole('button', { name: 'Test' });
@@ -76,12 +75,12 @@ test.describe('Slack notifications', () => {
     // waited for, so the next field's typing cannot land in the template.
     await expect(rule.getByLabel('Message template')).toBeFocused();
     await rule.getByLabel('Channel').fill('#e2e-sales');
-    expect(serious((await new AxeBuilder({ page }).include('[data-testid="slack-card"]').analyze()).violations)).toEqual([]);
+    expect(serious((await new AxeBuilder({ page: admin.page }).include('[data-testid="slack-card"]').analyze()).violations)).toEqual([]);
     await card.getByRole('button', { name: 'Save Workflow Rules' }).click();
     await expect(card.getByText(SLACK_MESSAGES.rulesSaved)).toBeVisible();
 
-    await page.reload();
-    await expectLive(page);
+    await admin.page.reload();
+    await expectLive(admin.page);
     await expect(card.getByLabel('Webhook URL')).toHaveValue(/•+Xyz1$/);
     await card.getByRole('tab', { name: 'Notification Workflows' }).click();
     const saved = card.getByTestId('slack-rule').last();
@@ -91,9 +90,9 @@ test.describe('Slack notifications', () => {
 
     // A deal of this test's own is signed: the rule's message reaches the receiver and the log.
     const name = uniqueName('Slack Signed');
-    const deal = await createDeal(page, admin.token, name);
+    const deal = await createDeal(admin.page, admin.token, name);
     const posted = receiver.posts.length;
-    expect((await apiAs(page, admin.token, 'PATCH', `/api/deals/${deal.id}/stage`, { stage: 'agreement_signed' })).status).toBe(200);
+    expect((await apiAs(admin.page, admin.token, 'PATCH', `/api/deals/${deal.id}/stage`, { stage: 'agreement_signed' })).status).toBe(200);
     await expect.poll(() => receiver.posts.slice(posted).map((p) => p.body)).toContainEqual({ text: `Signed: ${name}`, channel: '#e2e-sales' });
     const entry = card.getByTestId('slack-delivery-log').getByRole('row').filter({ hasText: name });
     await expect(entry).toContainText('Deal Signed', { timeout: 15_000 });
@@ -103,18 +102,17 @@ test.describe('Slack notifications', () => {
     // deals send nothing once this receiver is gone.
     await card.getByRole('tab', { name: 'Setup & Connection' }).click();
     await expect(card.getByTestId('slack-status')).toHaveText('Connected');
-    expect((await apiAs(page, admin.token, 'POST', '/api/slack/config', { webhook_url: KEY_MASK, enabled: false })).status).toBe(200);
+    expect((await apiAs(admin.page, admin.token, 'POST', '/api/slack/config', { webhook_url: KEY_MASK, enabled: false })).status).toBe(200);
     await expect(card.getByTestId('slack-status')).toHaveText('Notifications off');
     await admin.context.close();
   });
 
   test('a manager sees no Slack card', async ({ browser }) => {
-    const manager = await signedInContext(browser, 'manager');
-    const page = await manager.context.newPage();
-    await openIntegrations(page);
-    await expect(page.getByRole('heading', { name: 'Gmail' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Slack' })).toHaveCount(0);
-    await expect(page.getByTestId('slack-card')).toHaveCount(0);
+    const manager = await signedInPage(browser, 'manager');
+    await openIntegrations(manager.page);
+    await expect(manager.page.getByRole('heading', { name: 'Gmail' })).toBeVisible();
+    await expect(manager.page.getByRole('heading', { name: 'Slack' })).toHaveCount(0);
+    await expect(manager.page.getByTestId('slack-card')).toHaveCount(0);
     await manager.context.close();
   });
 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { USERS, apiAs, expectLive, signedInContext } from './support/app';
+import { USERS, apiAs, expectLive, signedInContext, signedInPage } from './support/app';
 import { uniqueName } from './support/deals';
 
 const serious = (violations: { impact?: string | null }[]) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
@@ -17,28 +17,27 @@ async function findTemplate(page: Page, name: string) {
 
 test.describe('marketing templates', () => {
   test('edit a template with its placeholders shown as they are typed, then find the earlier version in History with its diff', async ({ browser }) => {
-    const manager = await signedInContext(browser, 'manager');
+    const manager = await signedInPage(browser, 'manager');
     await manager.context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    const page = await manager.context.newPage();
     const name = uniqueName('Tour Follow-up');
-    const created = await apiAs(page, manager.token, 'POST', '/api/templates', {
+    const created = await apiAs(manager.page, manager.token, 'POST', '/api/templates', {
       name,
       category: 'Email',
       content: 'Hi [Name],\nThanks for touring [Place] today.\nBest,\n[Sender]',
     });
     expect(created.status).toBe(201);
 
-    const found = await findTemplate(page, name);
+    const found = await findTemplate(manager.page, name);
     await expect(found.getByTestId('template-preview')).toContainText('Thanks for touring [Place] today.');
     await expect(found.getByTestId('placeholder-chips').getByRole('listitem')).toHaveText(['Name', 'Place', 'Sender']);
 
     // Copy puts the content on the clipboard and says so in the spec's words.
     await found.getByRole('button', { name: `Copy ${name}` }).click();
-    await expect(page.getByText('Template copied to clipboard!')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('Hi [Name],\nThanks for touring [Place] today.\nBest,\n[Sender]');
+    await expect(manager.page.getByText('Template copied to clipboard!')).toBeVisible();
+    expect(await manager.page.evaluate(() => navigator.clipboard.readText())).toBe('Hi [Name],\nThanks for touring [Place] today.\nBest,\n[Sender]');
 
     await found.getByRole('button', { name: `Edit ${name}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Template' });
+    const dialog = manager.page.getByRole('dialog', { name: 'Edit Template' });
     const content = dialog.getByLabel('Content');
     await content.fill('Hi [Name],\nThanks for visiting [Place] with [Host] today.\nBest,\n[Sender]');
     await expect(dialog.getByTestId('placeholder-chips').getByRole('listitem')).toHaveText(['Name', 'Place', 'Host', 'Sender']);
@@ -55,7 +54,7 @@ test.describe('marketing templates', () => {
     await expect(found).toContainText('version 2');
 
     await found.getByRole('button', { name: `History of ${name}` }).click();
-    const history = page.getByRole('dialog', { name: `History: ${name}` });
+    const history = manager.page.getByRole('dialog', { name: `History: ${name}` });
     const versions = history.getByTestId('history-versions').getByRole('button');
     await expect(versions).toHaveCount(1);
     await expect(versions.first()).toContainText('Version 1');
@@ -72,7 +71,7 @@ test.describe('marketing templates', () => {
     await expect(diff.locator('ins[data-diff="added"]')).toContainText(['visiting']);
 
     // An edit made elsewhere while History is open: the version it replaced joins the list.
-    expect((await apiAs(page, manager.token, 'PUT', `/api/templates/${created.body.id}`, { name: `${name} v3` })).status).toBe(200);
+    expect((await apiAs(manager.page, manager.token, 'PUT', `/api/templates/${created.body.id}`, { name: `${name} v3` })).status).toBe(200);
     await expect(history).toHaveAccessibleName(`History: ${name} v3`);
     await expect(versions).toHaveCount(2);
     await expect(versions.first()).toContainText('Version 2');
@@ -80,26 +79,24 @@ test.describe('marketing templates', () => {
   });
 
   test('a second browser sees a new template appear and a deleted one go without a reload; a viewer has no change controls', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
-    const viewer = await signedInContext(browser, 'viewer');
-    const adminPage = await admin.context.newPage();
-    const viewerPage = await viewer.context.newPage();
+    const admin = await signedInPage(browser, 'admin');
+    const viewer = await signedInPage(browser, 'viewer');
     const name = uniqueName('Community Breakfast');
 
-    await viewerPage.goto('/templates');
-    await expectLive(viewerPage);
-    await expect(viewerPage.getByTestId('template-grid')).toBeVisible();
-    await expect(viewerPage.getByRole('button', { name: 'New Template' })).toHaveCount(0);
-    await expect(viewerPage.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
-    await expect(viewerPage.getByRole('button', { name: /^Copy / }).first()).toBeVisible();
-    await expect(viewerPage.getByTestId('template-count-line')).toContainText('Read-only');
-    const total = Number(await viewerPage.locator('[data-stat="Total Templates"] [data-stat-value]').textContent());
-    const social = Number(await viewerPage.locator('[data-stat="Social Media"] [data-stat-value]').textContent());
+    await viewer.page.goto('/templates');
+    await expectLive(viewer.page);
+    await expect(viewer.page.getByTestId('template-grid')).toBeVisible();
+    await expect(viewer.page.getByRole('button', { name: 'New Template' })).toHaveCount(0);
+    await expect(viewer.page.getByRole('button', { name: /^(Edit|Delete) / })).toHaveCount(0);
+    await expect(viewer.page.getByRole('button', { name: /^Copy / }).first()).toBeVisible();
+    await expect(viewer.page.getByTestId('template-count-line')).toContainText('Read-only');
+    const total = Number(await viewer.page.locator('[data-stat="Total Templates"] [data-stat-value]').textContent());
+    const social = Number(await viewer.page.locator('[data-stat="Social Media"] [data-stat-value]').textContent());
 
-    await adminPage.goto('/templates');
-    await expectLive(adminPage);
-    await adminPage.getByRole('button', { name: 'New Template' }).click();
-    const dialog = adminPage.getByRole('dialog', { name: 'New Template' });
+    await admin.page.goto('/templates');
+    await expectLive(admin.page);
+    await admin.page.getByRole('button', { name: 'New Template' }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'New Template' });
     // Nothing filled: the spec's message, and each missing field marked.
     await dialog.getByRole('button', { name: 'Create Template' }).click();
     await expect(dialog.getByRole('alert').filter({ hasText: 'Template name and content are required' })).toBeVisible();
@@ -115,42 +112,41 @@ test.describe('marketing templates', () => {
     await expect(dialog).toBeHidden();
 
     // The viewer's screen, never reloaded, has it: the card, marked with who added it, and the tiles.
-    const seen = card(viewerPage, name);
+    const seen = card(viewer.page, name);
     await expect(seen).toBeVisible();
     await expect(seen).toContainText('Social Media');
     await expect(seen).toContainText(`Updated by ${USERS.admin.name}`);
-    await expect(viewerPage.locator('[data-stat="Total Templates"] [data-stat-value]')).toHaveText(String(total + 1));
-    await expect(viewerPage.locator('[data-stat="Social Media"] [data-stat-value]')).toHaveText(String(social + 1));
+    await expect(viewer.page.locator('[data-stat="Total Templates"] [data-stat-value]')).toHaveText(String(total + 1));
+    await expect(viewer.page.locator('[data-stat="Social Media"] [data-stat-value]')).toHaveText(String(social + 1));
 
     // Deleting asks first; once confirmed the card leaves both screens.
-    const mine = await findTemplate(adminPage, name);
+    const mine = await findTemplate(admin.page, name);
     await mine.getByRole('button', { name: `Delete ${name}` }).click();
-    const confirm = adminPage.getByRole('dialog', { name: 'Delete Template' });
+    const confirm = admin.page.getByRole('dialog', { name: 'Delete Template' });
     await expect(confirm).toContainText(name);
     await confirm.getByRole('button', { name: 'Delete Template' }).click();
     await expect(confirm).toBeHidden();
-    await expect(card(adminPage, name)).toHaveCount(0);
-    await expect(card(viewerPage, name)).toHaveCount(0);
-    await expect(viewerPage.locator('[data-stat="Total Templates"] [data-stat-value]')).toHaveText(String(total));
+    await expect(card(admin.page, name)).toHaveCount(0);
+    await expect(card(viewer.page, name)).toHaveCount(0);
+    await expect(viewer.page.locator('[data-stat="Total Templates"] [data-stat-value]')).toHaveText(String(total));
     await admin.context.close();
     await viewer.context.close();
   });
 
   test('a save over someone else\'s change is refused with their name, and the card keeps their version', async ({ browser }) => {
-    const admin = await signedInContext(browser, 'admin');
+    const admin = await signedInPage(browser, 'admin');
     const manager = await signedInContext(browser, 'manager');
-    const page = await admin.context.newPage();
     const name = uniqueName('Parking Notice');
-    const created = await apiAs(page, admin.token, 'POST', '/api/templates', { name, category: 'Notification', content: 'Garage closed on [Date].' });
+    const created = await apiAs(admin.page, admin.token, 'POST', '/api/templates', { name, category: 'Notification', content: 'Garage closed on [Date].' });
     expect(created.status).toBe(201);
 
-    const found = await findTemplate(page, name);
+    const found = await findTemplate(admin.page, name);
     await found.getByRole('button', { name: `Edit ${name}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Template' });
+    const dialog = admin.page.getByRole('dialog', { name: 'Edit Template' });
     await dialog.getByLabel('Content').fill('Garage closed all day on [Date].');
 
     // Meanwhile the manager changes it: the open dialog says so.
-    expect((await apiAs(page, manager.token, 'PUT', `/api/templates/${created.body.id}`, { content: 'Garage closed on [Date] until [Time].' })).status).toBe(200);
+    expect((await apiAs(admin.page, manager.token, 'PUT', `/api/templates/${created.body.id}`, { content: 'Garage closed on [Date] until [Time].' })).status).toBe(200);
     await expect(dialog.getByTestId('change-notice')).toContainText(`${USERS.manager.name} changed this template (content) since you opened it.`);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(dialog.getByRole('alert').filter({ hasText: 'Reload to see the change.' })).toContainText(
@@ -163,8 +159,7 @@ test.describe('marketing templates', () => {
   });
 
   test('the screen, its New Template errors and a History comparison have no serious accessibility violations, and work from the keyboard', async ({ browser }) => {
-    const { context } = await signedInContext(browser, 'manager');
-    const page = await context.newPage();
+    const { context, page } = await signedInPage(browser, 'manager');
     await page.goto('/templates');
     await expectLive(page);
     await expect(page.getByTestId('template-grid')).toBeVisible();

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { demoCredentials, signIn, startTestServer, type Api, type ApiResponse, type TestServer } from './server';
 
 /**
@@ -47,6 +47,22 @@ export async function startBadInputServer(): Promise<BadInputServer> {
     await server.stop(); // the caller never gets the server, so it cannot stop it
     throw error;
   }
+}
+
+/**
+ * A bad-input test file's server: started before the file's tests (then `setup`, which makes the
+ * rows they aim at), stopped after them. Its fields are there once the tests run.
+ */
+export function badInputFile(setup?: (server: BadInputServer) => Promise<void>): BadInputServer {
+  const file = {} as BadInputServer;
+  beforeAll(async () => {
+    Object.assign(file, await startBadInputServer());
+    await setup?.(file);
+  });
+  afterAll(async () => {
+    await file.server?.stop();
+  });
+  return file;
 }
 
 // ---------------------------------------------------------------------------------------------

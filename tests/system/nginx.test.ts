@@ -1,17 +1,12 @@
 import { request } from 'node:https';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClosingMessage } from '@shared/realtime';
-import type { Database } from '../../server/db/database';
-import { createTestDatabase } from '../support/db';
 import { freePort } from '../support/globalSetup';
-import { mainProcess, type MainProcess } from '../support/mainProcess';
 import { failTimeoutMs, nginxBinary, opensslBinary, readmeNginxSite, rewriteSite, startNginx, type Nginx } from '../support/nginx';
 import { demoCredentials } from '../support/server';
 import type { TestSocket } from '../support/sockets';
+import { startTwoNodes, type Node, type TwoNodes } from '../support/twoNodes';
 
 /**
  * The README's nginx site, as an operator installs it, in front of two nodes of the real entry
@@ -24,11 +19,10 @@ if (!installed) {
   console.warn('tests/system/nginx.test.ts skipped: nginx (and openssl) not installed; on Debian: apt-get install -y nginx openssl');
 }
 
-let database: Database;
-let dataDir: string;
+let twoNodes: TwoNodes;
 let site: string;
 let nginx: Nginx;
-const nodes: { port: number; process: MainProcess }[] = [];
+let nodes: Node[] = [];
 const sockets: TestSocket[] = [];
 
 interface Answer {
@@ -135,23 +129,9 @@ async function newTask(token: string, title: string): Promise<{ id: string; vers
 
 beforeAll(async () => {
   if (!installed) return;
-  database = await createTestDatabase(4);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'flexspace-nginx-nodes-'));
-  for (const name of ['a', 'b']) {
-    const port = await freePort();
-    const node = mainProcess({
-      port,
-      pgPort: await freePort(),
-      dataDir: path.join(dataDir, name),
-      databaseUrl: database.url,
-      logLevel: process.env.NODES_TEST_LOG,
-      // As the README has it behind nginx: the proxy's address is not the client's; no PUBLIC_URL.
-      env: { DEMO_MODE: 'true', TRUST_PROXY: 'true' },
-    });
-    nodes.push({ port, process: node });
-  }
-  // One after the other: the first seeds, the second finds it done.
-  for (const node of nodes) await node.process.start();
+  // As the README has it behind nginx: the proxy's address is not the client's; no PUBLIC_URL.
+  twoNodes = await startTwoNodes('nginx-nodes', { TRUST_PROXY: 'true' });
+  nodes = twoNodes.nodes;
   await until('both nodes ready', async () => (await Promise.all(nodes.map((n) => isReady(n.port)))).every(Boolean));
   site = await readmeNginxSite();
   const [tlsPort, httpPort] = [await freePort(), await freePort()];
@@ -164,9 +144,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const socket of sockets) socket.disconnect();
   await nginx?.stop();
-  await Promise.all(nodes.map((n) => n.process.stop('SIGTERM')));
-  await database?.close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await twoNodes?.stop();
 });
 
 describe.skipIf(!installed)("the README's nginx site in front of two nodes", () => {
@@ -201,7 +179,7 @@ describe.skipIf(!installed)("the README's nginx site in front of two nodes", () 
     // The signer opens it from another address, with a forged header nginx appends to.
     const token = sent.signing_url.slice(sent.signing_url.lastIndexOf('/') + 1);
     await expectStatus(send('GET', `/api/signing/${token}`, { from: '127.0.0.3', headers: { 'x-forwarded-for': '203.0.113.66' } }), 200);
-    const viewed = await database.sql<{ ip: string }[]>`
+    const viewed = await twoNodes.database.sql<{ ip: string }[]>`
       SELECT data->>'ip' AS ip FROM events WHERE stream_id = ${`deal-${deal.id}`} AND type = 'DealSignatureViewed'`;
     expect(viewed).toEqual([{ ip: '127.0.0.3' }]);
   });
@@ -276,7 +254,7 @@ describe.skipIf(!installed)("the README's nginx site in front of two nodes", () 
     expect(failures.filter((f) => !/^POST \/api\/tasks answered 502 \(stopping node on \d+\)/.test(f))).toEqual([]);
 
     // Every acknowledged write is in the log.
-    const logged = await database.sql<{ n: number }[]>`
+    const logged = await twoNodes.database.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM events WHERE type = 'TaskCreated' AND stream_id = ANY(${acknowledged.map((a) => `task-${a.id}`)})`;
     expect(logged[0]!.n).toBe(acknowledged.length);
 

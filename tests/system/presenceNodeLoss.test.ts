@@ -1,42 +1,27 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database';
-import { createTestDatabase } from '../support/db';
-import { freePort } from '../support/globalSetup';
-import { mainProcess, type MainProcess } from '../support/mainProcess';
+import type { MainProcess } from '../support/mainProcess';
 import { apiClient, demoCredentials, signIn } from '../support/server';
 import { listen, type Listener } from '../support/sockets';
+import { startTwoNodes, type TwoNodes } from '../support/twoNodes';
 
 /**
  * Two processes of the real entry point on one PostgreSQL database; one is killed outright
  * (SIGKILL: no goodbye, no closing of its sockets). Its users must leave the presence lists the
  * survivor's tabs show, without waiting for them to come back anywhere.
  */
-let database: Database;
-let dataDir: string;
+let nodes: TwoNodes;
 let a: MainProcess;
 let b: MainProcess;
 const sockets: Listener[] = [];
 
-const node = async (dir: string) =>
-  mainProcess({ port: await freePort(), pgPort: await freePort(), dataDir: dir, databaseUrl: database.url, logLevel: process.env.NODES_TEST_LOG, env: { DEMO_MODE: 'true' } });
-
 beforeAll(async () => {
-  database = await createTestDatabase(4);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'flexspace-presence-'));
-  a = await node(path.join(dataDir, 'a'));
-  b = await node(path.join(dataDir, 'b'));
-  await a.start();
-  await b.start();
+  nodes = await startTwoNodes('presence');
+  [a, b] = [nodes.nodes[0].process, nodes.nodes[1].process];
 }, 240_000);
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await Promise.all([a?.stop('SIGTERM'), b?.stop('SIGTERM')]);
-  await database?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await nodes?.stop();
 });
 
 const open = async (origin: string, token: string) => {

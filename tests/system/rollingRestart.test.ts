@@ -1,18 +1,12 @@
 import { request } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyRow, emptyCollection, mergeSnapshot, removeRow, rowsOf, type LiveCollection } from '../../client/src/live/collection';
 import { openLiveSocket, type LiveSocket } from '../../client/src/live/liveSocket';
 import type { Location } from '@shared/schemas/locations';
 import type { Task } from '@shared/schemas/tasks';
-import type { Database } from '../../server/db/database';
 import { startBalancer, type Balancer } from '../support/balancer';
-import { createTestDatabase } from '../support/db';
-import { freePort } from '../support/globalSetup';
-import { mainProcess, type MainProcess } from '../support/mainProcess';
+import { startTwoNodes, type Node, type TwoNodes } from '../support/twoNodes';
 import { apiClient, demoCredentials, signIn, type Api } from '../support/server';
 
 /**
@@ -27,14 +21,8 @@ const TAB_USERS = ['admin', 'manager', 'viewer', 'admin', 'manager', 'viewer'] a
 /** Writes acknowledged between the steps of the restart, so each step happens under load. */
 const WRITES_PER_STEP = 12;
 
-interface Node {
-  port: number;
-  process: MainProcess;
-}
-
-let database: Database;
-let dataDir: string;
-const nodes: Node[] = [];
+let twoNodes: TwoNodes;
+let nodes: Node[] = [];
 let balancer: Balancer;
 let api: Api;
 /** What the restart is doing now, named in a failure. */
@@ -177,23 +165,9 @@ const isReady = async (node: Node) => {
 };
 
 beforeAll(async () => {
-  database = await createTestDatabase(4);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'flexspace-rolling-'));
-  for (const name of ['a', 'b']) {
-    const port = await freePort();
-    const node = mainProcess({
-      port,
-      pgPort: await freePort(),
-      dataDir: path.join(dataDir, name),
-      databaseUrl: database.url,
-      logLevel: process.env.NODES_TEST_LOG,
-      // The balancer asks for readiness every 100 ms: a second of 503 moves it away in time.
-      env: { DEMO_MODE: 'true', DRAIN_DELAY_MS: '1000', DRAIN_TIMEOUT_MS: '10000' },
-    });
-    nodes.push({ port, process: node });
-  }
-  // One after the other: the first seeds, the second finds it done.
-  for (const node of nodes) await node.process.start();
+  // The balancer asks for readiness every 100 ms: a second of 503 moves it away in time.
+  twoNodes = await startTwoNodes('rolling', { DRAIN_DELAY_MS: '1000', DRAIN_TIMEOUT_MS: '10000' });
+  nodes = twoNodes.nodes;
   balancer = await startBalancer(nodes.map((n) => n.port));
   api = apiClient(balancer.origin);
 }, 120_000);
@@ -201,9 +175,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const stop of stops) stop();
   await balancer?.close();
-  await Promise.all(nodes.map((n) => n.process.stop('SIGTERM')));
-  await database?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await twoNodes?.stop();
 });
 
 describe('a rolling restart under load', () => {
@@ -244,7 +216,7 @@ describe('a rolling restart under load', () => {
 
     // Every acknowledged write is in the log and in the read model.
     const ids = [...new Set(acknowledged.map((a) => a.id))];
-    const streams = await database.sql<{ id: string; version: number }[]>`
+    const streams = await twoNodes.database.sql<{ id: string; version: number }[]>`
       SELECT substr(stream_id, 6) AS id, max(version)::int AS version FROM events
       WHERE stream_id = ANY(${ids.map((id) => `task-${id}`)}) GROUP BY stream_id`;
     const logged = new Map(streams.map((s) => [s.id, s.version]));
@@ -260,7 +232,7 @@ describe('a rolling restart under load', () => {
     for (const tab of tabs) expect(byId(rowsOf(tab.tasks))).toEqual(answers.get(tab.user));
 
     // ... and was sent every change of the log after it loaded: live, or caught up on another node.
-    const events = await database.sql<{ id: string; position: number }[]>`
+    const events = await twoNodes.database.sql<{ id: string; position: number }[]>`
       SELECT substr(stream_id, 6) AS id, position FROM events WHERE stream_type = 'task' AND position > ${Math.min(...tabs.map((t) => t.start!))}`;
     for (const tab of tabs) {
       const missed = events.filter((e) => e.position > tab.start! && (tab.received.get(e.id) ?? 0) < e.position);

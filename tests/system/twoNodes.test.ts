@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../server/db/database';
-import { createTestDatabase } from '../support/db';
-import { freePort } from '../support/globalSetup';
-import { mainProcess, type MainProcess } from '../support/mainProcess';
+import type { MainProcess } from '../support/mainProcess';
 import { apiClient, demoCredentials, signIn, type Api } from '../support/server';
 import { listen, type Listener } from '../support/sockets';
+import { startTwoNodes, type TwoNodes } from '../support/twoNodes';
 
 /**
  * Two processes of the real entry point on one PostgreSQL database, as two nodes behind a proxy:
  * a write through either reaches the sockets of both, presence spans them, and killing one in
  * the middle of writes loses nothing that was acknowledged.
  */
-let database: Database;
-let dataDir: string;
+let nodes: TwoNodes;
 let a: MainProcess;
 let b: MainProcess;
 let apiA: Api;
@@ -25,17 +19,9 @@ let admin: string;
 let manager: string;
 const sockets: Listener[] = [];
 
-const node = async (dir: string) =>
-  mainProcess({ port: await freePort(), pgPort: await freePort(), dataDir: dir, databaseUrl: database.url, logLevel: process.env.NODES_TEST_LOG, env: { DEMO_MODE: 'true' } });
-
 beforeAll(async () => {
-  database = await createTestDatabase(4);
-  dataDir = await mkdtemp(path.join(tmpdir(), 'flexspace-nodes-'));
-  a = await node(path.join(dataDir, 'a'));
-  b = await node(path.join(dataDir, 'b'));
-  // One after the other, as a rolling deploy would: the first seeds, the second finds it done.
-  await a.start();
-  await b.start();
+  nodes = await startTwoNodes('nodes');
+  [a, b] = [nodes.nodes[0].process, nodes.nodes[1].process];
   apiA = apiClient(a.origin);
   apiB = apiClient(b.origin);
   admin = (await signIn(apiA, demoCredentials.admin)).access_token;
@@ -44,9 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await Promise.all([a?.stop('SIGTERM'), b?.stop('SIGTERM')]);
-  await database?.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await nodes?.stop();
 });
 
 const open = async (origin: string, token: string, since?: number) => {
@@ -89,10 +73,10 @@ describe('two nodes on one database', () => {
     // Written as the notification process and the delivery loop write it, from neither node: far
     // beyond the log's head, and not due, so neither node's loop takes it.
     const position = 9_000_000_000 + (Date.now() % 1_000_000);
-    await database.sql`
+    await nodes.database.sql`
       INSERT INTO slack_deliveries (event_position, rule_id, event_type, deal_id, deal_name, text, next_attempt_at)
       VALUES (${position}, 'nodes', 'deal_stage_change', ${randomUUID()}, 'Two Nodes', 'moved', now() + interval '1 day')`;
-    await database.sql`UPDATE slack_deliveries SET status = 'failed', error = 'Refused' WHERE event_position = ${position} AND rule_id = 'nodes'`;
+    await nodes.database.sql`UPDATE slack_deliveries SET status = 'failed', error = 'Refused' WHERE event_position = ${position} AND rule_id = 'nodes'`;
     for (const socket of admins) {
       await socket.untilRows((rows) => rows.some((m) => m.changes.some((c) => c.entity === 'slack_deliveries' && c.row?.event_position === position && c.row.status === 'failed')), 'the failed delivery');
     }
@@ -148,7 +132,7 @@ describe('two nodes on one database', () => {
     const tasks = (await apiB('GET', `/api/tasks?location=${location.id}`, { token: admin })).body as { id: string }[];
     const ids = new Set(tasks.map((t) => t.id));
     expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
-    const [row] = await database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE stream_id = ANY(${acknowledged.map((id) => `task-${id}`)})`;
+    const [row] = await nodes.database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE stream_id = ANY(${acknowledged.map((id) => `task-${id}`)})`;
     expect(row?.n).toBe(acknowledged.length);
 
     // The dead node's tab reconnects to the other one from where it was and gets what it missed.

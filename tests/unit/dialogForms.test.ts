@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { createFormControl } from 'react-hook-form';
 import { keepTyped } from '../../client/src/forms/keepTyped';
+import { reloadKeepingTyped } from '../../client/src/forms/reloadKeepingTyped';
 import { humanFieldMessage } from '../../client/src/forms/serverErrors';
 import { errorPaths } from '../../client/src/forms/focusFirstError';
 import { changedLabels, changeSentence } from '../../client/src/live/changeSentence';
@@ -128,6 +130,23 @@ describe('reload keeping what was typed', () => {
     const first = keepTyped({ status: 'VACANT' }, { status: 'PENDING' }, { status: 'LEASED' });
     expect(first).toEqual({ status: 'PENDING' });
     expect(keepTyped({ status: 'LEASED' }, first, { status: 'UNAVAILABLE' })).toEqual({ status: 'PENDING' });
+  });
+
+  it('fills the form from the reloaded row, keeping what was typed; a failed reload is the form’s alert', async () => {
+    type Row = { rate: number; note: string };
+    type Values = { rate: string; note: string };
+    const valuesOf = (row: Row): Values => ({ rate: String(row.rate), note: row.note });
+    // Opened from { rate: 100, note: '' }; the user has typed a note since.
+    const form = createFormControl<Values>({ defaultValues: { rate: '100', note: 'typed' } });
+    const reloaded = { reload: async (apply: (latest: Row, opened: Row) => void) => apply({ rate: 120, note: '' }, { rate: 100, note: '' }) };
+    await reloadKeepingTyped(reloaded, form, valuesOf)();
+    expect(form.getValues()).toEqual({ rate: '120', note: 'typed' });
+
+    const setError = vi.spyOn(form, 'setError');
+    const failing = { reload: () => Promise.reject(new Error('Network down')) };
+    await reloadKeepingTyped(failing, form, valuesOf)();
+    expect(setError).toHaveBeenCalledWith('root.server', { type: 'server', message: 'Network down' });
+    expect(form.getValues()).toEqual({ rate: '120', note: 'typed' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { locationDecider, type LocationDetails } from '../../events/location/decider';
 import type { LocationEvent } from '../../events/location/events';
-import { specFor } from '../support/givenWhenThen';
+import { createsOnce, specFor } from '../support/givenWhenThen';
 
 const given = specFor(locationDecider);
 const id = '7f3e1c2a-1b2c-4d5e-8f90-123456789abc';
@@ -15,13 +15,7 @@ const details: LocationDetails = {
 const created: LocationEvent = { type: 'LocationCreated', data: { id, ...details } };
 
 describe('location decider', () => {
-  it('creates a new location', () => {
-    given([]).when({ type: 'CreateLocation', id, details }).then([created]);
-  });
-
-  it('refuses to create a location twice', () => {
-    given([created]).when({ type: 'CreateLocation', id, details }).thenRefuses(409, 'Location already exists');
-  });
+  createsOnce(given, 'a location', { type: 'CreateLocation', id, details }, created, 'Location already exists');
 
   it('records only the fields that change', () => {
     given([created])

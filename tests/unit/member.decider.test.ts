@@ -2,16 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../events/decider';
 import { MEMBER_HELD_MOVE, memberAggregate, memberDecider, type MemberProfile } from '../../events/member/decider';
 import type { MemberEvent } from '../../events/member/events';
-import { specFor } from '../support/givenWhenThen';
+import { createsOnce, fixedIds, specFor } from '../support/givenWhenThen';
 
 const given = specFor(memberDecider);
-const id = '11111111-1b2c-4d5e-8f90-123456789abc';
-const loc = '22222222-1b2c-4d5e-8f90-123456789abc';
-const otherLoc = '33333333-1b2c-4d5e-8f90-123456789abc';
-const office = '44444444-1b2c-4d5e-8f90-123456789abc';
-const office2 = '55555555-1b2c-4d5e-8f90-123456789abc';
-const e1 = '66666666-1b2c-4d5e-8f90-123456789abc';
-const e2 = '77777777-1b2c-4d5e-8f90-123456789abc';
+const { id, loc, otherLoc, office, office2, e1, e2 } = fixedIds('id', 'loc', 'otherLoc', 'office', 'office2', 'e1', 'e2');
 const profile: MemberProfile = {
   company_name: 'Acme Analytics',
   location_id: loc,
@@ -23,12 +17,7 @@ const holding: MemberEvent = { type: 'MemberOfficeAssigned', data: { office_id: 
 const employee = (eid: string) => ({ id: eid, name: 'Ben Kim', email: 'ben@acme.com', role: null });
 
 describe('member decider', () => {
-  it('creates a member company', () => {
-    given([]).when({ type: 'CreateMember', id, profile }).then([created]);
-  });
-  it('refuses to create it twice', () => {
-    given([created]).when({ type: 'CreateMember', id, profile }).thenRefuses(409, 'Member already exists');
-  });
+  createsOnce(given, 'a member company', { type: 'CreateMember', id, profile }, created, 'Member already exists');
   it('refuses every command on an unknown member with 404', () => {
     given([]).when({ type: 'EditMember', changes: { company_name: 'X' } }).thenRefuses(404, 'Member not found');
     given([]).when({ type: 'AddEmployees', employees: [employee(e1)] }).thenRefuses(404, 'Member not found');

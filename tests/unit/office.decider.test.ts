@@ -10,16 +10,10 @@ import {
   type OfficeDetails,
 } from '../../events/office/decider';
 import type { OfficeEvent } from '../../events/office/events';
-import { specFor } from '../support/givenWhenThen';
+import { createsOnce, fixedIds, specFor } from '../support/givenWhenThen';
 
 const given = specFor(officeDecider);
-const id = '11111111-1b2c-4d5e-8f90-123456789abc';
-const loc = '22222222-1b2c-4d5e-8f90-123456789abc';
-const otherLoc = '33333333-1b2c-4d5e-8f90-123456789abc';
-const member = '44444444-1b2c-4d5e-8f90-123456789abc';
-const otherMember = '55555555-1b2c-4d5e-8f90-123456789abc';
-const c1 = '66666666-1b2c-4d5e-8f90-123456789abc';
-const c2 = '77777777-1b2c-4d5e-8f90-123456789abc';
+const { id, loc, otherLoc, member, otherMember, c1, c2 } = fixedIds('id', 'loc', 'otherLoc', 'member', 'otherMember', 'c1', 'c2');
 const details: OfficeDetails = {
   office_number: '301',
   location_id: loc,
@@ -34,12 +28,7 @@ const assigned: OfficeEvent = { type: 'OfficeCompanyAssigned', data: { member_id
 const contact = (cid: string, is_primary: boolean) => ({ id: cid, name: 'Pat', email: 'pat@x.com', phone: null, role: null, is_primary });
 
 describe('office decider', () => {
-  it('creates an office', () => {
-    given([]).when({ type: 'CreateOffice', id, details }).then([created]);
-  });
-  it('refuses to create an office twice', () => {
-    given([created]).when({ type: 'CreateOffice', id, details }).thenRefuses(409, 'Office already exists');
-  });
+  createsOnce(given, 'an office', { type: 'CreateOffice', id, details }, created, 'Office already exists');
   it('starts VACANT with no lease, contacts or tenant', () => {
     expect(fold(officeDecider, [created])).toMatchObject({ status: 'VACANT', member_id: null, contacts: [], lease: { end_date: null } });
   });

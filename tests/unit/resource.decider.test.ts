@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest';
 import { RESOURCE_NOT_FOUND, resourceDecider } from '../../events/resource/decider';
 import type { ResourceDetailsData, ResourceEvent } from '../../events/resource/events';
-import { specFor } from '../support/givenWhenThen';
+import { createsOnce, specFor } from '../support/givenWhenThen';
 
 const given = specFor(resourceDecider);
 const id = '44444444-1b2c-4d5e-8f90-123456789abc';
@@ -19,13 +19,7 @@ const uploaded: ResourceEvent = { type: 'ResourceUploaded', data: { id, ...detai
 const deleted: ResourceEvent = { type: 'ResourceDeleted', data: {} };
 
 describe('resource decider', () => {
-  it('given nothing, when a document is uploaded, then it is uploaded with its details and hash', () => {
-    given([]).when({ type: 'UploadResource', id, details }).then([uploaded]);
-  });
-
-  it('given a document, when it is uploaded again under its id, then that is refused', () => {
-    given([uploaded]).when({ type: 'UploadResource', id, details }).thenRefuses(409, 'Document already exists');
-  });
+  createsOnce(given, 'a document', { type: 'UploadResource', id, details }, uploaded, 'Document already exists');
 
   it('given a document, when it is deleted, then it is deleted', () => {
     given([uploaded]).when({ type: 'DeleteResource' }).then([deleted]);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fold } from '../../events/decider';
 import { TEMPLATE_NOT_FOUND, templateAggregate, templateDecider } from '../../events/template/decider';
 import type { TemplateDetailsData, TemplateEvent } from '../../events/template/events';
-import { specFor } from '../support/givenWhenThen';
+import { createsOnce, specFor } from '../support/givenWhenThen';
 
 const given = specFor(templateDecider);
 const id = '33333333-1b2c-4d5e-8f90-123456789abc';
@@ -16,13 +16,7 @@ const created: TemplateEvent = { type: 'TemplateCreated', data: { id, ...details
 const deleted: TemplateEvent = { type: 'TemplateDeleted', data: {} };
 
 describe('template decider', () => {
-  it('given nothing, when a template is created, then it is created with all its details', () => {
-    given([]).when({ type: 'CreateTemplate', id, details }).then([created]);
-  });
-
-  it('given a template, when it is created again, then that is refused', () => {
-    given([created]).when({ type: 'CreateTemplate', id, details }).thenRefuses(409, 'Template already exists');
-  });
+  createsOnce(given, 'a template', { type: 'CreateTemplate', id, details }, created, 'Template already exists');
 
   it('given a template, when it is edited, then only the fields that change are recorded', () => {
     given([created])

@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { userDecider, type UserProfile } from '../../events/user/decider';
 import type { UserEvent } from '../../events/user/events';
 import { ALL_LOCATIONS } from '@shared/constants';
-import { specFor } from '../support/givenWhenThen';
+import { createsOnce, specFor } from '../support/givenWhenThen';
 
 const given = specFor(userDecider);
 const id = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -20,15 +20,7 @@ const profile: UserProfile = {
 const registered: UserEvent = { type: 'UserRegistered', data: { id, ...profile, password_hash: hash } };
 
 describe('user decider', () => {
-  it('registers a user with a password hash', () => {
-    given([]).when({ type: 'RegisterUser', id, profile, password_hash: hash }).then([registered]);
-  });
-
-  it('refuses to register the same user twice', () => {
-    given([registered])
-      .when({ type: 'RegisterUser', id, profile, password_hash: hash })
-      .thenRefuses(409, 'User already exists');
-  });
+  createsOnce(given, 'a user with a password hash', { type: 'RegisterUser', id, profile, password_hash: hash }, registered, 'User already exists');
 
   it("refuses a primary location outside the user's locations", () => {
     given([])

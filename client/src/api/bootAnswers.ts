@@ -6,7 +6,7 @@ const GLOBAL = '__flexspaceBoot';
  * taken once: later calls (a retry, a refresh) ask the server afresh.
  */
 export function takeBootAnswer(path: string): Promise<Response> | undefined {
-  const answers = (window as unknown as Record<string, Record<string, Promise<Response>> | undefined>)[GLOBAL];
+  const answers = (window as Window & { [GLOBAL]?: Record<string, Promise<Response>> })[GLOBAL];
   const answer = answers?.[path];
   if (answer) delete answers[path];
   return answer;

@@ -1,6 +1,7 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { Location } from '@shared/schemas/locations';
 import { Field, Select } from './ui/Field';
+import { RowOptions } from './ui/Options';
 
 /** The Add dialogs' Location field: every location, after an empty choice that fails validation. */
 export function LocationField({ locations, registration, error }: { locations: Location[]; registration: UseFormRegisterReturn; error?: string }) {
@@ -9,11 +10,7 @@ export function LocationField({ locations, registration, error }: { locations: L
       {(control) => (
         <Select {...control} {...registration}>
           <option value="">Select a location</option>
-          {locations.map((l) => (
-            <option key={l.id} value={l.id}>
-              {l.name}
-            </option>
-          ))}
+          <RowOptions rows={locations} />
         </Select>
       )}
     </Field>

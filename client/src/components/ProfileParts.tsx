@@ -2,10 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, Building2, Pencil, Save, X } from 'lucide-react';
 import type { Touch } from '../live/collection';
+import { LoadFailed } from './LoadFailed';
 import { LiveAccent, UpdatedBy } from './LiveMark';
 import { Button } from './ui/Button';
 import { Card } from './ui/Card';
-import { Spinner } from './ui/Spinner';
+import { LoadingNote } from './ui/Spinner';
 
 /** The full-page message of a profile whose id is unknown ('Office not found', 'Member not found'). */
 export function NotFound({ message, back, backLabel }: { message: string; back: string; backLabel: string }) {
@@ -22,13 +23,49 @@ export function NotFound({ message, back, backLabel }: { message: string; back: 
   );
 }
 
+/**
+ * What a profile shows in place of its row: no id in the address, a row that is not there, a
+ * failed load (with Retry and the way back), or the row still on its way. `noun` is 'Office',
+ * `failedTitle` the load failure's own words ('Failed to load office').
+ */
+export function ProfileUnavailable({
+  hasId,
+  live: { missing, failed, error, retry },
+  noun,
+  failedTitle,
+  back,
+}: {
+  hasId: boolean;
+  /** The row's load, as useLiveRow tells it. */
+  live: { missing: boolean; failed: boolean; error: unknown; retry: () => void };
+  noun: string;
+  failedTitle: string;
+  back: { to: string; label: string };
+}) {
+  if (!hasId) return <NotFound message={`No ${noun.toLowerCase()} ID provided`} back={back.to} backLabel={back.label} />;
+  if (missing) return <NotFound message={`${noun} not found`} back={back.to} backLabel={back.label} />;
+  if (failed) return <LoadFailed title={failedTitle} error={error} onRetry={retry} back={back} />;
+  return <ProfileLoading text={`Loading ${noun.toLowerCase()}...`} />;
+}
+
+/** The top of a profile page: the way back to its list, then a card led by the row's icon. */
+export function ProfileTop({ back, icon, children }: { back: { to: string; label: string }; icon: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <BackLink to={back.to} label={back.label} />
+      <Card className="flex flex-wrap items-start gap-4 p-5">
+        <div className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700" aria-hidden>
+          {icon}
+        </div>
+        {children}
+      </Card>
+    </>
+  );
+}
+
 /** Shown while a profile's row is still on its way ('Loading office...'). */
 export function ProfileLoading({ text }: { text: string }) {
-  return (
-    <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-      <Spinner className="h-5 w-5" /> {text}
-    </div>
-  );
+  return <LoadingNote text={text} />;
 }
 
 export function BackLink({ to, label }: { to: string; label: string }) {

@@ -21,7 +21,7 @@ const key = (entity: LiveEntity, id: string) => `${entity}:${id}`;
 
 /** Records a departure (the row as it was before its removal). */
 export function addDeparture<E extends LiveEntity>(departures: Departures, departure: Departure<E>): Departures {
-  return { ...departures, [key(departure.entity, departure.id)]: departure as unknown as Departure };
+  return { ...departures, [key(departure.entity, departure.id)]: departure };
 }
 
 /** Forgets one: dismissed, or the row came back into view. Same object when there was none. */
@@ -33,10 +33,10 @@ export function dropDeparture(departures: Departures, entity: LiveEntity, id: st
 }
 
 export function departureOf<E extends LiveEntity>(departures: Departures, entity: E, id: string | undefined): Departure<E> | null {
-  return id ? ((departures[key(entity, id)] as unknown as Departure<E> | undefined) ?? null) : null;
+  return id ? ((departures[key(entity, id)] as Departure<E> | undefined) ?? null) : null;
 }
 
 /** The departures of one entity, oldest first. */
 export function departuresOf<E extends LiveEntity>(departures: Departures, entity: E): Departure<E>[] {
-  return Object.values(departures).filter((d) => d.entity === entity) as unknown as Departure<E>[];
+  return Object.values(departures).filter((d): d is Departure<E> => d.entity === entity);
 }

@@ -9,6 +9,7 @@ import { useRetryWhenLive } from '../live/useRetryWhenLive';
 import { useAtomValue } from '../state/jotai';
 import { LOCATIONS_QUERY, locationsAtom } from './locationAtoms';
 import { useSelectedLocation } from './useSelectedLocation';
+import { RowOptions } from '../components/ui/Options';
 
 /** 'All Locations' first, then the locations the user may see, by name; the choice is remembered. */
 export function LocationSelector() {
@@ -29,11 +30,7 @@ export function LocationSelector() {
         className="h-9 w-full rounded-lg border border-slate-700 bg-slate-800 px-2 text-sm text-white focus:border-brand-500 focus:outline-none"
       >
         <option value={ALL_LOCATIONS}>{ALL_LOCATIONS}</option>
-        {locations.map((location) => (
-          <option key={location.id} value={location.id}>
-            {location.name}
-          </option>
-        ))}
+        <RowOptions rows={locations} />
       </select>
       {query.status === 'error' && (
         <div role="alert" className="rounded-lg bg-red-950/60 px-2.5 py-2 text-xs text-red-100">

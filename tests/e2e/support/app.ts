@@ -23,6 +23,12 @@ export async function signedInContext(browser: Browser, who: Who): Promise<{ con
   return { context, token };
 }
 
+/** `signedInContext` with a page open in it. */
+export async function signedInPage(browser: Browser, who: Who): Promise<{ context: BrowserContext; token: string; page: Page }> {
+  const signedIn = await signedInContext(browser, who);
+  return { ...signedIn, page: await signedIn.context.newPage() };
+}
+
 /** Signs in through the form. */
 export async function signInWithForm(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

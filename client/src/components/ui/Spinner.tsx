@@ -13,3 +13,12 @@ export function CenteredSpinner() {
     </div>
   );
 }
+
+/** In place of a list still on its way: a spinner and what is loading ('Loading deals...'). */
+export function LoadingNote({ text, label }: { text: string; /** The spinner's own name; 'Loading' unless given. */ label?: string }) {
+  return (
+    <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
+      <Spinner className="h-5 w-5" label={label} /> {text}
+    </div>
+  );
+}

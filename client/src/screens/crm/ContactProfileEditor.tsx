@@ -1,18 +1,13 @@
 import { toast } from 'sonner';
-import { CRM_STATUSES, type Contact } from '@shared/schemas/crm';
+import type { Contact } from '@shared/schemas/crm';
 import { endpoints } from '../../api/endpoints';
-import { ChangeNotice } from '../../components/ChangeNotice';
-import { EditFormActions } from '../../components/ProfileParts';
-import { ErrorBanner } from '../../components/ui/Banner';
-import { Field, Select, Textarea } from '../../components/ui/Field';
-import { Input } from '../../components/ui/Input';
-import { keepTyped } from '../../forms/keepTyped';
+import { ProfileEditForm } from '../../components/ProfileEditForm';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
-import { useCompanies } from './CrmDialogs';
+import { ContactFields } from './ContactFields';
 import { CONTACT_FIELD_LABELS, EditContactForm, contactValues } from './crmForms';
 
 /**
@@ -21,11 +16,9 @@ import { CONTACT_FIELD_LABELS, EditContactForm, contactValues } from './crmForms
  * someone else meanwhile is named, and Reload takes it keeping what was typed.
  */
 export function ContactProfileEditor({ contact, onDone }: { contact: Contact; onDone: () => void }) {
-  const companies = useCompanies();
   const edited = useEditedRow('contacts', contact, { noun: 'contact', labels: CONTACT_FIELD_LABELS, fetchRow: endpoints.contact });
   const { form, onSubmit } = useSchemaForm(EditContactForm, contactValues(contact));
-  const { register, formState } = form;
-  const { errors } = formState;
+  const { formState } = form;
 
   const submit = onSubmit(async (body) => {
     try {
@@ -37,57 +30,13 @@ export function ContactProfileEditor({ contact, onDone }: { contact: Contact; on
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(contactValues(opened), form.getValues(), contactValues(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, contactValues);
 
   return (
-    <form id="contact-profile-form" onSubmit={submit} noValidate className="space-y-5" aria-label="Edit contact">
-      {edited.notice && <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />}
-      {errors.root?.server?.message && <ErrorBanner title="Failed to update contact" message={errors.root.server.message} />}
+    <ProfileEditForm id="contact-profile-form" label="Edit contact" onSubmit={submit} edited={edited} onReload={reload} formState={formState} failureTitle="Failed to update contact" onCancel={onDone}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" error={errors.name?.message}>
-          {(c) => <Input {...c} autoComplete="name" {...register('name')} />}
-        </Field>
-        <Field label="Email" error={errors.email?.message}>
-          {(c) => <Input {...c} type="email" autoComplete="email" {...register('email')} />}
-        </Field>
-        <Field label="Phone" hint="(optional)" error={errors.phone?.message}>
-          {(c) => <Input {...c} type="tel" {...register('phone')} />}
-        </Field>
-        <Field label="Title" hint="(optional)" error={errors.title?.message}>
-          {(c) => <Input {...c} {...register('title')} />}
-        </Field>
-        <Field label="Company" error={errors.company_id?.message}>
-          {(c) => (
-            <Select {...c} {...register('company_id')}>
-              <option value="">No Company</option>
-              {companies.map((co) => (
-                <option key={co.id} value={co.id}>
-                  {co.name}
-                </option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Status" error={errors.status?.message}>
-          {(c) => (
-            <Select {...c} {...register('status')}>
-              {CRM_STATUSES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </Select>
-          )}
-        </Field>
-        <Field label="Lead source" hint="(optional)" error={errors.lead_source?.message}>
-          {(c) => <Input {...c} {...register('lead_source')} />}
-        </Field>
-        <Field label="Notes" hint="(optional)" className="sm:col-span-2" error={errors.notes?.message}>
-          {(c) => <Textarea {...c} rows={3} {...register('notes')} />}
-        </Field>
+        <ContactFields form={form} />
       </div>
-      <EditFormActions saving={formState.isSubmitting} onCancel={onDone} />
-    </form>
+    </ProfileEditForm>
   );
 }

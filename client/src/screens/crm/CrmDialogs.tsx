@@ -1,23 +1,19 @@
 import { useState } from 'react';
 import { Plus } from 'lucide-react';
 import { toast } from 'sonner';
-import { CRM_STATUSES, COMPANY_REQUIRED, CONTACT_REQUIRED, type Company, type Contact } from '@shared/schemas/crm';
+import { COMPANY_REQUIRED, CONTACT_REQUIRED, type Company, type Contact } from '@shared/schemas/crm';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
 import { ErrorBanner } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
-import { Field, Select, Textarea } from '../../components/ui/Field';
-import { Input } from '../../components/ui/Input';
 import { formNotice } from '../../forms/formNotice';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { reasonOf } from '../../lib/errorText';
-import { rowsOf } from '../../live/collection';
 import { sendCommand } from '../../live/command';
-import { useLiveQuery } from '../../live/useLiveQuery';
-import { useAtomValue } from '../../state/jotai';
-import { companiesAtom, contactsAtom } from './atoms';
+import { CompanyFields } from './CompanyFields';
+import { ContactFields } from './ContactFields';
 import {
   COMPANY_REQUIRED_FIELDS,
   CONTACT_REQUIRED_FIELDS,
@@ -30,22 +26,13 @@ import {
 } from './crmForms';
 import { logFailure } from '../../lib/logFailure';
 
-const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name, 'en');
-
-/** Every company, for choosing one (live). */
-export function useCompanies(): Company[] {
-  useLiveQuery('companies', 'all', () => endpoints.companies());
-  return rowsOf(useAtomValue(companiesAtom)).sort(byName);
-}
-
 /**
  * Add Contact (no `contact`) or Edit Contact. The company is chosen from the list ('No Company'
  * by default) or created on the spot in the nested Create New Company dialog, which selects it.
  */
 export function ContactDialog({ contact, onClose }: ActionDialogProps & { contact?: Contact }) {
-  const companies = useCompanies();
   const { form, onSubmit } = useSchemaForm(contact ? EditContactForm : ContactForm, contactValues(contact));
-  const { register, formState, setValue } = form;
+  const { formState, setValue } = form;
   const { errors, isSubmitting } = formState;
   const [creatingCompany, setCreatingCompany] = useState(false);
   const submit = onSubmit(async (body) => {
@@ -74,53 +61,15 @@ export function ContactDialog({ contact, onClose }: ActionDialogProps & { contac
         notice={formNotice({ failureTitle: contact ? 'Failed to update contact' : 'Failed to add contact', failure: errors.root?.server?.message, missing })}
       >
         <form id={id} onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
-          <Field label="Name" error={errors.name?.message}>
-            {(c) => <Input {...c} autoComplete="name" {...register('name')} />}
-          </Field>
-          <Field label="Email" error={errors.email?.message}>
-            {(c) => <Input {...c} type="email" autoComplete="email" {...register('email')} />}
-          </Field>
-          <Field label="Phone" hint="(optional)" error={errors.phone?.message}>
-            {(c) => <Input {...c} type="tel" {...register('phone')} />}
-          </Field>
-          <Field label="Title" hint="(optional)" error={errors.title?.message}>
-            {(c) => <Input {...c} {...register('title')} />}
-          </Field>
-          <div className="space-y-1.5 sm:col-span-2">
-            <Field label="Company" error={errors.company_id?.message}>
-              {(c) => (
-                <div className="flex gap-2">
-                  <Select {...c} {...register('company_id')}>
-                    <option value="">No Company</option>
-                    {companies.map((co) => (
-                      <option key={co.id} value={co.id}>
-                        {co.name}
-                      </option>
-                    ))}
-                  </Select>
-                  <Button variant="secondary" onClick={() => setCreatingCompany(true)} className="shrink-0">
-                    <Plus className="h-4 w-4" aria-hidden />
-                    Create New Company
-                  </Button>
-                </div>
-              )}
-            </Field>
-          </div>
-          <Field label="Status" error={errors.status?.message}>
-            {(c) => (
-              <Select {...c} {...register('status')}>
-                {CRM_STATUSES.map((s) => (
-                  <option key={s}>{s}</option>
-                ))}
-              </Select>
-            )}
-          </Field>
-          <Field label="Lead source" hint="(optional)" error={errors.lead_source?.message}>
-            {(c) => <Input {...c} {...register('lead_source')} />}
-          </Field>
-          <Field label="Notes" hint="(optional)" className="sm:col-span-2" error={errors.notes?.message}>
-            {(c) => <Textarea {...c} rows={3} {...register('notes')} />}
-          </Field>
+          <ContactFields
+            form={form}
+            companyAction={
+              <Button variant="secondary" onClick={() => setCreatingCompany(true)} className="shrink-0">
+                <Plus className="h-4 w-4" aria-hidden />
+                Create New Company
+              </Button>
+            }
+          />
         </form>
       </ActionDialog>
       {creatingCompany && (
@@ -141,13 +90,8 @@ export function ContactDialog({ contact, onClose }: ActionDialogProps & { contac
  * alone. The main contact is one of the contacts without a company (or this company's own).
  */
 export function CompanyDialog({ company, quick, onClose, onCreated }: ActionDialogProps & { company?: Company; quick?: boolean; onCreated?: (company: Company) => void }) {
-  useLiveQuery('contacts', 'all', () => endpoints.contacts());
-  const contacts = rowsOf(useAtomValue(contactsAtom))
-    .filter((c) => c.company_id === null || (company && c.company_id === company.id))
-    .sort(byName);
   const { form, onSubmit } = useSchemaForm(company ? EditCompanyForm : CompanyForm, companyValues(company));
-  const { register, formState } = form;
-  const { errors, isSubmitting } = formState;
+  const { errors, isSubmitting } = form.formState;
   const title = company ? 'Edit Company' : quick ? 'Create New Company' : 'Add Company';
   const submit = onSubmit(async (body) => {
     try {
@@ -175,55 +119,7 @@ export function CompanyDialog({ company, quick, onClose, onCreated }: ActionDial
       notice={formNotice({ failureTitle: company ? 'Failed to update company' : quick ? 'Failed to create company' : 'Failed to add company', failure: errors.root?.server?.message, missing })}
     >
       <form id={id} onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
-        <Field label="Company name" className="sm:col-span-2" error={errors.name?.message}>
-          {(c) => <Input {...c} autoComplete="organization" {...register('name')} />}
-        </Field>
-        {!quick && (
-          <>
-            <Field label="Industry" hint="(optional)" error={errors.industry?.message}>
-              {(c) => <Input {...c} {...register('industry')} />}
-            </Field>
-            <Field label="Website" hint="(optional)" error={errors.website?.message}>
-              {(c) => <Input {...c} type="url" {...register('website')} />}
-            </Field>
-            <Field label="Phone" hint="(optional)" error={errors.phone?.message}>
-              {(c) => <Input {...c} type="tel" {...register('phone')} />}
-            </Field>
-            <Field label="Address" hint="(optional)" error={errors.address?.message}>
-              {(c) => <Input {...c} {...register('address')} />}
-            </Field>
-            <Field label="Employees" hint="(optional)" error={errors.employee_count?.message}>
-              {(c) => <Input {...c} type="number" min={0} step={1} inputMode="numeric" {...register('employee_count')} />}
-            </Field>
-            <Field label="Annual revenue" hint="(optional)" error={errors.annual_revenue?.message}>
-              {(c) => <Input {...c} type="number" min={0} step="any" inputMode="decimal" {...register('annual_revenue')} />}
-            </Field>
-            <Field label="Main contact" error={errors.main_contact_id?.message}>
-              {(c) => (
-                <Select {...c} {...register('main_contact_id')}>
-                  <option value="">No Main Contact</option>
-                  {contacts.map((contact) => (
-                    <option key={contact.id} value={contact.id}>
-                      {contact.name}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label="Status" error={errors.status?.message}>
-              {(c) => (
-                <Select {...c} {...register('status')}>
-                  {CRM_STATUSES.map((s) => (
-                    <option key={s}>{s}</option>
-                  ))}
-                </Select>
-              )}
-            </Field>
-            <Field label="Notes" hint="(optional)" className="sm:col-span-2" error={errors.notes?.message}>
-              {(c) => <Textarea {...c} rows={3} {...register('notes')} />}
-            </Field>
-          </>
-        )}
+        <CompanyFields form={form} companyId={company?.id} nameOnly={quick} />
       </form>
     </ActionDialog>
   );

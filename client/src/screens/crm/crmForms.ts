@@ -6,6 +6,13 @@ import { z } from 'zod';
 import { CRM_STATUSES, CreateCompanyInput, CreateContactInput, UpdateCompanyInput, UpdateContactInput, type Company, type Contact } from '@shared/schemas/crm';
 import { asRequest, optionalNumberText, optionalText, requiredEmail, requiredText } from '../../forms/fields';
 
+/** What a contact and a company both carry besides their own details. */
+const statusAndNotes = {
+  status: z.enum(CRM_STATUSES),
+  notes: optionalText('Notes', 4000),
+  lead_source: optionalText('Lead source', 120),
+};
+
 const contactFields = {
   name: requiredText('Name', 120),
   email: requiredEmail('Email'),
@@ -13,9 +20,7 @@ const contactFields = {
   title: optionalText('Title', 120),
   // '' is 'No Company' (the spec's empty company id).
   company_id: z.string(),
-  status: z.enum(CRM_STATUSES),
-  notes: optionalText('Notes', 4000),
-  lead_source: optionalText('Lead source', 120),
+  ...statusAndNotes,
 };
 export const ContactForm = z.object(contactFields).transform(asRequest(CreateContactInput));
 export const EditContactForm = z.object(contactFields).transform(asRequest(UpdateContactInput));
@@ -32,9 +37,7 @@ const companyFields = {
   annual_revenue: optionalNumberText('Annual revenue', { min: 0, max: 1e12 }),
   // '' is 'No Main Contact'.
   main_contact_id: z.string(),
-  status: z.enum(CRM_STATUSES),
-  notes: optionalText('Notes', 4000),
-  lead_source: optionalText('Lead source', 120),
+  ...statusAndNotes,
 };
 export const CompanyForm = z.object(companyFields).transform(asRequest(CreateCompanyInput));
 export const EditCompanyForm = z.object(companyFields).transform(asRequest(UpdateCompanyInput));

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Phone } from 'lucide-react';
 import { toast } from 'sonner';
 import { CRM_STATUSES, type CrmStatus } from '@shared/schemas/crm';
 import { CRM_STATUS_TONE } from '../../components/statusTones';
@@ -36,3 +37,12 @@ export function StatusSelect({ status, label, disabled, onChange }: { status: Cr
 
 /** The e-mail history of a contact or company, from the user's own connected Gmail. */
 export { EmailHistoryDialog, EmailHistoryPanel } from '../gmail/EmailHistory';
+
+/** A phone number to call, on a contact's or company's profile. */
+export function PhoneLink({ phone }: { phone: string }) {
+  return (
+    <a href={`tel:${phone}`} className="inline-flex items-center gap-1.5 text-brand-700 hover:underline">
+      <Phone className="h-4 w-4" aria-hidden /> {phone}
+    </a>
+  );
+}

@@ -1,4 +1,5 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import { AGREEMENT_TYPES, DEAL_MEMBERSHIP_TYPES, dealValue } from '@shared/domain/deals';
 import type { Location } from '@shared/schemas/locations';
 import { LocationField } from '../../components/LocationField';
@@ -8,13 +9,14 @@ import { AGREEMENT_LABELS, formatCurrency } from './dealFormat';
 import { typedNumber, type DealFormValues } from './dealForms';
 import { OfficePicker } from './OfficePicker';
 import { CompanyField, ContactFields } from './PartyFields';
+import { KeyOptions } from '../../components/ui/Options';
 
 
 /**
  * The fields Add Deal and Edit Deal share. `locations` makes the location a choice (Add);
  * without it the location is fixed and named.
  */
-export function DealFields({ form, locations, locationName }: { form: UseFormReturn<DealFormValues, unknown, unknown>; locations?: Location[]; locationName: (id: string) => string }) {
+export function DealFields({ form, locations, locationName }: { form: FieldsForm<DealFormValues>; locations?: Location[]; locationName: (id: string) => string }) {
   const { register, watch, control, formState } = form;
   const { errors } = formState;
   const locationId = watch('location_id');
@@ -42,11 +44,7 @@ export function DealFields({ form, locations, locationName }: { form: UseFormRet
         <Field label="Agreement type" error={errors.agreement_type?.message}>
           {(c) => (
             <Select {...c} {...register('agreement_type')}>
-              {AGREEMENT_TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {AGREEMENT_LABELS[t]}
-                </option>
-              ))}
+              <KeyOptions keys={AGREEMENT_TYPES} labels={AGREEMENT_LABELS} />
             </Select>
           )}
         </Field>

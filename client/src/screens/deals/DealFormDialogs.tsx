@@ -1,25 +1,22 @@
 import { toast } from 'sonner';
 import { REQUIRED_DEAL, type Deal } from '@shared/schemas/deals';
 import type { Location } from '@shared/schemas/locations';
-import type { UseFormReturn } from 'react-hook-form';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
 import { ChangeNotice } from '../../components/ChangeNotice';
 import { ErrorBanner } from '../../components/ui/Banner';
 import { FormError } from '../../components/ui/Field';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { DealFields } from './DealFields';
-import { AddDealForm, DEAL_FIELD_LABELS, DEAL_REQUIRED, EditDealForm, dealValuesOf, emptyDealValues, focusDealField, type DealFormValues } from './dealForms';
+import { AddDealForm, DEAL_FIELD_LABELS, DEAL_REQUIRED, EditDealForm, dealValuesOf, emptyDealValues, focusDealField } from './dealForms';
 import { logFailure } from '../../lib/logFailure';
 
-type AnyDealForm = UseFormReturn<DealFormValues, unknown, unknown>;
 const WIDE = 'max-w-3xl';
 
 export function AddDealDialog({ locations, defaultLocationId, onClose, onCreated }: ActionDialogProps & { locations: Location[]; defaultLocationId: string; onCreated: (deal: Deal) => void }) {
@@ -55,7 +52,7 @@ export function AddDealDialog({ locations, defaultLocationId, onClose, onCreated
       className={WIDE}
     >
       <form id="add-deal-form" onSubmit={submit} noValidate>
-        <DealFields form={form as unknown as AnyDealForm} locations={locations} locationName={nameOf} />
+        <DealFields form={form} locations={locations} locationName={nameOf} />
       </form>
     </ActionDialog>
   );
@@ -76,10 +73,7 @@ export function EditDealDialog({ deal, onClose }: ActionDialogProps & { deal: De
       if (!edited.takeConflict(e)) showServerError(form, e, { focus: focusDealField(form.setFocus) });
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(dealValuesOf(opened), form.getValues(), dealValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, dealValuesOf);
   const missing = requiredSummary(errors, DEAL_REQUIRED, REQUIRED_DEAL);
   return (
     <ActionDialog
@@ -99,7 +93,7 @@ export function EditDealDialog({ deal, onClose }: ActionDialogProps & { deal: De
       className={WIDE}
     >
       <form id="edit-deal-form" onSubmit={submit} noValidate>
-        <DealFields form={form as unknown as AnyDealForm} locationName={() => deal.location_name} />
+        <DealFields form={form} locationName={() => deal.location_name} />
       </form>
     </ActionDialog>
   );

@@ -7,7 +7,7 @@ import { endpoints } from '../../api/endpoints';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
 import { LoadFailed } from '../../components/LoadFailed';
 import { UpdatedBy } from '../../components/LiveMark';
-import { BackLink, NotFound, ProfileLoading } from '../../components/ProfileParts';
+import { ProfileTop, ProfileUnavailable } from '../../components/ProfileParts';
 import { Card } from '../../components/ui/Card';
 import { Tabs } from '../../components/ui/Tabs';
 import { useLiveRow } from '../../live/useLiveRow';
@@ -76,24 +76,18 @@ function DealOffices({ deal }: { deal: Deal }) {
 export default function DealProfilePage() {
   const { id } = useParams();
   const now = useNow();
-  const { row: deal, missing, failed, error, retry } = useLiveRow('deals', id, endpoints.deal);
+  const { row: deal, ...live } = useLiveRow('deals', id, endpoints.deal);
   const touch = useAtomValue(dealsAtom).touched[id ?? ''];
   const [tab, setTab] = useState<DealTab>('overview');
 
-  if (!id) return <NotFound message="No deal ID provided" back={BACK.to} backLabel={BACK.label} />;
-  if (missing) return <NotFound message="Deal not found" back={BACK.to} backLabel={BACK.label} />;
-  if (!deal) return failed ? <LoadFailed title="Failed to load deal" error={error} onRetry={retry} back={BACK} /> : <ProfileLoading text="Loading deal..." />;
+  if (!id || live.missing || !deal) return <ProfileUnavailable hasId={!!id} live={live} noun="Deal" failedTitle="Failed to load deal" back={BACK} />;
 
   const stale = staleDays(deal, now);
   const monthly = deal.offered_price;
   const difference = deal.market_rate === null ? null : monthly - deal.market_rate;
   return (
     <div className="mx-auto max-w-5xl space-y-5">
-      <BackLink to={BACK.to} label={BACK.label} />
-      <Card className="flex flex-wrap items-start gap-4 p-5">
-        <div className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700" aria-hidden>
-          <Briefcase className="h-6 w-6" />
-        </div>
+      <ProfileTop back={BACK} icon={<Briefcase className="h-6 w-6" />}>
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{deal.deal_name}</h1>
           <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
@@ -107,7 +101,7 @@ export default function DealProfilePage() {
           <p className="text-xs text-slate-500">Deal value</p>
           <p className="text-2xl font-semibold text-slate-900 tabular-nums">{formatCurrency(deal.deal_value)}</p>
         </div>
-      </Card>
+      </ProfileTop>
       <AgreementPanel deal={deal} />
       <SigningLinkDialog />
       <Card className="p-5">

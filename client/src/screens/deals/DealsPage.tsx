@@ -9,15 +9,15 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { LocationBadge, PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { Button } from '../../components/ui/Button';
+import { SegmentedControl, type Segment } from '../../components/ui/SegmentedControl';
 import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Field';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
 import { live } from '../../live/connection';
 import { dragsAtom } from '../../live/drags';
 import { useLiveQuery } from '../../live/useLiveQuery';
-import { cn } from '../../lib/cn';
 import { useNow } from '../../lib/useNow';
 import { useScreenDialog } from '../../shell/addRequest';
 import { PresenceBar } from '../../shell/PresenceBar';
@@ -36,7 +36,7 @@ import { DealStatistics } from './DealStatistics';
 import { nextSort, sortDeals } from './dealList';
 import { lastMoveAtom, useDealMoves } from './useDealMoves';
 import { useDealStats } from './useDealStats';
-import { DEAL_VIEW_CODEC, type DealViewState } from './dealViewQuery';
+import { DEAL_VIEW_CODEC } from './dealViewQuery';
 import { columnsOf } from './boardModel';
 import { DealBulkActions } from './selection/DealBulkActions';
 import { useStageKeys } from './selection/useStageKeys';
@@ -44,8 +44,9 @@ import { BulkBar } from '../selection/BulkBar';
 import { SelectionContext } from '../selection/SelectionContext';
 import { useSelection } from '../selection/useSelection';
 import { SavedViewsMenu } from '../views/SavedViewsMenu';
-import { useViewInAddress } from '../views/useViewInAddress';
+import { useViewPartsInAddress } from '../views/useViewPartsInAddress';
 import { viewQueryText } from '../views/viewQuery';
+import { KeyOptions } from '../../components/ui/Options';
 
 /** The deals page reloads when the selected location changes. */
 export default function DealsPage() {
@@ -53,10 +54,10 @@ export default function DealsPage() {
   return <DealsScreen key={selected.value} locationId={selected.location?.id ?? null} locationName={selected.name} />;
 }
 
-const VIEWS: [DealView, string, typeof List][] = [
-  ['pipeline', 'Pipeline', KanbanSquare],
-  ['list', 'List View', List],
-  ['statistics', 'Statistics', BarChart3],
+const VIEWS: Segment<DealView>[] = [
+  { key: 'pipeline', label: 'Pipeline', icon: KanbanSquare },
+  { key: 'list', label: 'List View', icon: List },
+  { key: 'statistics', label: 'Statistics', icon: BarChart3 },
 ];
 
 const ADD_DEAL = { kind: 'add' } as const;
@@ -93,18 +94,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
 
   // The view lives in the address too: a link (or a saved view) reproduces it.
   const [density, setDensity] = useBoardDensity();
-  const viewState = useMemo<DealViewState>(() => ({ view, search, stage, sort, density }), [view, search, stage, sort, density]);
-  const applyView = useCallback(
-    (next: DealViewState) => {
-      setView(next.view);
-      setSearch(next.search);
-      setStage(next.stage);
-      setSort(next.sort);
-      setDensity(next.density);
-    },
-    [setView, setSearch, setStage, setSort, setDensity],
-  );
-  useViewInAddress(DEAL_VIEW_CODEC, viewState, applyView);
+  const viewState = useViewPartsInAddress(DEAL_VIEW_CODEC, { view: [view, setView], search: [search, setSearch], stage: [stage, setStage], sort: [sort, setSort], density: [density, setDensity] });
 
   // Ticked cards (board) or rows (list), in the order they stand on screen.
   const selectable = canMove && view !== 'statistics';
@@ -183,29 +173,9 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
               <SearchInput className="flex-1" label="Search deals" placeholder="Search by deal, company, contact or location..." value={search} onChange={setSearch} />
               <Select aria-label="Stage filter" className="lg:w-52" value={stage} onChange={(e) => setStage(e.target.value as typeof stage)}>
                 <option value="all">All stages</option>
-                {DEAL_STAGES.map((s) => (
-                  <option key={s} value={s}>
-                    {DEAL_STAGE_LABELS[s]}
-                  </option>
-                ))}
+                <KeyOptions keys={DEAL_STAGES} labels={DEAL_STAGE_LABELS} />
               </Select>
-              <div className="flex shrink-0 rounded-lg border border-slate-300 p-0.5" role="group" aria-label="View">
-                {VIEWS.map(([key, label, Icon]) => (
-                  <button
-                    key={key}
-                    type="button"
-                    aria-pressed={view === key}
-                    onClick={() => setView(key)}
-                    className={cn(
-                      'flex flex-1 items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium whitespace-nowrap',
-                      view === key ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100',
-                    )}
-                  >
-                    <Icon className="h-4 w-4" aria-hidden />
-                    {label}
-                  </button>
-                ))}
-              </div>
+              <SegmentedControl label="View" segments={VIEWS} value={view} onChange={setView} />
             </div>
             {!loading && (
               <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
@@ -226,24 +196,14 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
           </Card>
 
           {selectable && !loading && all.length > 0 && (
-            <BulkBar
-              count={selection.count}
-              visible={visibleIds.length}
-              allSelected={selection.allSelected}
-              onSelectAll={selection.selectAll}
-              onClear={selection.clear}
-              noun="deals"
-            >
+            <BulkBar selection={selection} visible={visibleIds.length} noun="deals">
               <DealBulkActions deals={selectedDeals} onDone={selection.clear} />
             </BulkBar>
           )}
 
           <SelectionContext.Provider value={selectable ? selection.api : null}>
           {loading ? (
-            <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-              <Spinner className="h-5 w-5" label="Loading deals" />
-              Loading deals...
-            </div>
+            <LoadingNote text="Loading deals..." label="Loading deals" />
           ) : view === 'statistics' ? (
             <DealStatistics stats={figures} error={stats.error} onRetry={stats.retry} deals={all} onOpen={onOpen} />
           ) : all.length === 0 ? (

@@ -1,4 +1,5 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import type { Company, Contact } from '@shared/schemas/crm';
 import { endpoints } from '../../api/endpoints';
 import { Suggest } from '../../components/Suggest';
@@ -9,7 +10,6 @@ import type { DealFormValues } from './dealForms';
 
 const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-type DealForm = UseFormReturn<DealFormValues, unknown, unknown>;
 
 /** The picked company's contacts first, each group in the server's order (by name). */
 const ownFirst = (contacts: Contact[], companyId: string) => [
@@ -22,7 +22,7 @@ const ownFirst = (contacts: Contact[], companyId: string) => [
  * keep typing). What is picked travels as company_id; a typed name is linked by name or created
  * by the server.
  */
-export function CompanyField({ form }: { form: DealForm }) {
+export function CompanyField({ form }: { form: FieldsForm<DealFormValues> }) {
   const { control, setValue, watch, formState } = form;
   const { errors } = formState;
   const companyText = watch('company_name').trim();
@@ -67,7 +67,7 @@ export function CompanyField({ form }: { form: DealForm }) {
   );
 }
 
-function pickCompany(form: DealForm, company: { id: string; name: string }) {
+function pickCompany(form: FieldsForm<DealFormValues>, company: { id: string; name: string }) {
   form.setValue('company_id', company.id, { shouldDirty: true });
   form.setValue('company_name', company.name, { shouldDirty: true, shouldValidate: true });
 }
@@ -77,7 +77,7 @@ function pickCompany(form: DealForm, company: { id: string; name: string }) {
  * opened, and first among what typing finds; typing searches every contact by name and e-mail.
  * Picking one fills its e-mail, phone and title (and its company, when none is picked yet).
  */
-export function ContactFields({ form }: { form: DealForm }) {
+export function ContactFields({ form }: { form: FieldsForm<DealFormValues> }) {
   const { control, register, setValue, watch, formState } = form;
   const { errors } = formState;
   const companyId = watch('company_id');

@@ -21,7 +21,9 @@ export function byRank(a: Pick<Deal, 'rank' | 'id'>, b: Pick<Deal, 'rank' | 'id'
 }
 
 export function emptyColumns(): Columns {
-  return Object.fromEntries(DEAL_STAGES.map((stage) => [stage, []])) as unknown as Columns;
+  const columns = {} as Columns;
+  for (const stage of DEAL_STAGES) columns[stage] = [];
+  return columns;
 }
 
 /** Each stage's deal ids, in column order. */

@@ -10,6 +10,7 @@ import { LocationField } from '../../components/LocationField';
 import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { Field, FormError, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
+import { PrimaryContactFields } from './PrimaryContactFields';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -78,15 +79,7 @@ export function AddCompanyDialog({ locations, defaultLocationId, onClose }: Acti
         <fieldset className="space-y-3">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Primary contact</legend>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label="Contact name" error={errors.primary_contact?.name?.message}>
-              {(control) => <Input {...control} {...register('primary_contact.name')} />}
-            </Field>
-            <Field label="Contact email" error={errors.primary_contact?.email?.message}>
-              {(control) => <Input {...control} type="email" {...register('primary_contact.email')} />}
-            </Field>
-            <Field label="Contact phone" hint="(optional)" error={errors.primary_contact?.phone?.message}>
-              {(control) => <Input {...control} type="tel" {...register('primary_contact.phone')} />}
-            </Field>
+            <PrimaryContactFields register={register} errors={errors.primary_contact} />
           </div>
         </fieldset>
       </form>

@@ -2,16 +2,14 @@ import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { MEMBERSHIP_TYPES, type Member } from '@shared/schemas/members';
 import { endpoints } from '../../api/endpoints';
-import { ChangeNotice } from '../../components/ChangeNotice';
-import { EditFormActions } from '../../components/ProfileParts';
-import { ErrorBanner } from '../../components/ui/Banner';
+import { ProfileEditForm } from '../../components/ProfileEditForm';
 import { Field, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { keepTyped } from '../../forms/keepTyped';
+import { PrimaryContactFields } from './PrimaryContactFields';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useTabbedFocus } from '../../forms/useTabbedFocus';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { MEMBER_FIELD_LABELS, MEMBER_PROFILE_FIELDS, MemberProfileForm, memberValuesOf, type MemberTab } from './memberForms';
@@ -53,15 +51,10 @@ export function MemberProfileEditor({
       if (!edited.takeConflict(e)) showServerError(form, e, { focus: focusOnTab });
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(memberValuesOf(opened), form.getValues(), memberValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, memberValuesOf);
 
   return (
-    <form id="member-profile-form" onSubmit={submit} noValidate className="space-y-5">
-      {edited.notice && <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />}
-      {errors.root?.server?.message && <ErrorBanner title="Failed to update member" message={errors.root.server.message} />}
+    <ProfileEditForm id="member-profile-form" onSubmit={submit} edited={edited} onReload={reload} formState={formState} failureTitle="Failed to update member" onCancel={onDone}>
       {tab === 'overview' ? (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Company name" error={errors.company_name?.message}>
@@ -76,20 +69,11 @@ export function MemberProfileEditor({
               </Select>
             )}
           </Field>
-          <Field label="Contact name" error={errors.primary_contact?.name?.message}>
-            {(control) => <Input {...control} {...register('primary_contact.name')} />}
-          </Field>
-          <Field label="Contact email" error={errors.primary_contact?.email?.message}>
-            {(control) => <Input {...control} type="email" {...register('primary_contact.email')} />}
-          </Field>
-          <Field label="Contact phone" hint="(optional)" error={errors.primary_contact?.phone?.message}>
-            {(control) => <Input {...control} type="tel" {...register('primary_contact.phone')} />}
-          </Field>
+          <PrimaryContactFields register={register} errors={errors.primary_contact} />
         </div>
       ) : (
         readOnly
       )}
-      <EditFormActions saving={formState.isSubmitting} onCancel={onDone} />
-    </form>
+    </ProfileEditForm>
   );
 }

@@ -5,8 +5,7 @@ import { toast } from 'sonner';
 import { may } from '@shared/policy';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
-import { AssignmentCard, BackLink, Detail, EditButton, EmptyNote, NotFound, ProfileHeader, ProfileLoading } from '../../components/ProfileParts';
-import { LoadFailed } from '../../components/LoadFailed';
+import { AssignmentCard, BackLink, Detail, EditButton, EmptyNote, ProfileHeader, ProfileUnavailable } from '../../components/ProfileParts';
 import { Avatar } from '../../components/ui/Avatar';
 import { Badge } from '../../components/ui/Badge';
 import { ErrorBanner, type Failure } from '../../components/ui/Banner';
@@ -28,21 +27,13 @@ export default function MemberProfilePage() {
   const { id } = useParams();
   const user = useUser();
   const writer = may(user, 'member.update');
-  const { row: member, missing, failed, error, retry } = useLiveRow('members', id, endpoints.member);
+  const { row: member, ...live } = useLiveRow('members', id, endpoints.member);
   const touched = useAtomValue(membersAtom).touched;
   const [tab, setTab] = useState<MemberTab>('overview');
   const [editing, setEditing] = useState(false);
   const [banner, setBanner] = useState<Failure | null>(null);
 
-  if (!id) return <NotFound message="No member ID provided" back="/members" backLabel="Back to members" />;
-  if (missing) return <NotFound message="Member not found" back="/members" backLabel="Back to members" />;
-  if (!member) {
-    return failed ? (
-      <LoadFailed title="Failed to load member" error={error} onRetry={retry} back={{ to: '/members', label: 'Back to members' }} />
-    ) : (
-      <ProfileLoading text="Loading member..." />
-    );
-  }
+  if (!id || live.missing || !member) return <ProfileUnavailable hasId={!!id} live={live} noun="Member" failedTitle="Failed to load member" back={{ to: '/members', label: 'Back to members' }} />;
 
   const contact = { name: member.primary_contact?.name ?? member.contact_name, email: member.primary_contact?.email ?? member.contact_email, phone: member.primary_contact?.phone ?? member.contact_phone };
 

@@ -16,7 +16,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
 import { sendCommand } from '../../live/command';
@@ -126,9 +126,7 @@ function MembersScreen({ locationId, locationName }: { locationId: string | null
           <SearchInput label="Search members" placeholder="Search companies, contacts, employees..." value={search} onChange={setSearch} />
 
           {loading ? (
-            <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-              <Spinner className="h-5 w-5" label="Loading members" /> Loading members...
-            </div>
+            <LoadingNote text="Loading members..." label="Loading members" />
           ) : shown.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">{all.length === 0 ? 'No member companies yet.' : 'No members found matching your search.'}</Card>
           ) : (

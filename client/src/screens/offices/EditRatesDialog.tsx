@@ -6,10 +6,9 @@ import { ChangeNotice } from '../../components/ChangeNotice';
 import { ErrorBanner } from '../../components/ui/Banner';
 import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { numberOrNull, OFFICE_FIELD_LABELS, type DialogProps } from './officeDialogParts';
@@ -39,10 +38,7 @@ export function EditRatesDialog({ office, onClose }: DialogProps) {
     }
   });
 
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(ratesValuesOf(opened), form.getValues(), ratesValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, ratesValuesOf);
 
   return (
     <ActionDialog

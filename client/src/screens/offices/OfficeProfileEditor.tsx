@@ -3,16 +3,13 @@ import { toast } from 'sonner';
 import { leaseEndDate } from '@shared/domain/lease';
 import type { Office } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
-import { ChangeNotice } from '../../components/ChangeNotice';
-import { EditFormActions } from '../../components/ProfileParts';
-import { ErrorBanner } from '../../components/ui/Banner';
+import { ProfileEditForm } from '../../components/ProfileEditForm';
 import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { useTabbedFocus } from '../../forms/useTabbedFocus';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { numberOrNull, OFFICE_FIELD_LABELS } from './officeDialogParts';
@@ -58,10 +55,7 @@ export function OfficeProfileEditor({
       if (!edited.takeConflict(e)) showServerError(form, e, { focus: focusOnTab });
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(profileValuesOf(opened), form.getValues(), profileValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, profileValuesOf);
 
   const number = (name: Parameters<typeof register>[0], label: string, error: string | undefined, extra: object) => (
     <Field label={label} error={error}>
@@ -70,9 +64,7 @@ export function OfficeProfileEditor({
   );
 
   return (
-    <form id="office-profile-form" onSubmit={submit} noValidate className="space-y-5">
-      {edited.notice && <ChangeNotice {...edited.notice} reloading={edited.reloading} onReload={edited.canReload ? reload : undefined} />}
-      {errors.root?.server?.message && <ErrorBanner title="Failed to update office" message={errors.root.server.message} />}
+    <ProfileEditForm id="office-profile-form" onSubmit={submit} edited={edited} onReload={reload} formState={formState} failureTitle="Failed to update office" onCancel={onDone}>
       {tab === 'overview' && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Office number" error={errors.office_number?.message}>
@@ -107,7 +99,6 @@ export function OfficeProfileEditor({
         </div>
       )}
       {tab === 'assignment' && readOnly}
-      <EditFormActions saving={formState.isSubmitting} onCancel={onDone} />
-    </form>
+    </ProfileEditForm>
   );
 }

@@ -9,7 +9,6 @@ import { signedVsMarketed } from '@shared/domain/officeFigures';
 import { endpoints } from '../../api/endpoints';
 import { useUser } from '../../auth/session';
 import { Badge } from '../../components/ui/Badge';
-import { LoadFailed } from '../../components/LoadFailed';
 import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { Card } from '../../components/ui/Card';
 import { Tabs } from '../../components/ui/Tabs';
@@ -21,7 +20,7 @@ import { officesAtom } from './atoms';
 import { useLiveRow } from '../../live/useLiveRow';
 import { departureOf, departuresAtom } from '../../live/departures';
 import { movedAwayText } from './movedAway';
-import { AssignmentCard, BackLink, Detail, EditButton, EmptyNote, NotFound, ProfileHeader, ProfileLoading } from '../../components/ProfileParts';
+import { AssignmentCard, BackLink, Detail, EditButton, EmptyNote, NotFound, ProfileHeader, ProfileUnavailable } from '../../components/ProfileParts';
 import type { OfficeTab } from './officeForms';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
 import { OfficeProfileEditor } from './OfficeProfileEditor';
@@ -37,7 +36,7 @@ export default function OfficeProfilePage() {
   const canEdit = may(user, 'officeProfile.edit');
   const canUnassign = may(user, 'officeProfile.unassign');
   const now = useNow();
-  const { row: office, missing, failed, error, retry } = useLiveRow('offices', id, endpoints.office);
+  const { row: office, ...live } = useLiveRow('offices', id, endpoints.office);
   const touched = useAtomValue(officesAtom).touched;
   // It moved to a location this user does not manage while the page was open: say where.
   const departure = departureOf(useAtomValue(departuresAtom), 'offices', id);
@@ -45,16 +44,8 @@ export default function OfficeProfilePage() {
   const [editing, setEditing] = useState(false);
   const [banner, setBanner] = useState<Failure | null>(null);
 
-  if (!id) return <NotFound message="No office ID provided" back="/offices" backLabel="Back to offices" />;
-  if (missing && departure) return <NotFound message={movedAwayText(departure.row, departure.movedTo)} back="/offices" backLabel="Back to offices" />;
-  if (missing) return <NotFound message="Office not found" back="/offices" backLabel="Back to offices" />;
-  if (!office) {
-    return failed ? (
-      <LoadFailed title="Failed to load office" error={error} onRetry={retry} back={{ to: '/offices', label: 'Back to offices' }} />
-    ) : (
-      <ProfileLoading text="Loading office..." />
-    );
-  }
+  if (live.missing && departure) return <NotFound message={movedAwayText(departure.row, departure.movedTo)} back="/offices" backLabel="Back to offices" />;
+  if (!id || live.missing || !office) return <ProfileUnavailable hasId={!!id} live={live} noun="Office" failedTitle="Failed to load office" back={{ to: '/offices', label: 'Back to offices' }} />;
 
   const rates = office.market_rates ?? office.marketed_rates;
   const signed = office.lease_info?.signed_rate ?? office.signed_rate;

@@ -13,34 +13,34 @@ import { useScreenDialog } from '../../shell/addRequest';
 import { SearchInput } from '../../components/SearchInput';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Button } from '../../components/ui/Button';
+import { SegmentedControl, type Segment } from '../../components/ui/SegmentedControl';
 import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
 import { useLiveQuery } from '../../live/useLiveQuery';
-import { cn } from '../../lib/cn';
 import { nounFor, plural } from '../../lib/plural';
 import { useNow } from '../../lib/useNow';
 import { locationsAtom } from '../../shell/locationAtoms';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
-import { officeDeskFilterAtom, officeSearchAtom, officeSortAtom, officeStatusFilterAtom, officesAtom, officeViewAtom } from './atoms';
+import { officeDeskFilterAtom, officeSearchAtom, officeSortAtom, officeStatusFilterAtom, officesAtom, officeViewAtom, type OfficeView } from './atoms';
 import type { OfficeAction } from './OfficeActions';
 import { AddOfficeDialog, AssignCompanyDialog, ContactsDialog, EditRatesDialog, EditStatusDialog } from './officeDialogs';
 import { LocationPanel } from './LocationPanel';
 import { filterOffices, nextSort, sortOffices } from './officeList';
 import { OfficeGrid, OfficeTable } from './OfficeViews';
 import { MovedAwayNotices } from './MovedAwayNotices';
-import { OFFICE_VIEW_CODEC, type OfficeViewState } from './officeViewQuery';
+import { OFFICE_VIEW_CODEC } from './officeViewQuery';
 import { OfficeBulkActions } from './selection/OfficeBulkActions';
 import { OfficeBulkAssign } from './selection/OfficeBulkAssign';
 import { BulkBar } from '../selection/BulkBar';
 import { SelectionContext } from '../selection/SelectionContext';
 import { useSelection } from '../selection/useSelection';
 import { SavedViewsMenu } from '../views/SavedViewsMenu';
-import { useViewInAddress } from '../views/useViewInAddress';
+import { useViewPartsInAddress } from '../views/useViewPartsInAddress';
 import { viewQueryText } from '../views/viewQuery';
 
 const companyOf = (office: Office) => office.tenant;
@@ -53,6 +53,11 @@ export default function OfficesPage() {
 
 type OpenDialog = { kind: OfficeAction; officeId: string } | { kind: 'add' } | null;
 const ADD_OFFICE = { kind: 'add' } as const;
+
+const VIEWS: Segment<OfficeView>[] = [
+  { key: 'grid', label: 'Grid', icon: LayoutGrid, ariaLabel: 'Grid view' },
+  { key: 'list', label: 'List', icon: List, ariaLabel: 'List view' },
+];
 
 function OfficesScreen({ locationId, locationName }: { locationId: string | null; locationName: string }) {
   const user = useUser();
@@ -86,18 +91,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   const loading = query.status === 'loading' && all.length === 0;
 
   // The view lives in the address too: a link (or a saved view) reproduces it.
-  const viewState = useMemo<OfficeViewState>(() => ({ view, search, status, desks, sort }), [view, search, status, desks, sort]);
-  const applyView = useCallback(
-    (next: OfficeViewState) => {
-      setView(next.view);
-      setSearch(next.search);
-      setStatus(next.status);
-      setDesks(next.desks);
-      setSort(next.sort);
-    },
-    [setView, setSearch, setStatus, setDesks, setSort],
-  );
-  useViewInAddress(OFFICE_VIEW_CODEC, viewState, applyView);
+  const viewState = useViewPartsInAddress(OFFICE_VIEW_CODEC, { view: [view, setView], search: [search, setSearch], status: [status, setStatus], desks: [desks, setDesks], sort: [sort, setSort] });
 
   // Ticked cards or rows, in screen order.
   const visibleIds = useMemo(() => (writer ? sorted.map((o) => o.id) : []), [writer, sorted]);
@@ -164,29 +158,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
                   onChange={(e) => setDesks(e.target.value.replace(/[^0-9]/g, ''))}
                 />
               </div>
-              <div className="flex shrink-0 rounded-lg border border-slate-300 p-0.5" role="group" aria-label="View">
-                {(
-                  [
-                    ['grid', 'Grid view', LayoutGrid],
-                    ['list', 'List view', List],
-                  ] as const
-                ).map(([key, label, Icon]) => (
-                  <button
-                    key={key}
-                    type="button"
-                    aria-label={label}
-                    aria-pressed={view === key}
-                    onClick={() => setView(key)}
-                    className={cn(
-                      'flex flex-1 items-center justify-center gap-1.5 rounded-md px-3 py-1.5 text-sm font-medium',
-                      view === key ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100',
-                    )}
-                  >
-                    <Icon className="h-4 w-4" aria-hidden />
-                    <span>{key === 'grid' ? 'Grid' : 'List'}</span>
-                  </button>
-                ))}
-              </div>
+              <SegmentedControl label="View" segments={VIEWS} value={view} onChange={setView} />
             </div>
             {!loading && (
               <p className="mt-2 text-sm text-slate-600" data-testid="desk-line">
@@ -201,14 +173,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
           <MovedAwayNotices locationId={locationId} />
 
           {writer && !loading && all.length > 0 && (
-            <BulkBar
-              count={selection.count}
-              visible={visibleIds.length}
-              allSelected={selection.allSelected}
-              onSelectAll={selection.selectAll}
-              onClear={selection.clear}
-              noun="offices"
-            >
+            <BulkBar selection={selection} visible={visibleIds.length} noun="offices">
               <OfficeBulkActions offices={selectedOffices} onDone={selection.clear} />
               {mayAssign && <OfficeBulkAssign offices={selectedOffices} onDone={selection.clear} />}
             </BulkBar>
@@ -216,10 +181,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
 
           <SelectionContext.Provider value={writer ? selection.api : null}>
           {loading ? (
-            <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-              <Spinner className="h-5 w-5" label="Loading offices" />
-              Loading offices...
-            </div>
+            <LoadingNote text="Loading offices..." label="Loading offices" />
           ) : sorted.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">No offices found matching your criteria.</Card>
           ) : view === 'grid' ? (

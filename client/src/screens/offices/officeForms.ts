@@ -14,6 +14,12 @@ const marketedRates = z.object({
   twelve_month: moneyText('12-month rate', 0),
 });
 
+/** A lease's term and start, either left empty (null); its end date follows from both. */
+const leaseInfo = z.object({
+  term_months: optionalNumberText('Lease term', { min: 1, max: 600, whole: true }),
+  start_date: z.string().transform((date) => date || null),
+});
+
 /** Add Office: the spec's defaults (desks 1, floor 1, rates 0) fill empty fields. */
 export const AddOfficeForm = z
   .object({
@@ -39,10 +45,7 @@ export const RatesForm = z
   .object({
     marketed_rates: marketedRates,
     signed_rate: optionalMoneyText('Signed rate'),
-    lease_info: z.object({
-      term_months: optionalNumberText('Lease term', { min: 1, max: 600, whole: true }),
-      start_date: z.string().transform((date) => date || null),
-    }),
+    lease_info: leaseInfo,
   })
   .transform((values) => ({
     ...values,
@@ -88,10 +91,7 @@ export const OfficeProfileForm = z
     windowed: z.boolean(),
     market_rates: marketedRates,
     signed_rate: optionalMoneyText('Signed rate'),
-    lease_info: z.object({
-      term_months: optionalNumberText('Lease term', { min: 1, max: 600, whole: true }),
-      start_date: z.string().transform((date) => date || null),
-    }),
+    lease_info: leaseInfo,
   })
   .transform((values) => ({
     ...values,

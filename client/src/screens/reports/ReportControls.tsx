@@ -4,6 +4,7 @@ import { EARLIEST_REPORT_DATE } from '@shared/domain/reportsPeriods';
 import { Button } from '../../components/ui/Button';
 import { Select, controlClass } from '../../components/ui/Field';
 import { cn } from '../../lib/cn';
+import { KeyOptions } from '../../components/ui/Options';
 
 /** The period selector: the report's periods in the spec's order, with their labels. */
 export function PeriodSelect<P extends string>({ value, periods, labels, onChange }: { value: P; periods: readonly P[]; labels: Record<P, string>; onChange: (period: P) => void }) {
@@ -14,11 +15,7 @@ export function PeriodSelect<P extends string>({ value, periods, labels, onChang
         Period
       </label>
       <Select id={id} className="w-44" value={value} onChange={(e) => onChange(e.target.value as P)}>
-        {periods.map((p) => (
-          <option key={p} value={p}>
-            {labels[p]}
-          </option>
-        ))}
+        <KeyOptions keys={periods} labels={labels} />
       </Select>
     </div>
   );

@@ -10,7 +10,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SearchInput } from '../../components/SearchInput';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
 import { useLiveQuery } from '../../live/useLiveQuery';
@@ -93,9 +93,7 @@ export default function ResourcesPage() {
           </Card>
 
           {loading ? (
-            <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-              <Spinner className="h-5 w-5" label="Loading documents" /> Loading documents...
-            </div>
+            <LoadingNote text="Loading documents..." label="Loading documents" />
           ) : searching && shown.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">No documents match “{search.trim()}”.</Card>
           ) : (

@@ -5,10 +5,9 @@ import { endpoints } from '../../api/endpoints';
 import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
 import { ChangeNotice } from '../../components/ChangeNotice';
 import { formNotice } from '../../forms/formNotice';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { TimeOffFields } from './TimeOffFields';
@@ -38,10 +37,7 @@ export function TimeOffDialog({ settings, onClose }: ActionDialogProps & { setti
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(timeOffValuesOf(opened), form.getValues(), timeOffValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, timeOffValuesOf);
 
   return (
     <ActionDialog

@@ -7,17 +7,16 @@ import { cn } from '../../lib/cn';
  * The selection's bar: "Select all visible", how many are ticked, the screen's bulk actions
  * (children, shown once something is ticked) and Clear (also Escape).
  */
-export function BulkBar({ count, visible, allSelected, onSelectAll, onClear, noun, children, className }: {
-  count: number;
+export function BulkBar({ selection, visible, noun, children, className }: {
+  /** The screen's selection (useSelection): how many are ticked, and ticking all or none. */
+  selection: { count: number; allSelected: boolean; selectAll: () => void; clear: () => void };
   visible: number;
-  allSelected: boolean;
-  onSelectAll: () => void;
-  onClear: () => void;
   /** Plural noun: 'deals', 'offices'. */
   noun: string;
   children: ReactNode;
   className?: string;
 }) {
+  const { count, allSelected, selectAll: onSelectAll, clear: onClear } = selection;
   return (
     <div
       role="toolbar"

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import type { Location } from '@shared/schemas/locations';
 import { endpoints } from '../../api/endpoints';
 import type { ActionDialogProps } from '../../components/ActionDialog';
@@ -8,16 +8,14 @@ import { ChangeNotice } from '../../components/ChangeNotice';
 import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { formNotice } from '../../forms/formNotice';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { EditLocationForm, LOCATION_FIELD_LABELS, NewLocationForm, emptyLocationValues, locationValuesOf, type LocationFormValues } from './locationForms';
 import { logFailure } from '../../lib/logFailure';
 
-type AnyLocationForm = UseFormReturn<LocationFormValues, unknown, unknown>;
 
 export function AddLocationDialog({ onClose }: ActionDialogProps) {
   const { form, onSubmit } = useSchemaForm(NewLocationForm, emptyLocationValues());
@@ -38,7 +36,7 @@ export function AddLocationDialog({ onClose }: ActionDialogProps) {
       title="Add Location"
       primary={{ label: 'Add Location', busyLabel: 'Adding...', busy: isSubmitting }}
       notice={formNotice({ failureTitle: 'Failed to add location', failure: errors.root?.server?.message, missing: null })}
-      form={form as unknown as AnyLocationForm}
+      form={form}
       onSubmit={submit}
       onClose={onClose}
     />
@@ -66,10 +64,7 @@ export function EditLocationDialog({ location, onClose }: ActionDialogProps & { 
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(locationValuesOf(opened), form.getValues(), locationValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, locationValuesOf);
   return (
     <LocationFormDialog
       id="edit-location-form"
@@ -82,7 +77,7 @@ export function EditLocationDialog({ location, onClose }: ActionDialogProps & { 
         failure: errors.root?.server?.message,
         missing: null,
       })}
-      form={form as unknown as AnyLocationForm}
+      form={form}
       onSubmit={submit}
       onClose={onClose}
     />
@@ -93,7 +88,7 @@ function LocationFormDialog({
   form,
   ...dialog
 }: FormDialogProps & {
-  form: AnyLocationForm;
+  form: FieldsForm<LocationFormValues>;
 }) {
   const { register, formState } = form;
   const { errors } = formState;

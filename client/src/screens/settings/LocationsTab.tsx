@@ -8,7 +8,7 @@ import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { rowsOf } from '../../live/collection';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { LOCATIONS_QUERY, locationsAtom } from '../../shell/locationAtoms';
@@ -64,9 +64,7 @@ export function LocationsTab() {
       {query.status === 'error' ? (
         <LoadFailed title="Failed to load locations" error={query.error} onRetry={query.retry} />
       ) : loading ? (
-        <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-          <Spinner className="h-5 w-5" label="Loading locations" /> Loading locations...
-        </div>
+        <LoadingNote text="Loading locations..." label="Loading locations" />
       ) : locations.length === 0 ? (
         <Card className="px-6 py-12 text-center text-slate-600">No locations yet.</Card>
       ) : (

@@ -15,9 +15,9 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Field } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { asRequest } from '../../forms/fields';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { reasonOf } from '../../lib/errorText';
@@ -90,11 +90,7 @@ function SystemSettingsPanel() {
     return <LoadFailed title="Failed to load settings data" error={live.error ?? failure} onRetry={retry} />;
   }
   if (!row || !system) {
-    return (
-      <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-        <Spinner className="h-5 w-5" label="Loading settings" /> Loading settings...
-      </div>
-    );
+    return <LoadingNote text="Loading settings..." label="Loading settings" />;
   }
   return <SystemSettingsForm row={row} system={system} onSaved={setSystem} />;
 }
@@ -129,10 +125,7 @@ function SystemSettingsForm({ row, system, onSaved }: { row: CompanySettings; sy
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(valuesOf(opened), form.getValues(), valuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, valuesOf);
 
   return (
     <Card className="p-5 sm:p-6" data-testid="system-settings">

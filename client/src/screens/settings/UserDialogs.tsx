@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import type { User } from '@shared/schemas/auth';
 import type { Location } from '@shared/schemas/locations';
 import { USER_CREATE_REQUIRED, USER_EDIT_REQUIRED } from '@shared/schemas/users';
@@ -30,7 +30,6 @@ import {
 } from './userForms';
 import { logFailure } from '../../lib/logFailure';
 
-type AnyUserForm = UseFormReturn<UserFormValues, unknown, unknown>;
 type UserDialogProps = ActionDialogProps & { locations: Location[] };
 
 export function AddUserDialog({ locations, onClose }: UserDialogProps) {
@@ -56,7 +55,7 @@ export function AddUserDialog({ locations, onClose }: UserDialogProps) {
         failure: errors.root?.server?.message,
         missing: requiredSummary(errors, NEW_USER_REQUIRED, USER_CREATE_REQUIRED),
       })}
-      form={form as unknown as AnyUserForm}
+      form={form}
       locations={locations}
       onSubmit={submit}
       onClose={onClose}
@@ -107,7 +106,7 @@ export function EditUserDialog({ user, ownAccount, locations, onClose }: UserDia
         failure: errors.root?.server?.message,
         missing: requiredSummary(errors, EDIT_USER_REQUIRED, USER_EDIT_REQUIRED),
       })}
-      form={form as unknown as AnyUserForm}
+      form={form}
       locations={locations}
       editing
       ownAccount={ownAccount}
@@ -125,7 +124,7 @@ function UserFormDialog({
   ownAccount,
   ...dialog
 }: FormDialogProps & { locations: Location[] } & {
-  form: AnyUserForm;
+  form: FieldsForm<UserFormValues>;
   editing?: boolean;
   ownAccount?: boolean;
 }) {

@@ -1,4 +1,4 @@
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import { ALL_LOCATIONS, ROLES } from '@shared/constants';
 import type { Location } from '@shared/schemas/locations';
 import { PASSWORD_MIN } from '@shared/schemas/users';
@@ -6,6 +6,7 @@ import { Field, Select } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import { ROLE_LABELS } from './userLabels';
 import { primaryAfter, type UserFormValues } from './userForms';
+import { RowOptions, KeyOptions } from '../../components/ui/Options';
 
 /**
  * The fields of Add User and Edit User. Locations are ticked from the full list (none ticked:
@@ -18,7 +19,7 @@ export function UserFields({
   editing = false,
   ownAccount = false,
 }: {
-  form: UseFormReturn<UserFormValues, unknown, unknown>;
+  form: FieldsForm<UserFormValues>;
   locations: Location[];
   editing?: boolean;
   /** One's own role cannot be changed (the server refuses it too). */
@@ -54,11 +55,7 @@ export function UserFields({
         <Field label="Role" hint={ownAccount ? '(not your own)' : undefined} error={errors.role?.message}>
           {(control) => (
             <Select {...control} disabled={ownAccount} {...register('role')}>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
+              <KeyOptions keys={ROLES} labels={ROLE_LABELS} />
             </Select>
           )}
         </Field>
@@ -88,11 +85,7 @@ export function UserFields({
         {(control) => (
           <Select {...control} {...register('primary_location')}>
             <option value={ALL_LOCATIONS}>{ALL_LOCATIONS}</option>
-            {primaryChoices.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
+            <RowOptions rows={primaryChoices} />
           </Select>
         )}
       </Field>

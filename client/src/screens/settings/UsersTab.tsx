@@ -10,7 +10,7 @@ import { Avatar } from '../../components/ui/Avatar';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { rowsOf } from '../../live/collection';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { LOCATIONS_QUERY, locationsAtom } from '../../shell/locationAtoms';
@@ -59,9 +59,7 @@ export function UsersTab() {
       {query.status === 'error' ? (
         <LoadFailed title="Failed to load settings data" error={query.error} onRetry={query.retry} />
       ) : loading ? (
-        <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-          <Spinner className="h-5 w-5" label="Loading users" /> Loading users...
-        </div>
+        <LoadingNote text="Loading users..." label="Loading users" />
       ) : users.length === 0 ? (
         <Card className="flex flex-col items-center px-6 py-12 text-center text-slate-600">
           <Users className="h-8 w-8 text-slate-400" aria-hidden />

@@ -1,5 +1,6 @@
 import { useId, useMemo } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import { DUE_DATE_MAX, DUE_DATE_MIN, TASK_PRIORITIES, TASK_PRIORITY_LABELS } from '@shared/domain/tasks';
 import type { Location } from '@shared/schemas/locations';
 import { endpoints } from '../../api/endpoints';
@@ -15,7 +16,7 @@ import type { TaskFormValues } from './taskForms';
 import { LabelledOptions } from './taskUi';
 
 /** The office choice: the offices of the chosen location, loaded into the office cache. */
-function OfficeField({ form, location }: { form: UseFormReturn<TaskFormValues, unknown, unknown>; location: Location | null }) {
+function OfficeField({ form, location }: { form: FieldsForm<TaskFormValues>; location: Location | null }) {
   const locationId = location?.id ?? '';
   const query = useLiveQuery('offices', `task:${location?.name ?? ''}`, () => (location ? endpoints.offices(location.name) : Promise.resolve([])), (o) => o.location_id === locationId);
   const collection = useAtomValue(officesAtom);
@@ -52,7 +53,7 @@ function OfficeField({ form, location }: { form: UseFormReturn<TaskFormValues, u
  * The fields New Task and Edit Task share: title, description, location and one of its offices,
  * priority, who does it (free text, with the names already in use offered), due date.
  */
-export function TaskFields({ form, locations, assignees }: { form: UseFormReturn<TaskFormValues, unknown, unknown>; locations: Location[]; assignees: string[] }) {
+export function TaskFields({ form, locations, assignees }: { form: FieldsForm<TaskFormValues>; locations: Location[]; assignees: string[] }) {
   const { register, watch, setValue, formState } = form;
   const { errors } = formState;
   const listId = useId();

@@ -1,23 +1,20 @@
 import { toast } from 'sonner';
-import type { UseFormReturn } from 'react-hook-form';
 import type { Location } from '@shared/schemas/locations';
 import { REQUIRED_TASK, type Task } from '@shared/schemas/tasks';
 import { endpoints } from '../../api/endpoints';
 import { ActionDialog, type ActionDialogProps } from '../../components/ActionDialog';
 import { ChangeNotice } from '../../components/ChangeNotice';
 import { formNotice } from '../../forms/formNotice';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
-import { reasonOf } from '../../lib/errorText';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
-import { AddTaskForm, EditTaskForm, TASK_FIELD_LABELS, TASK_REQUIRED, emptyTaskValues, taskValuesOf, type TaskFormValues } from './taskForms';
+import { AddTaskForm, EditTaskForm, TASK_FIELD_LABELS, TASK_REQUIRED, emptyTaskValues, taskValuesOf } from './taskForms';
 import { TaskFields } from './TaskFields';
 import { logFailure } from '../../lib/logFailure';
 
-type AnyTaskForm = UseFormReturn<TaskFormValues, unknown, unknown>;
 const WIDE = 'max-w-2xl';
 
 interface TaskFormProps extends ActionDialogProps {
@@ -50,7 +47,7 @@ export function AddTaskDialog({ locations, assignees, defaultLocationId, default
       className={WIDE}
     >
       <form id="add-task-form" onSubmit={submit} noValidate>
-        <TaskFields form={form as unknown as AnyTaskForm} locations={locations} assignees={assignees} />
+        <TaskFields form={form} locations={locations} assignees={assignees} />
       </form>
     </ActionDialog>
   );
@@ -74,10 +71,7 @@ export function EditTaskDialog({ task, locations, assignees, onClose }: TaskForm
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(taskValuesOf(opened), form.getValues(), taskValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, taskValuesOf);
   const missing = requiredSummary(errors, TASK_REQUIRED, REQUIRED_TASK);
   return (
     <ActionDialog
@@ -94,7 +88,7 @@ export function EditTaskDialog({ task, locations, assignees, onClose }: TaskForm
       className={WIDE}
     >
       <form id="edit-task-form" onSubmit={submit} noValidate>
-        <TaskFields form={form as unknown as AnyTaskForm} locations={locations} assignees={assignees} />
+        <TaskFields form={form} locations={locations} assignees={assignees} />
       </form>
     </ActionDialog>
   );

@@ -1,6 +1,6 @@
 import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import { placeholdersOf, type TemplateCategory } from '@shared/domain/templates';
 import { REQUIRED_TEMPLATE, type Template } from '@shared/schemas/templates';
 import { endpoints } from '../../api/endpoints';
@@ -8,7 +8,7 @@ import { ActionDialog, type ActionDialogProps, type PrimaryAction } from '../../
 import { ChangeNotice } from '../../components/ChangeNotice';
 import { ErrorBanner, type Failure } from '../../components/ui/Banner';
 import { formNotice } from '../../forms/formNotice';
-import { keepTyped } from '../../forms/keepTyped';
+import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { requiredSummary } from '../../forms/requiredSummary';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
@@ -19,7 +19,6 @@ import { TemplateFields } from './TemplateFields';
 import { EditTemplateForm, NewTemplateForm, TEMPLATE_FIELD_LABELS, TEMPLATE_REQUIRED, emptyTemplateValues, templateValuesOf, type TemplateFormValues } from './templateForms';
 import { logFailure } from '../../lib/logFailure';
 
-type AnyTemplateForm = UseFormReturn<TemplateFormValues, unknown, unknown>;
 
 export function NewTemplateDialog({ category, onClose }: ActionDialogProps & { category?: TemplateCategory }) {
   const { form, onSubmit } = useSchemaForm(NewTemplateForm, emptyTemplateValues(category));
@@ -41,7 +40,7 @@ export function NewTemplateDialog({ category, onClose }: ActionDialogProps & { c
       title="New Template"
       primary={{ label: 'Create Template', busyLabel: 'Creating...', busy: isSubmitting }}
       notice={formNotice({ failureTitle: 'Failed to create template', failure: errors.root?.server?.message, missing })}
-      form={form as unknown as AnyTemplateForm}
+      form={form}
       onSubmit={submit}
       onClose={onClose}
     />
@@ -72,10 +71,7 @@ export function EditTemplateDialog({ template, onClose }: ActionDialogProps & { 
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });
-  const reload = () =>
-    edited
-      .reload((latest, opened) => form.reset(keepTyped(templateValuesOf(opened), form.getValues(), templateValuesOf(latest))))
-      .catch((e: unknown) => form.setError('root.server', { type: 'server', message: reasonOf(e) }));
+  const reload = reloadKeepingTyped(edited, form, templateValuesOf);
   const missing = requiredSummary(errors, TEMPLATE_REQUIRED, REQUIRED_TEMPLATE);
   return (
     <TemplateFormDialog
@@ -89,7 +85,7 @@ export function EditTemplateDialog({ template, onClose }: ActionDialogProps & { 
         failure: errors.root?.server?.message,
         missing,
       })}
-      form={form as unknown as AnyTemplateForm}
+      form={form}
       onSubmit={submit}
       onClose={onClose}
     />
@@ -109,7 +105,7 @@ function TemplateFormDialog({
   description?: string;
   notice: ReactNode;
   primary: Omit<PrimaryAction, 'form'>;
-  form: AnyTemplateForm;
+  form: FieldsForm<TemplateFormValues>;
   onSubmit: FormEventHandler<HTMLFormElement>;
 }) {
   return (

@@ -1,16 +1,17 @@
-import type { UseFormReturn } from 'react-hook-form';
+import type { FieldsForm } from '../../forms/fieldsForm';
 import { TEMPLATE_CATEGORIES, TEMPLATE_CATEGORY_LABELS, placeholdersOf } from '@shared/domain/templates';
 import { TEMPLATE_CONTENT_MAX } from '@shared/schemas/templates';
 import { Field, Select, Textarea } from '../../components/ui/Field';
 import { Input } from '../../components/ui/Input';
 import type { TemplateFormValues } from './templateForms';
 import { PlaceholderChips } from './templateUi';
+import { KeyOptions } from '../../components/ui/Options';
 
 /**
  * The fields of New Template and Edit Template. The placeholders the content names show as
  * chips while it is typed, found by the same rule the server reports them with.
  */
-export function TemplateFields({ form }: { form: UseFormReturn<TemplateFormValues, unknown, unknown> }) {
+export function TemplateFields({ form }: { form: FieldsForm<TemplateFormValues> }) {
   const { register, formState, watch } = form;
   const { errors } = formState;
   const content = watch('content') ?? '';
@@ -24,11 +25,7 @@ export function TemplateFields({ form }: { form: UseFormReturn<TemplateFormValue
         <Field label="Category" error={errors.category?.message}>
           {(control) => (
             <Select {...control} {...register('category')}>
-              {TEMPLATE_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {TEMPLATE_CATEGORY_LABELS[c]}
-                </option>
-              ))}
+              <KeyOptions keys={TEMPLATE_CATEGORIES} labels={TEMPLATE_CATEGORY_LABELS} />
             </Select>
           )}
         </Field>

@@ -12,7 +12,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Field';
-import { Spinner } from '../../components/ui/Spinner';
+import { LoadingNote } from '../../components/ui/Spinner';
 import { StatTile } from '../../components/ui/StatTile';
 import { copyText } from '../../lib/clipboard';
 import { reasonOf } from '../../lib/errorText';
@@ -26,6 +26,7 @@ import { DeleteTemplateDialog, EditTemplateDialog, NewTemplateDialog } from './T
 import { TemplateHistoryDialog } from './TemplateHistoryDialog';
 import { countByCategory, filterTemplates } from './templateList';
 import { CATEGORY_ICON } from './templateUi';
+import { KeyOptions } from '../../components/ui/Options';
 
 /** The spec's words when a template is on the clipboard. */
 export const COPIED = 'Template copied to clipboard!';
@@ -94,11 +95,7 @@ export default function TemplatesPage() {
               <SearchInput className="flex-1" label="Search templates" placeholder="Search names, descriptions and content..." value={search} onChange={setSearch} />
               <Select aria-label="Category filter" className="md:w-56" value={category} onChange={(e) => setCategory(e.target.value as TemplateCategory | 'all')}>
                 <option value="all">All Categories</option>
-                {TEMPLATE_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {TEMPLATE_CATEGORY_LABELS[c]}
-                  </option>
-                ))}
+                <KeyOptions keys={TEMPLATE_CATEGORIES} labels={TEMPLATE_CATEGORY_LABELS} />
               </Select>
             </div>
             {!loading && (
@@ -110,9 +107,7 @@ export default function TemplatesPage() {
           </Card>
 
           {loading ? (
-            <div className="flex items-center justify-center gap-3 py-16 text-slate-600">
-              <Spinner className="h-5 w-5" label="Loading templates" /> Loading templates...
-            </div>
+            <LoadingNote text="Loading templates..." label="Loading templates" />
           ) : all.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">
               <p className="font-medium text-slate-900">No templates yet</p>

@@ -5,6 +5,7 @@ import type { Deal } from '@shared/schemas/deals';
 import { Button } from '../../../components/ui/Button';
 import { Select } from '../../../components/ui/Field';
 import { useBulkDealMove } from './useBulkDealMove';
+import { KeyOptions } from '../../../components/ui/Options';
 
 /** The deal board's bulk action: move every ticked deal to one stage. */
 export function DealBulkActions({ deals, onDone }: { deals: readonly Deal[]; onDone: () => void }) {
@@ -17,11 +18,7 @@ export function DealBulkActions({ deals, onDone }: { deals: readonly Deal[]; onD
   return (
     <>
       <Select aria-label="Move selected deals to stage" className="h-8 w-48 py-0 text-sm" value={stage} onChange={(e) => setStage(e.target.value as DealStage)} disabled={busy}>
-        {DEAL_STAGES.map((s) => (
-          <option key={s} value={s}>
-            {DEAL_STAGE_LABELS[s]}
-          </option>
-        ))}
+        <KeyOptions keys={DEAL_STAGES} labels={DEAL_STAGE_LABELS} />
       </Select>
       <Button size="sm" onClick={() => void move()} disabled={busy || deals.length === 0}>
         <ArrowRight className="h-4 w-4" aria-hidden />

@@ -16,6 +16,7 @@ import {
 import { Button } from '../../../components/ui/Button';
 import { Field, Select, Textarea } from '../../../components/ui/Field';
 import { Input } from '../../../components/ui/Input';
+import { KeyOptions } from '../../../components/ui/Options';
 
 /** What the preview fills in: a deal as the variables would read. */
 const SAMPLE = {
@@ -67,11 +68,7 @@ export function RuleEditor({ rule, index, onChange, onRemove }: { rule: Workflow
         <Field label="Event type" hint={<span className="text-xs">{SLACK_EVENT_DESCRIPTIONS[rule.event_type]}</span>}>
           {(control) => (
             <Select {...control} value={rule.event_type} onChange={(e) => onChange(withEventType(rule, e.target.value as SlackEventType))}>
-              {SLACK_EVENT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {SLACK_EVENT_LABELS[type]}
-                </option>
-              ))}
+              <KeyOptions keys={SLACK_EVENT_TYPES} labels={SLACK_EVENT_LABELS} />
             </Select>
           )}
         </Field>

@@ -15,7 +15,8 @@ class WorkingSet implements RowStore {
   /** Rows as read (null: known absent), by lower-case id. */
   readonly read = new Map<string, Row | null>();
   readonly rows = new Map<string, Row | null>();
-  readonly touches: { column: string; value: string; many: boolean; at: string }[] = [];
+  /** Rows re-stamped because a row they show changed, with the event that did it. */
+  readonly touches: { column: string; value: string; many: boolean; event: PendingEvent }[] = [];
 
   constructor(readonly model: ReadModel) {}
 
@@ -38,8 +39,8 @@ class WorkingSet implements RowStore {
     this.rows.set(id, after);
   }
 
-  touch(touch: { column: string; value: string; many: boolean }, at: string) {
-    this.touches.push({ ...touch, at });
+  touch(touch: { column: string; value: string; many: boolean }, at: string, event?: PendingEvent) {
+    if (event) this.touches.push({ ...touch, event });
     for (const [id, row] of this.rows) {
       if (!row) continue;
       const held = row[touch.column];
@@ -47,6 +48,16 @@ class WorkingSet implements RowStore {
       if (shows) this.rows.set(id, { ...row, updated_at: at });
     }
   }
+}
+
+/**
+ * Names rows of `model` in the event's metadata as changed by it (beyond its own row): the command
+ * appends its events after its read models ran, so the log keeps them for every later push.
+ */
+function recordTouched(event: PendingEvent, model: string, ids: string[]) {
+  const metadata = event.metadata;
+  const before = metadata.touched?.[model] ?? [];
+  metadata.touched = { ...metadata.touched, [model]: [...before, ...ids.map((value) => ({ column: 'id', value }))] };
 }
 
 /** Reads the rows the batch's keys name, one query per model and column, sent together. */
@@ -70,9 +81,14 @@ function readRows(tx: Db, sets: Map<ReadModel, WorkingSet>, keys: Map<ReadModel,
 function writes(tx: Db, set: WorkingSet): Promise<unknown>[] {
   const table = quote(set.model.table);
   const statements: Promise<unknown>[] = [];
-  for (const { column, value, many, at } of set.touches) {
+  for (const { column, value, many, event } of set.touches) {
     const where = many ? `$2::${set.model.keyType} = ANY(${quote(column)})` : `${quote(column)} = $2`;
-    statements.push(tx.unsafe(`UPDATE ${table} SET updated_at = $1 WHERE ${where}`, [at, value], PREPARED));
+    statements.push(
+      tx.unsafe<{ id: string }[]>(`UPDATE ${table} SET updated_at = $1 WHERE ${where} RETURNING id`, [event.metadata.at, value], PREPARED).then((rows) => {
+        // Named by id, whatever column found them: the push loads rows by what its answers hold.
+        if (rows.length > 0) recordTouched(event, set.model.name, rows.map((row) => row.id));
+      }),
+    );
   }
   for (const [id, row] of set.rows) {
     const before = set.read.get(id) ?? null;
@@ -125,9 +141,7 @@ export async function inlineDeclared(tx: Db, events: PendingEvent[], targets: re
     for (const model of targets) {
       const touches = touchesOf(model, pairs);
       if (touches.length === 0) continue;
-      for (const touch of touches) sets.get(model)!.touch(touch, event.metadata.at);
-      const metadata = event.metadata;
-      metadata.touched = { ...metadata.touched, [model.name]: [...(metadata.touched?.[model.name] ?? []), ...touches] };
+      for (const touch of touches) sets.get(model)!.touch(touch, event.metadata.at, event);
     }
   }
   return new Map(targets.map((model) => [model, writes(tx, sets.get(model)!)]));

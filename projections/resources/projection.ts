@@ -6,9 +6,11 @@ import { resourcesTouched } from './queries';
 /** The library's documents (their metadata; the bytes are kept by content hash). */
 export const resourcesProjection = defineReadModel<ResourceEvent>({
   name: 'resources',
-  version: 1,
+  version: 2,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   table: 'resources',
+  // A document shows its uploader's name.
+  joins: [{ column: 'uploaded_by', model: 'users', shows: ['name'] }],
   evolve: {
     ResourceUploaded: {
       create: ({ data: d, metadata: { user_id } }) => ({

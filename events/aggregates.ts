@@ -34,5 +34,8 @@ export const AGGREGATES: Readonly<Record<string, Aggregate<unknown, unknown, New
     gmailAggregate,
     slackConfigAggregate,
     slackWorkflowsAggregate,
+    // Each aggregate has its own command, state and event types, and a reader of the log knows a
+    // stream's events only by the stream's type: the table holds them at the widest, and a
+    // stream's events are only ever folded by the aggregate that wrote them.
   ].map((aggregate) => [aggregate.streamType, aggregate as unknown as Aggregate<unknown, unknown, NewEvent>]),
 );

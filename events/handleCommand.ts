@@ -118,7 +118,7 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     const cached = local ?? (states.get(streamId) as { version: number; state: S } | undefined);
     const newer = local
       ? []
-      : ((await lockAndReadStream(tx, STREAM_LOCK_CLASS, streamId, cached?.version ?? 0)) as unknown as (StoredEvent & E)[]);
+      : await lockAndReadStream<E>(tx, STREAM_LOCK_CLASS, streamId, cached?.version ?? 0);
     const base = cached ?? { version: 0, state: aggregate.decider.initialState };
     const version = newer.length === 0 ? base.version : newer[newer.length - 1]!.version;
     // An unknown stream is the decider's to refuse (404), not a conflict.

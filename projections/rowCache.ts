@@ -54,6 +54,8 @@ export async function createRowCache<R extends Row>(
       for (const change of message.changes) {
         if (change.entity !== entity) continue;
         changed = true;
+        // A change names its entity, and `entity`'s rows are R (the caller's loadAll reads the
+        // same table); TypeScript cannot tie the entity's name to the caller's row type.
         if (change.row) put(change.row as unknown as R);
         else entries.delete(change.id);
       }

@@ -75,12 +75,6 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'The database cannot be reached right now, or the server is busy: retry after `Retry-After` seconds',
 };
 
-interface Layer {
-  path: string;
-  methods: string[];
-  stack: ((...args: unknown[]) => unknown)[];
-}
-
 /** Marks a middleware as the sign-in check, so the document knows which routes need a token. */
 export const REQUIRES_AUTH = Symbol('requiresAuth');
 
@@ -127,10 +121,11 @@ function requestBody(schemas: RequestSchemas): JsonSchema | undefined {
 
 export function openApiDocument(router: Router, info: { title: string; version: string }): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  for (const layer of (router as unknown as { stack: Layer[] }).stack) {
+  for (const layer of router.stack) {
     const validator = layer.stack.find((fn) => 'schemas' in fn) as { schemas: RequestSchemas } | undefined;
     const methods = layer.methods.filter((m) => m !== 'HEAD').map((m) => m.toLowerCase());
-    if (methods.length === 0 || !validator) continue;
+    // Every route is declared with a string path; a pattern would have no document path.
+    if (methods.length === 0 || !validator || typeof layer.path !== 'string') continue;
     const secured = layer.stack.some((fn) => REQUIRES_AUTH in fn);
     const path = layer.path.replace(/:(\w+)/g, '{$1}');
     const tag = path.split('/')[2] ?? 'api';

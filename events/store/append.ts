@@ -182,8 +182,13 @@ export async function readStream(db: Db, streamId: string, afterVersion = 0): Pr
  * reads the stream's events after `afterVersion`, as committed once the lock was granted: one
  * round trip (migration 0010).
  */
-export async function lockAndReadStream(tx: Tx, lockClass: number, streamId: string, afterVersion: number): Promise<StoredEvent[]> {
-  return tx.unsafe<StoredEvent[]>(`SELECT ${COLUMNS} FROM lock_stream_and_read($1, $2, $3)`, [lockClass, streamId, afterVersion], PREPARED);
+export async function lockAndReadStream<E extends NewEvent = NewEvent>(
+  tx: Tx,
+  lockClass: number,
+  streamId: string,
+  afterVersion: number,
+): Promise<(StoredEvent & E)[]> {
+  return tx.unsafe<(StoredEvent & E)[]>(`SELECT ${COLUMNS} FROM lock_stream_and_read($1, $2, $3)`, [lockClass, streamId, afterVersion], PREPARED);
 }
 
 /**

@@ -53,7 +53,7 @@ export function createPool(url: string, options: PoolOptions = {}): Pool {
         parse: (value: string) => Number(value),
       },
     },
-  }) as unknown as Pool;
+  });
 }
 
 /**

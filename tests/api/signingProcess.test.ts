@@ -1,25 +1,17 @@
-import { Writable } from 'node:stream';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Company } from '@shared/schemas/crm';
 import type { SignatureAnswer, SigningSummary } from '@shared/schemas/agreements';
 import type { Deal } from '@shared/schemas/deals';
 import type { Member } from '@shared/schemas/members';
-import type { Office } from '@shared/schemas/offices';
-import type { Pool } from '../../events/store/types';
 import { leaseEndDate } from '@shared/domain/lease';
-import { createLogger } from '../../server/logger';
 import { DEMO_USERS } from '../../server/seed/demoData';
-import { startLogProcess } from '../../server/processes/logProcess';
-import { dealSigningProcess } from '../../server/processes/signing/dealSigning';
 import { NO_EXECUTED_COPY } from '../../server/routes/dealSigning';
-import { startServer } from '../../server/start';
-import { createTestDatabase } from '../support/db';
-import { apiClient, demoCredentials, signIn, testConfig, type Api } from '../support/server';
 import { signDeal } from '../support/signature';
 import { listen } from '../support/sockets';
 import { pdfText } from './reportsHelpers';
 import { officeWorld, type OfficeWorld } from './officeHelpers';
+import { count, dealReads, newDeal, rates, unique, until } from './signingHelpers';
 
 let w: OfficeWorld;
 beforeAll(async () => {
@@ -28,54 +20,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await w?.server.stop();
 });
-
-let counter = 0;
-const unique = (prefix: string) => `${prefix} ${++counter}-${Date.now() % 100_000}`;
-
-/** A deal at Bushwick over the given offices: 2400 a month from 2025-09-01 for 12 months. */
-async function newDeal(api: Api, token: string, location: string, extra: Record<string, unknown> = {}): Promise<Deal> {
-  const res = await api<Deal>('POST', '/api/deals', {
-    token,
-    body: {
-      deal_name: unique('Signing deal'),
-      company_name: unique('Signing Co'),
-      contact: { name: 'Pat Signer', email: `pat${counter}@signing.example`, phone: '(212) 555-0199' },
-      location_id: location,
-      offered_price: 2400,
-      start_date: '2025-09-01',
-      term_months: 12,
-      ...extra,
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
-
-const rates = (monthly: number) => ({ marketed_rates: { monthly, six_month: monthly, twelve_month: monthly } });
-const getDeal = async (id: string, token = w.tokens.admin) => (await w.api<Deal>('GET', `/api/deals/${id}`, { token })).body;
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-const signedDeal = (id: string) => until(() => getDeal(id), (d) => d.stage === 'agreement_signed' && d.executed_copy !== null, 'the deal is signed');
-
-/** How many events of `type` a stream holds. */
-async function count(sql: Pool, stream: string, type: string): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE stream_id = ${stream} AND type = ${type}`;
-  return row!.n;
-}
-
-async function download(path: string, token: string) {
-  const res = await fetch(`${w.server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, type: res.headers.get('content-type'), body: Buffer.from(await res.arrayBuffer()) };
-}
+const { getDeal, signedDeal, download } = dealReads(() => w);
 
 describe('a signed agreement', () => {
   it('with term days leases the offices until the day the agreement says (start + months + days)', async () => {
@@ -400,68 +345,5 @@ describe('the executed copy', () => {
     const again = await download(`/api/deals/${deal.id}/agreement/executed`, w.tokens.admin);
     expect(again.status).toBe(200);
     expect(again.body.equals(bytes)).toBe(true);
-  });
-});
-
-describe('exactly once', () => {
-  it('acts on each signature once while two instances of the process run on one database, across a takeover', async () => {
-    const { sql, handle } = w.server.deps;
-    const second = startLogProcess({ databaseUrl: w.server.database.url, sql, handle }, dealSigningProcess, { checkMs: 100, pollMs: 100 });
-    try {
-      const deals: Deal[] = [];
-      const offices: Office[] = [];
-      for (let i = 0; i < 6; i++) {
-        const office = await w.newOffice('Bushwick', rates(800));
-        offices.push(office);
-        deals.push(await newDeal(w.api, w.tokens.admin, w.loc('Bushwick'), { office_ids: [office.id] }));
-      }
-      for (const deal of deals.slice(0, 3)) await signDeal(sql, deal.id);
-      // Whichever instance holds the lock loses its connection, as when its node dies.
-      const [{ pid } = { pid: 0 }] = await sql<{ pid: number }[]>`
-        SELECT l.pid FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.classid = 7340100
-          AND l.objid = (SELECT hashtext('log-process:deal-signing')::oid) AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
-      expect(pid).toBeGreaterThan(0);
-      await sql`SELECT pg_terminate_backend(${pid})`;
-      for (const deal of deals.slice(3)) await signDeal(sql, deal.id);
-      for (const deal of deals) await signedDeal(deal.id);
-      for (const deal of deals) expect(await count(sql, `deal-${deal.id}`, 'DealSigningCompleted')).toBe(1);
-      for (const office of offices) {
-        expect(await count(sql, `office-${office.id}`, 'OfficeCompanyAssigned')).toBe(1);
-        expect(await count(sql, `office-${office.id}`, 'OfficeLeaseSet')).toBe(1);
-      }
-    } finally {
-      await second.stop();
-    }
-  });
-
-  it('leases once when the server restarts between the signature and the lease', async () => {
-    const database = await createTestDatabase();
-    const logger = createLogger('warn', new Writable({ write: (_chunk, _encoding, done) => done() }));
-    const config = testConfig({ databaseUrl: database.url });
-    try {
-      const first = await startServer(config, { database, logger });
-      const api = apiClient(first.url);
-      const { access_token } = await signIn(api, demoCredentials.admin);
-      const bushwick = (await api<{ id: string; name: string }[]>('GET', '/api/locations', { token: access_token })).body.find((l) => l.name === 'Bushwick')!;
-      const office = (await api<Office>('POST', '/api/offices', { token: access_token, body: { office_number: unique('R'), location_id: bushwick.id, ...rates(1000) } })).body;
-      const deal = await newDeal(api, access_token, bushwick.id, { office_ids: [office.id] });
-      await first.close();
-
-      // Signed while no server runs: the process meets it on the next start.
-      await signDeal(database.sql, deal.id);
-      const second = await startServer(config, { database, logger });
-      const again = apiClient(second.url);
-      const token = (await signIn(again, demoCredentials.admin)).access_token;
-      const signed = await until(async () => (await again<Deal>('GET', `/api/deals/${deal.id}`, { token })).body, (d) => d.stage === 'agreement_signed', 'the deal is signed');
-      expect((await again<Office>('GET', `/api/offices/${office.id}`, { token })).body).toMatchObject({ status: 'LEASED', member_id: signed.member_id, signed_rate: 2400 });
-      await second.close();
-
-      expect(await count(database.sql, `deal-${deal.id}`, 'DealSigningCompleted')).toBe(1);
-      expect(await count(database.sql, `office-${office.id}`, 'OfficeCompanyAssigned')).toBe(1);
-      const [members] = await database.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM events WHERE type = 'MemberCreated' AND data->>'company_name' = ${deal.company_name}`;
-      expect(members!.n).toBe(1);
-    } finally {
-      await database.close();
-    }
   });
 });

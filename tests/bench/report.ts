@@ -1,3 +1,4 @@
+import type { Percentiles } from './live';
 const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 export const count = (value: number) => number.format(value);
@@ -7,6 +8,11 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 export const seconds = (value: number) => `${value.toFixed(2)} s`;
 /** Target checks are shown, never enforced: timings vary by machine. */
 export const verdict = (value: number, target: number) => (value >= target ? 'met' : 'BELOW');
+
+export const ms = (value: number) => `${value.toFixed(1)} ms`;
+export const percentileCells = (p: Percentiles, withP95 = true) => [ms(p.p50), withP95 ? ms(p.p95) : '', ms(p.p99)];
+/** Progress lines for the reader, on stderr (stdout holds the report). */
+export type Progress = (line: string) => void;
 
 /** A plain text table: first column left-aligned, the rest right-aligned. */
 export function table(header: string[], rows: string[][]): string {

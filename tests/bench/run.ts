@@ -1,13 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import os from 'node:os';
-import { benchAppends, prepareRawTable } from './appends';
 import { openBenchDatabase, type BenchDatabase } from './database';
-import { generateLog } from './generate';
 import { benchDashboard } from './dashboard';
 import { benchDealBoard } from './dealBoard';
-import { benchDealMoves } from './dealMoves';
-import { CATCH_UP_BEHIND, CATCH_UP_TABS, benchLive, percentiles, type Percentiles } from './live';
+import { percentiles } from './live';
 import { measureBundle } from './bundle';
 import { benchGridRender } from './gridRender';
 import { benchImport } from './imports';
@@ -15,40 +11,18 @@ import { benchSearch } from './search';
 import { benchSlowLink } from './slowLink';
 import { SLOW_LINK_RUNS, printSlowLink } from './slowLinkReport';
 import { benchOfficeList } from './officeList';
-import { benchPush } from './push';
-import { benchCopy, benchReadAll, benchRebuild } from './readAndRebuild';
 import { benchRecovery } from './recovery';
 import { RECOVERY, printRecovery } from './recoveryReport';
 import { benchReports } from './reports';
-import { count, median, perSecond, ratio, seconds, table, verdict } from './report';
+import { count, median, ms, percentileCells, perSecond, ratio, seconds, table } from './report';
+import { benchDealMovesPart, benchLivePart, benchPushPart } from './livePart';
+import { STORE_CONNECTIONS, benchAppendsPart, benchStorePart } from './storePart';
 
 /**
  * `npm run bench`: throughput of the event store and the projections on one fresh database,
  * then live latency (REST mutation to every allowed socket) on a second one.
  * Figures are printed, never asserted: they depend on the machine.
  */
-/** BENCH_EVENTS makes a smaller log for trying things out; the figures stand on the 1,000,000. */
-const LOG = { events: Number(process.env.BENCH_EVENTS ?? 1_000_000), locations: 1_000, users: 1_000, userShare: 0.1, rounds: 4 };
-/**
- * Run to run on a small machine, 6,000 transactions swing the ratio by +-0.03; 24,000 hold it
- * within about 0.01.
- */
-const APPENDS = [
-  { writers: 1, transactions: 24_000 },
-  { writers: 8, transactions: 24_000 },
-  // As in production: the live gateway follows the log while the writers append.
-  { writers: 8, transactions: 24_000, follow: true },
-];
-const WARMUP_TRANSACTIONS = 200;
-/** append() and raw INSERT alternate in this many slices of each configuration. */
-const SEGMENTS = 120;
-const READ_BATCH = 5_000;
-const APPEND_TARGET = 0.9;
-const REBUILD_TARGET = 30_000;
-/** 25 managers' sockets per location, 200 measured mutations alternating between the two. */
-const LIVE = { clientsPerLocation: 25, samples: 200, warmup: 20 };
-/** Live p99 should stay under this many bare socket.io p99s plus one commit's p99. */
-const LIVE_TARGET_FACTOR = 3;
 
 /**
  * `npm run bench -- live dashboard` runs only those parts; without names, all of them. `rebuild`
@@ -86,194 +60,13 @@ async function withDatabase<T>(database: BenchDatabase, work: (database: BenchDa
   }
 }
 
-if (runs('store') || wanted.includes('rebuild')) await withDatabase(await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writers)) + 2), async (database) => {
-  const { sql } = database;
-  const [pg] = await sql<{ version: string }[]>`SELECT version()`;
-  console.log('FlexSpace event store benchmark');
-  const memory = (os.totalmem() / 2 ** 30).toFixed(1);
-  console.log(`Machine:    ${os.cpus().length} CPUs, ${memory} GiB RAM, Node ${process.version}`);
-  console.log(`PostgreSQL: ${pg?.version ?? 'unknown'}`);
-  console.log(`Server:     ${database.server}, fresh database ${database.name}`);
-  console.log('');
+if (runs('store') || wanted.includes('rebuild')) await withDatabase(await openBenchDatabase(STORE_CONNECTIONS), (database) => benchStorePart(database, progress));
 
-  progress(`generating ${count(LOG.events)} events (${count(LOG.locations)} locations, ${count(LOG.users)} users)`);
-  const log = await generateLog(sql, LOG);
-  progress(`generated in ${seconds(log.seconds)}`);
+if (runs('appends')) await withDatabase(await openBenchDatabase(STORE_CONNECTIONS), (database) => benchAppendsPart(database, progress));
 
-  progress(`reading the whole log with readAll(), batches of ${READ_BATCH}`);
-  const read = await benchReadAll(sql, READ_BATCH);
-
-  progress('rebuilding every projection');
-  const rebuilt = await benchRebuild(sql, log);
-  progress('copying the log with COPY, the reference for the rebuild');
-  const copied = await benchCopy(sql);
-
-  console.log('');
-  console.log(
-    table(
-      ['Measure', 'Throughput', 'ratio', 'Target', 'Status'],
-      [
-        [
-          `readAll(), batches of ${READ_BATCH}, ${count(read.events)} events`,
-          perSecond(read.perSecond, 'events'),
-          '',
-          '',
-          '',
-        ],
-        [
-          `rebuild(), all projections, ${count(rebuilt.events)} events (${seconds(rebuilt.seconds)})`,
-          perSecond(rebuilt.perSecond, 'events'),
-          '',
-          `>= ${perSecond(REBUILD_TARGET, 'events')}`,
-          verdict(rebuilt.perSecond, REBUILD_TARGET),
-        ],
-        [
-          `  COPY of the same ${count(copied.events)} rows out and into a table (${seconds(copied.seconds)})`,
-          perSecond(copied.perSecond, 'events'),
-          `rebuild/COPY ${ratio(rebuilt.perSecond / copied.perSecond)}`,
-          '',
-          '',
-        ],
-      ],
-    ),
-  );
-  console.log('');
-  console.log(
-    `Log: ${count(log.events)} events written in ${seconds(log.seconds)} by append(), ${LOG.rounds} bulk transactions.`,
-  );
-  console.log(
-    `Rebuild verified: ${count(log.locations)} locations and ${count(log.users)} users, each at its stream's head version.`,
-  );
-  console.log(
-    `Rebuild ${perSecond(rebuilt.perSecond, 'events')}, COPY of the same rows ${perSecond(copied.perSecond, 'events')}, rebuild/COPY ${ratio(rebuilt.perSecond / copied.perSecond)}; target >= ${perSecond(REBUILD_TARGET, 'events')}: ${verdict(rebuilt.perSecond, REBUILD_TARGET)}.`,
-  );
-});
-
-/**
- * Single-event appends against a raw INSERT of the same rows, on a log of its own (smaller than
- * the store part's: the index depth, not the log's length, is what an insert pays).
- */
-const APPEND_LOG = { events: 200_000, locations: 1_000, users: 1_000, userShare: 0.1, rounds: 4 };
-
-if (runs('appends')) await withDatabase(await openBenchDatabase(Math.max(...APPENDS.map((c) => c.writers)) + 2), async (database) => {
-  const { sql } = database;
-  const [pg] = await sql<{ version: string }[]>`SELECT version()`;
-  console.log('');
-  console.log(`Appends: ${os.cpus().length} CPUs, Node ${process.version}, ${pg?.version.split(' on ')[0] ?? 'PostgreSQL'} (${database.server})`);
-  progress(`generating ${count(APPEND_LOG.events)} events for the appends`);
-  const log = await generateLog(sql, APPEND_LOG);
-  progress('copying the log into raw_events');
-  await prepareRawTable(sql);
-  const appends = await benchAppends(sql, log.locationStreams, APPENDS, WARMUP_TRANSACTIONS, SEGMENTS, progress);
-  const rows = appends.flatMap((a) => {
-    const r = a.appendPerSecond / a.rawPerSecond;
-    const label = `${a.writers} writer${a.writers === 1 ? '' : 's'}, ${count(a.transactions)} tx${a.follow ? ', log followed' : ''}`;
-    return [
-      [`append(), 1 event/tx, ${label}`, perSecond(a.appendPerSecond, 'tx'), ratio(r), ratio(a.sliceRatio), `>= ${APPEND_TARGET}`, verdict(r, APPEND_TARGET)],
-      [`  raw INSERT, same rows, ${label}`, perSecond(a.rawPerSecond, 'tx'), '', '', '', ''],
-    ];
-  });
-  console.log('');
-  console.log(table(['Measure', 'Throughput', 'append/raw', `median of ${SEGMENTS} slices`, 'Target', 'Status'], rows));
-  console.log('');
-  console.log(`Log: ${count(log.events)} events before the appends.`);
-  console.log('raw INSERT: a table of the same columns and indexes as events; no RETURNING, no NOTIFY.');
-});
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const percentileCells = (p: Percentiles, withP95 = true) => [ms(p.p50), withP95 ? ms(p.p95) : '', ms(p.p99)];
-
-if (runs('live')) await withDatabase(await openBenchDatabase(20), async (database) => {
-  console.log('');
-  progress(`live latency: the server on a second fresh database, ${database.name}`);
-  const started = performance.now();
-  const live = await benchLive(database, LIVE, progress);
-  const elapsed = (performance.now() - started) / 1000;
-  const perLocation = LIVE.clientsPerLocation;
-  const target = LIVE_TARGET_FACTOR * live.bare.p99 + live.commit.p99;
-  console.log('');
-  console.log(
-    table(
-      ['Live latency', 'p50', 'p95', 'p99'],
-      [
-        [
-          `REST PUT -> 'change' at all ${perLocation} allowed sockets (${count(live.samples)} mutations)`,
-          ...percentileCells(live.live),
-        ],
-        ['  until the PUT is answered (part of the above)', ...percentileCells(live.answer)],
-        [`  the same, while ${CATCH_UP_TABS} tabs keep reconnecting ${count(CATCH_UP_BEHIND)} events behind`, ...percentileCells(live.underCatchUp)],
-        [`bare socket.io: broadcast to a room of ${perLocation} (${count(live.samples)} times)`, ...percentileCells(live.bare)],
-        [`PostgreSQL commit, single-row INSERT (${count(live.samples)} times)`, ...percentileCells(live.commit, false)],
-      ],
-    ),
-  );
-  console.log('');
-  console.log(`Live p99 / bare p99: ${ratio(live.live.p99 / live.bare.p99)}`);
-  console.log(
-    `While tabs catch up / idle: p50 ${ratio(live.underCatchUp.p50 / live.live.p50)}, p99 ${ratio(live.underCatchUp.p99 / live.live.p99)}`,
-  );
-  console.log(
-    `Target: live p99 < ${LIVE_TARGET_FACTOR} x bare p99 + commit p99 = ${ms(target)}: ${live.live.p99 < target ? 'met' : 'BELOW'} (live p99 ${ms(live.live.p99)})`,
-  );
-  console.log(
-    `Live: ${live.clients} sockets, ${perLocation} managers limited to each of ${live.locations.join(' and ')}; the admin's PUTs`,
-  );
-  console.log(`  alternate between the two, one at a time; none reached the other location's sockets.`);
-  console.log(`Bare: the same number of sockets and rooms, a payload of the same ${count(live.payloadBytes)} bytes (a real change message).`);
-  console.log(`Clients and servers share this process. Live part: ${seconds(elapsed)}.`);
-});
-
-/** A location edited through the API until 1,000 sockets have it: one node, then across two. */
-const PUSH = { sockets: 1_000, tabsPerUser: 10, samples: 100, warmup: 10, rounds: 4 };
-const PUSH_TARGET = 2;
-
-if (runs('push')) await withDatabase(await openBenchDatabase(20), async (database) => {
-  console.log('');
-  progress(`live push to ${count(PUSH.sockets)} sockets: the servers on a fresh database, ${database.name}`);
-  const result = await benchPush(database, PUSH, progress);
-  const sockets = count(result.sockets);
-  console.log('');
-  console.log(
-    table(
-      [`Live push, ${sockets} sockets (${count(result.users)} users of ${result.audiences} kinds), ${PUSH.samples} writes each`, 'p50', 'p95', 'p99'],
-      [
-        [`one node: PUT /api/locations/:id -> the row at all ${sockets} sockets`, ...percentileCells(result.oneNode)],
-        ['  until the PUT is answered (part of the above)', ...percentileCells(result.answer)],
-        [`  raw INSERT + NOTIFY -> bare socket.io broadcast to ${sockets} (alternating)`, ...percentileCells(result.bare)],
-        [`two nodes: the PUT on node A, the ${sockets} sockets on node B`, ...percentileCells(result.twoNodes)],
-        [`  raw INSERT + NOTIFY -> bare socket.io broadcast to ${sockets} (alternating)`, ...percentileCells(result.bareTwo)],
-      ],
-    ),
-  );
-  const p99 = result.oneNode.p99 / result.bare.p99;
-  console.log('');
-  console.log(`One node, push / raw: p50 ${ratio(result.oneNode.p50 / result.bare.p50)}, p99 ${ratio(p99)} (target p99 <= ${PUSH_TARGET}: ${p99 <= PUSH_TARGET ? 'met' : 'BELOW'})`);
-  console.log(`Two nodes, push / raw: p50 ${ratio(result.twoNodes.p50 / result.bareTwo.p50)}, p99 ${ratio(result.twoNodes.p99 / result.bareTwo.p99)}`);
-  console.log(`Payload ${count(result.payloadBytes)} bytes. Node B, the bare server and all clients share this process; node A is a child process, started for the two-node part only.`);
-});
-
-/** A deal dragged on the board, to 200 other sockets; 8 users dragging at once. */
-const DEAL_MOVES = { sockets: 200, samples: 100, warmup: 10, movers: 8, movesPerMover: 40 };
-
-if (runs('dealMoves')) await withDatabase(await openBenchDatabase(20), async (database) => {
-  console.log('');
-  progress(`deal moves: the server on a fresh database, ${database.name}`);
-  const result = await benchDealMoves(database, DEAL_MOVES, progress);
-  console.log('');
-  console.log(
-    table(
-      ['Deal board', 'p50', 'p95', 'p99'],
-      [
-        [`PATCH stage -> the row at all ${DEAL_MOVES.sockets} other sockets (${DEAL_MOVES.samples} moves)`, ...percentileCells(result.live)],
-        [`raw INSERT + NOTIFY -> bare socket.io broadcast to ${DEAL_MOVES.sockets}`, ...percentileCells(result.bare)],
-      ],
-    ),
-  );
-  console.log(`Move p50 / bare p50: ${ratio(result.live.p50 / result.bare.p50)}; p99 / bare p99: ${ratio(result.live.p99 / result.bare.p99)} (payload ${count(result.payloadBytes)} bytes)`);
-  console.log(
-    `${DEAL_MOVES.movers} users dragging their own deals at once: ${perSecond(result.movesPerSecond, 'moves')}; raw INSERT of the same event rows by ${DEAL_MOVES.movers} writers: ${perSecond(result.rawPerSecond, 'rows')}; ratio ${ratio(result.movesPerSecond / result.rawPerSecond)}`,
-  );
-});
+if (runs('live')) await withDatabase(await openBenchDatabase(20), (database) => benchLivePart(database, progress));
+if (runs('push')) await withDatabase(await openBenchDatabase(20), (database) => benchPushPart(database, progress));
+if (runs('dealMoves')) await withDatabase(await openBenchDatabase(20), (database) => benchDealMovesPart(database, progress));
 
 /** GET /api/offices with 10,000 offices, against a bare Koa endpoint serving the same JSON. */
 const OFFICE_LIST = { offices: 10_000, connections: 50, seconds: 5 };

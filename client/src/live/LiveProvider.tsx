@@ -5,9 +5,8 @@ import { getToken } from '../api/client';
 import { useFollowOwnAccount } from '../auth/accounts';
 import { useSession } from '../auth/session';
 import { appStore } from '../state/jotai';
-import { emptyCollection } from './collection';
 import { live } from './connection';
-import { allCollections } from './registry';
+import { emptyCollections } from './registry';
 import { liveEpochAtom, liveStatusAtom } from './liveState';
 import { departuresAtom } from './departures';
 
@@ -31,7 +30,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       clearTimeout(grace);
       live.disconnect();
       // Nothing of one user's session may leak into the next one's views.
-      for (const collection of allCollections()) appStore.set(collection, emptyCollection());
+      emptyCollections();
       appStore.set(departuresAtom, {});
       appStore.set(liveEpochAtom, 0);
       appStore.set(liveStatusAtom, 'connecting');

@@ -1,13 +1,13 @@
 import { DRAG_EXPIRES_MS, type ChangeMessage, type DragAnnouncement, type HandshakeAuth, type RowChange } from '@shared/realtime';
 import { apiBase } from '../api/client';
 import { appStore } from '../state/jotai';
-import { applyRow, emptyCollection, removeRow, type Touch } from './collection';
+import { applyRow, removeRow, type Touch } from './collection';
 import { isOwnChange } from './command';
 import { addDeparture, departuresAtom, dropDeparture } from './departures';
 import { applyDrag, createDragSender, dragsAtom, pruneDrags } from './drags';
 import { openLiveSocket, type LiveSocket } from './liveSocket';
 import { statusAfterDrop } from './liveStatus';
-import { allCollections, collectionFor } from './registry';
+import { emptyCollections, collectionFor } from './registry';
 import { liveChangeAtom, liveClosedAtom, liveConnectionsAtom, liveEpochAtom, liveStatusAtom, presenceAtom } from './liveState';
 
 /**
@@ -56,7 +56,7 @@ class LiveConnection {
     socket.on('resync', ({ position }) => {
       this.position = position;
       // Rows that left this user's view while it was away sent no removal it could see: start over.
-      for (const collection of allCollections()) appStore.set(collection, emptyCollection());
+      emptyCollections();
       appStore.set(departuresAtom, {});
       appStore.set(liveEpochAtom, (n) => n + 1);
     });

@@ -13,30 +13,30 @@ export interface Departure<E extends LiveEntity = LiveEntity> {
   movedTo: string;
 }
 
-export type Departures = Readonly<Record<string, Departure>>;
+/** The departures of each entity, by row id, in the order they happened. */
+export type Departures = { readonly [E in LiveEntity]?: Readonly<Record<string, Departure<E>>> };
 
 export const departuresAtom = atom<Departures>({});
 
-const key = (entity: LiveEntity, id: string) => `${entity}:${id}`;
-
 /** Records a departure (the row as it was before its removal). */
 export function addDeparture<E extends LiveEntity>(departures: Departures, departure: Departure<E>): Departures {
-  return { ...departures, [key(departure.entity, departure.id)]: departure };
+  const { entity, id } = departure;
+  return { ...departures, [entity]: { ...departures[entity], [id]: departure } };
 }
 
 /** Forgets one: dismissed, or the row came back into view. Same object when there was none. */
 export function dropDeparture(departures: Departures, entity: LiveEntity, id: string): Departures {
-  const k = key(entity, id);
-  if (!(k in departures)) return departures;
-  const { [k]: _gone, ...rest } = departures;
-  return rest;
+  const ofEntity = departures[entity];
+  if (!ofEntity || !(id in ofEntity)) return departures;
+  const { [id]: _gone, ...rest } = ofEntity;
+  return { ...departures, [entity]: rest };
 }
 
 export function departureOf<E extends LiveEntity>(departures: Departures, entity: E, id: string | undefined): Departure<E> | null {
-  return id ? ((departures[key(entity, id)] as Departure<E> | undefined) ?? null) : null;
+  return id ? (departures[entity]?.[id] ?? null) : null;
 }
 
 /** The departures of one entity, oldest first. */
 export function departuresOf<E extends LiveEntity>(departures: Departures, entity: E): Departure<E>[] {
-  return Object.values(departures).filter((d): d is Departure<E> => d.entity === entity);
+  return Object.values(departures[entity] ?? {});
 }

@@ -1,10 +1,13 @@
 import type { LiveEntity, LiveRows } from '@shared/realtime';
-import { atom, type PrimitiveAtom } from '../state/jotai';
+import { appStore, atom, type PrimitiveAtom } from '../state/jotai';
 import { emptyCollection, type LiveCollection } from './collection';
 
 export type CollectionAtom<E extends LiveEntity> = PrimitiveAtom<LiveCollection<LiveRows[E]>>;
 
-const atoms = new Map<LiveEntity, CollectionAtom<LiveEntity>>();
+/** Each entity's atom, typed for its own rows. */
+let atoms: { readonly [E in LiveEntity]?: CollectionAtom<E> } = {};
+/** One per registered atom: sets it back to empty. */
+const emptiers: (() => void)[] = [];
 
 /**
  * The atom holding one entity's rows. A screen defines it next to itself
@@ -12,19 +15,19 @@ const atoms = new Map<LiveEntity, CollectionAtom<LiveEntity>>();
  * merge pushed rows, whichever screen is open.
  */
 export function liveCollection<E extends LiveEntity>(entity: E): CollectionAtom<E> {
-  let existing = atoms.get(entity);
-  if (!existing) {
-    existing = atom(emptyCollection<LiveRows[LiveEntity]>()) as CollectionAtom<LiveEntity>;
-    atoms.set(entity, existing);
-  }
-  return existing as unknown as CollectionAtom<E>;
+  const existing = atoms[entity];
+  if (existing) return existing;
+  const created: CollectionAtom<E> = atom(emptyCollection<LiveRows[E]>());
+  atoms = { ...atoms, [entity]: created };
+  emptiers.push(() => appStore.set(created, emptyCollection<LiveRows[E]>()));
+  return created;
 }
 
-export function collectionFor(entity: LiveEntity): CollectionAtom<LiveEntity> | undefined {
-  return atoms.get(entity);
+export function collectionFor<E extends LiveEntity>(entity: E): CollectionAtom<E> | undefined {
+  return atoms[entity];
 }
 
-/** Every registered collection, for a full reset on sign-out. */
-export function allCollections(): CollectionAtom<LiveEntity>[] {
-  return [...atoms.values()];
+/** Empties every registered collection: nothing of one session may show in the next. */
+export function emptyCollections(): void {
+  for (const empty of emptiers) empty();
 }

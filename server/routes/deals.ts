@@ -3,7 +3,6 @@ import type { Middleware } from 'koa';
 import { DEAL_NOT_FOUND, dealAggregate } from '../../events/deal/decider';
 import type { DealTermsData } from '../../events/deal/events';
 import { rankBetween } from '@shared/domain/rank';
-import type { Tx } from '../../events/store/types';
 import { columnAround, getDeal, listDeals, stageVisits } from '../../projections/deals/queries';
 import { dealStats } from '../../projections/deals/stats';
 import { CreateDealInput, Deal, DealListQuery, DealStats, DealStatsQuery, MoveDealInput, READ_ONLY_DEAL_KEYS, UndoDealMoveInput, UpdateDealInput } from '@shared/schemas/deals';
@@ -24,9 +23,8 @@ import { assertMayFilterBy, filteredBy } from './locationFilter';
 export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql, handle } = deps;
-  const read = (id: string) => ({ read: (tx: Tx) => getDeal(tx, id) });
 
-  const deals = collectionRoutes(router, auth, '/deals', Deal);
+  const deals = collectionRoutes(router, auth, '/deals', Deal, getDeal);
 
   deals.list(DealListQuery, filteredBy(sql, (actor, query) => listDeals(sql, actor, query)));
 
@@ -54,7 +52,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
       // A new deal goes on top of the first column.
       const [first] = await columnAround(tx, 'form_submitted', null, null, null);
       const rank = rankBetween(null, first?.rank ?? null);
-      return run(dealAggregate, id, { type: 'CreateDeal', id, terms, stage: 'form_submitted', rank }, context, read(id));
+      return run(dealAggregate, id, { type: 'CreateDeal', id, terms, stage: 'form_submitted', rank }, context, deals.read(id));
     });
     return view;
   });
@@ -72,7 +70,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
       // A company or contact picked or typed anew: linked, or created, in the edit's transaction.
       const write = { run, tx, context, source: changes.source ?? current.source };
       Object.assign(changes, await editParties(write, changes, current));
-      return run(dealAggregate, id, { type: 'EditDeal', changes }, context, { expectedVersion: body.version, ...read(id) });
+      return run(dealAggregate, id, { type: 'EditDeal', changes }, context, { expectedVersion: body.version, ...deals.read(id) });
     });
     return view;
   });
@@ -86,14 +84,14 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
       if (!place) throw new HttpError(400, 'The card to place it next to is not in that stage', [{ field: 'before_id', message: 'Not in that stage' }]);
       // The mover's name: a move to Agreement Signed names them as the deal's signer.
       const actor_name = (ctx.state as AuthState).user.name;
-      return run(dealAggregate, id, { type: 'MoveDeal', stage: body.stage, ...place, actor_id: context.userId, actor_name }, context, { expectedVersion: body.version, ...read(id) });
+      return run(dealAggregate, id, { type: 'MoveDeal', stage: body.stage, ...place, actor_id: context.userId, actor_name }, context, { expectedVersion: body.version, ...deals.read(id) });
     });
     return view;
   });
 
   deals.action('post', 'undo', permit('deal.changeStage'), UndoDealMoveInput, async (ctx, id, body) => {
     const context = commandContext(ctx);
-    const { view } = await handle(dealAggregate, id, { type: 'UndoMove', actor_id: context.userId }, context, { expectedVersion: body.version, ...read(id) });
+    const { view } = await handle(dealAggregate, id, { type: 'UndoMove', actor_id: context.userId }, context, { expectedVersion: body.version, ...deals.read(id) });
     return view;
   });
 

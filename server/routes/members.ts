@@ -6,7 +6,6 @@ import { MEMBER_NOT_FOUND, memberAggregate } from '../../events/member/decider';
 import { getMember, listMembers } from '../../projections/members/queries';
 import { LocationFilterQuery } from '@shared/schemas/common';
 import { AddEmployeeInput, AssignOfficeInput, CreateMemberInput, Member, UpdateMemberInput } from '@shared/schemas/members';
-import type { Tx } from '../../events/store/types';
 import type { AppDeps } from '../deps';
 import { permit } from '../policies';
 import { commandContext } from './context';
@@ -17,9 +16,8 @@ import { filteredBy } from './locationFilter';
 export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql, handle } = deps;
-  const read = (id: string) => ({ read: (tx: Tx) => getMember(tx, id) });
 
-  const members = collectionRoutes(router, auth, '/members', Member);
+  const members = collectionRoutes(router, auth, '/members', Member, getMember);
 
   members.list(LocationFilterQuery, filteredBy(sql, (actor, query) => listMembers(sql, actor, query.location)));
 
@@ -27,7 +25,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
 
   members.create(permit('member.create'), CreateMemberInput, async (ctx, profile, id) => {
     await assertLocationExists(sql, profile.location_id);
-    const { view } = await handle(memberAggregate, id, { type: 'CreateMember', id, profile }, commandContext(ctx), read(id));
+    const { view } = await handle(memberAggregate, id, { type: 'CreateMember', id, profile }, commandContext(ctx), members.read(id));
     return view;
   });
 
@@ -35,7 +33,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     if (input.location_id !== undefined) await assertLocationExists(sql, input.location_id);
     const { company_name, location_id, primary_contact, membership_type } = input;
     const changes = { company_name, location_id, primary_contact, membership_type };
-    const { view } = await handle(memberAggregate, id, { type: 'EditMember', changes }, commandContext(ctx), { expectedVersion: input.version, ...read(id) });
+    const { view } = await handle(memberAggregate, id, { type: 'EditMember', changes }, commandContext(ctx), { expectedVersion: input.version, ...members.read(id) });
     return view;
   });
 
@@ -46,7 +44,7 @@ export function memberRoutes(deps: AppDeps, auth: Middleware): Router {
     AddEmployeeInput,
     async (ctx, id, { version, ...fields }) => {
       const employee = { id: randomUUID(), name: fields.name, email: fields.email, role: fields.role };
-      const { view } = await handle(memberAggregate, id, { type: 'AddEmployees', employees: [employee] }, commandContext(ctx), { expectedVersion: version, ...read(id) });
+      const { view } = await handle(memberAggregate, id, { type: 'AddEmployees', employees: [employee] }, commandContext(ctx), { expectedVersion: version, ...members.read(id) });
       return view;
     },
     201,

@@ -6,7 +6,6 @@ import { OFFICE_NOT_FOUND, officeAggregate, type LeaseChanges } from '../../even
 import { getOffice } from '../../projections/offices/queries';
 import { Id, LocationFilterQuery, VersionBody, VersionQuery } from '@shared/schemas/common';
 import { AddOfficeContactInput, ChangeOfficeStatusInput, CreateOfficeInput, Office, UpdateOfficeInput } from '@shared/schemas/offices';
-import type { Tx } from '../../events/store/types';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
@@ -20,9 +19,8 @@ const ContactParams = z.object({ id: Id, contactId: Id }).strict();
 export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql, handle } = deps;
-  const read = (id: string) => ({ read: (tx: Tx) => getOffice(tx, id) });
 
-  const offices = collectionRoutes(router, auth, '/offices', Office);
+  const offices = collectionRoutes(router, auth, '/offices', Office, getOffice);
 
   offices.list(LocationFilterQuery, async (ctx, query) => {
     await assertMayFilterBy(sql, actorOf(ctx), query.location);
@@ -34,7 +32,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
 
   offices.create(permit('office.create'), CreateOfficeInput, async (ctx, details, id) => {
     await assertLocationExists(sql, details.location_id);
-    const { view } = await handle(officeAggregate, id, { type: 'CreateOffice', id, details }, commandContext(ctx), read(id));
+    const { view } = await handle(officeAggregate, id, { type: 'CreateOffice', id, details }, commandContext(ctx), offices.read(id));
     return view;
   });
 
@@ -59,7 +57,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
         lease: hasLease ? lease : undefined,
       },
       commandContext(ctx),
-      { expectedVersion: input.version, ...read(id) },
+      { expectedVersion: input.version, ...offices.read(id) },
     );
     return view;
   });
@@ -67,7 +65,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
   offices.action('patch', 'status', permit('office.changeStatus'), ChangeOfficeStatusInput, async (ctx, id, { status, version }) => {
     // The holder's current name, should the change be refused for it (read outside the lock: words only).
     const company_name = status === 'VACANT' ? ((await getOffice(sql, id))?.tenant ?? null) : null;
-    const { view } = await handle(officeAggregate, id, { type: 'ChangeOfficeStatus', status, company_name }, commandContext(ctx), { expectedVersion: version, ...read(id) });
+    const { view } = await handle(officeAggregate, id, { type: 'ChangeOfficeStatus', status, company_name }, commandContext(ctx), { expectedVersion: version, ...offices.read(id) });
     return view;
   });
 
@@ -78,7 +76,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
     AddOfficeContactInput,
     async (ctx, id, { version, ...fields }) => {
       const contact = { id: randomUUID(), ...fields };
-      const { view } = await handle(officeAggregate, id, { type: 'AddOfficeContact', contact }, commandContext(ctx), { expectedVersion: version, ...read(id) });
+      const { view } = await handle(officeAggregate, id, { type: 'AddOfficeContact', contact }, commandContext(ctx), { expectedVersion: version, ...offices.read(id) });
       return view;
     },
     201,
@@ -95,7 +93,7 @@ export function officeRoutes(deps: AppDeps, auth: Middleware): Router {
         params.id,
         { type: 'RemoveOfficeContact', contact_id: params.contactId },
         commandContext(ctx),
-        { expectedVersion: body.version ?? query.version, ...read(params.id) },
+        { expectedVersion: body.version ?? query.version, ...offices.read(params.id) },
       );
       ctx.body = view;
     }),

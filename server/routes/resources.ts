@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { RESOURCE_NOT_FOUND, resourceAggregate } from '../../events/resource/decider';
-import type { Tx } from '../../events/store/types';
 import { getResource, listResources } from '../../projections/resources/queries';
 import { IdParam } from '@shared/schemas/common';
 import { Resource, RESOURCE_MESSAGES, ResourceListQuery, UploadResourceFields } from '@shared/schemas/resources';
@@ -34,7 +33,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
   const { sql, handle } = deps;
   const slots = uploadSlots(UPLOADS_AT_ONCE);
 
-  const resources = collectionRoutes(router, auth, '/resources', Resource);
+  const resources = collectionRoutes(router, auth, '/resources', Resource, getResource);
 
   resources.list(ResourceListQuery, async (_ctx, query) => listResources(sql, query));
 
@@ -69,9 +68,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
       // The bytes and the event that names them commit together, or neither does.
       const { view } = await handle.transaction(async (run, tx) => {
         await storeContent(tx, file.sha256, file.bytes);
-        return run(resourceAggregate, id, { type: 'UploadResource', id, details }, commandContext(ctx), {
-          read: (t: Tx) => getResource(t, id),
-        });
+        return run(resourceAggregate, id, { type: 'UploadResource', id, details }, commandContext(ctx), resources.read(id));
       });
       ctx.status = 201;
       ctx.body = view;

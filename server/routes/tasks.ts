@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { TASK_NOT_FOUND, taskAggregate, type OfficePlace } from '../../events/task/decider';
 import type { TaskDetailsData } from '../../events/task/events';
-import type { Db, Tx } from '../../events/store/types';
+import type { Db } from '../../events/store/types';
 import { getOffice } from '../../projections/offices/queries';
 import { getTask, listTasks } from '../../projections/tasks/queries';
 import { ChangeTaskStatusInput, CreateTaskInput, READ_ONLY_TASK_KEYS, Task, TaskListQuery, UpdateTaskInput } from '@shared/schemas/tasks';
@@ -26,9 +26,8 @@ async function officePlace(db: Db, officeId: string | null): Promise<OfficePlace
 export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql, handle } = deps;
-  const read = (id: string) => ({ read: (tx: Tx) => getTask(tx, id) });
 
-  const tasks = collectionRoutes(router, auth, '/tasks', Task);
+  const tasks = collectionRoutes(router, auth, '/tasks', Task, getTask);
 
   tasks.list(TaskListQuery, filteredBy(sql, (actor, query) => listTasks(sql, actor, query)));
 
@@ -38,7 +37,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     await assertLocationExists(sql, details.location_id);
     const context = commandContext(ctx);
     const { view } = await handle.transaction(async (run, tx) =>
-      run(taskAggregate, id, { type: 'CreateTask', id, details, office: await officePlace(tx, details.office_id) }, context, read(id)),
+      run(taskAggregate, id, { type: 'CreateTask', id, details, office: await officePlace(tx, details.office_id) }, context, tasks.read(id)),
     );
     return view;
   });
@@ -50,13 +49,13 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     const context = commandContext(ctx);
     const { view } = await handle.transaction(async (run, tx) => {
       const office = await officePlace(tx, changes.office_id !== undefined ? changes.office_id : current.office_id);
-      return run(taskAggregate, id, { type: 'EditTask', changes, office }, context, { expectedVersion: body.version, ...read(id) });
+      return run(taskAggregate, id, { type: 'EditTask', changes, office }, context, { expectedVersion: body.version, ...tasks.read(id) });
     });
     return view;
   });
 
   tasks.action('patch', 'status', permit('task.changeStatus'), ChangeTaskStatusInput, async (ctx, id, { status, version }) => {
-    const { view } = await handle(taskAggregate, id, { type: 'ChangeTaskStatus', status }, commandContext(ctx), { expectedVersion: version, ...read(id) });
+    const { view } = await handle(taskAggregate, id, { type: 'ChangeTaskStatus', status }, commandContext(ctx), { expectedVersion: version, ...tasks.read(id) });
     return view;
   });
 

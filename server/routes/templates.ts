@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { Middleware } from 'koa';
-import type { Tx } from '../../events/store/types';
 import { TEMPLATE_NOT_FOUND, templateAggregate } from '../../events/template/decider';
 import type { TemplateDetailsData } from '../../events/template/events';
 import { getTemplate, listTemplates, templateHistory } from '../../projections/templates/queries';
@@ -19,9 +18,8 @@ import { found } from './guards';
 export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql, handle } = deps;
-  const read = (id: string) => ({ read: (tx: Tx) => getTemplate(tx, id) });
 
-  const templates = collectionRoutes(router, auth, '/templates', Template);
+  const templates = collectionRoutes(router, auth, '/templates', Template, getTemplate);
 
   templates.list(TemplateListQuery, async (_ctx, query) => listTemplates(sql, query));
 
@@ -37,14 +35,14 @@ export function templateRoutes(deps: AppDeps, auth: Middleware): Router {
   );
 
   templates.create(permit('template.create'), CreateTemplateInput, async (ctx, body, id) => {
-    const { view } = await handle(templateAggregate, id, { type: 'CreateTemplate', id, details: body }, commandContext(ctx), read(id));
+    const { view } = await handle(templateAggregate, id, { type: 'CreateTemplate', id, details: body }, commandContext(ctx), templates.read(id));
     return view;
   });
 
   templates.update(permit('template.update'), UpdateTemplateInput, async (ctx, id, body) => {
     found(await getTemplate(sql, id), TEMPLATE_NOT_FOUND);
     const changes = editable<TemplateDetailsData>(body, READ_ONLY_TEMPLATE_KEYS);
-    const { view } = await handle(templateAggregate, id, { type: 'EditTemplate', changes }, commandContext(ctx), { expectedVersion: body.version, ...read(id) });
+    const { view } = await handle(templateAggregate, id, { type: 'EditTemplate', changes }, commandContext(ctx), { expectedVersion: body.version, ...templates.read(id) });
     return view;
   });
 

@@ -51,9 +51,8 @@ async function holdRoster(tx: Tx, actorId: string): Promise<void> {
 export function userRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql, handle } = deps;
-  const read = (id: string) => ({ read: (tx: Tx) => getUser(tx, id) });
 
-  const users = collectionRoutes(router, auth, '/users', User);
+  const users = collectionRoutes(router, auth, '/users', User, getUser);
 
   users.list(UserListQuery, async (_ctx, query) => listUsers(sql, query), permit('user.manage'));
 
@@ -62,7 +61,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
   users.create(permit('user.manage'), CreateUserInput, async (ctx, { password, ...profile }, id) => {
     await assertLocationsExist(sql, profile);
     const password_hash = await hashPassword(password);
-    const { view } = await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash }, commandContext(ctx), read(id));
+    const { view } = await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash }, commandContext(ctx), users.read(id));
     return view;
   });
 
@@ -78,7 +77,7 @@ export function userRoutes(deps: AppDeps, auth: Middleware): Router {
     const command = { type: 'UpdateUser' as const, actor_id: actorOf(ctx).id, changes, password_hash };
     const { view } = await handle.transaction(async (run, tx) => {
       if (role !== undefined && role !== 'admin') await holdRoster(tx, command.actor_id);
-      return run(userAggregate, id, command, commandContext(ctx), { expectedVersion: version, ...read(id) });
+      return run(userAggregate, id, command, commandContext(ctx), { expectedVersion: version, ...users.read(id) });
     });
     return view;
   });

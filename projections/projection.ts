@@ -124,20 +124,25 @@ export function touchedWhere(alias: string, touched: Touched[]): { where: string
 }
 
 /**
- * One entity's reads by id and by what a batch of events touched, from its SELECT (the table
- * aliased `alias`, names joined) and its row mapper.
+ * One entity's reads by id, by what a batch of events touched and by a condition, from its SELECT
+ * (the table aliased `alias`, names joined) and its row mapper.
  */
 export function rowReads<R, T>(select: string, alias: string, map: (row: R) => T) {
+  /** The rows `where` (and what follows it, ORDER BY) picks, with its parameters. */
+  const where = async (db: Db, condition: string, params: Parameters<Db['unsafe']>[1]): Promise<T[]> => {
+    const rows = await db.unsafe<R[]>(`${select} WHERE ${condition}`, params, PREPARED);
+    return rows.map(map);
+  };
   return {
     async byId(db: Db, id: string): Promise<T | null> {
       const [row] = await db.unsafe<R[]>(`${select} WHERE ${alias}.id = $1`, [id], PREPARED);
       return row ? map(row) : null;
     },
     async touched(db: Db, touched: Touched[]): Promise<T[]> {
-      const { where, params } = touchedWhere(alias, touched);
-      const rows = await db.unsafe<R[]>(`${select} WHERE ${where}`, params, PREPARED);
-      return rows.map(map);
+      const { where: condition, params } = touchedWhere(alias, touched);
+      return where(db, condition, params);
     },
+    where,
   };
 }
 

@@ -5,7 +5,7 @@ import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
 import { scopeParams } from '../scope';
-import { iso, likeLiteral, touchedWhere, type Touched } from '../projection';
+import { iso, likeLiteral, rowReads } from '../projection';
 
 interface DealRow extends Omit<Deal, 'location_name' | 'contract_location' | 'deal_value' | 'created_at' | 'updated_at' | 'stage_changed_at' | 'contact' | 'executed_copy'> {
   contact: DealContact;
@@ -80,11 +80,14 @@ const SELECT = `
 /** Board order: stage order, then rank within the column, then id (equal ranks of simultaneous drops). */
 const STAGE_ORDER = `array_position($7::text[], d.stage)`;
 
+/** The reads of deals: the list, one by id, and the rows a batch of events changed (see Touched) for the live push. */
+const reads = rowReads(SELECT, 'd', toDeal);
+
 /** The deals an actor may see, with the list's filters; one query, in board order. */
 export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Promise<Deal[]> {
-  const rows = await db.unsafe<DealRow[]>(
-    `${SELECT}
-     WHERE ${ACCESS_AND_FILTER('deals', 'd')}
+  return reads.where(
+    db,
+    `${ACCESS_AND_FILTER('deals', 'd')}
        AND ($4::text IS NULL OR d.stage = $4)
        AND ($5::uuid IS NULL OR d.contact_id = $5)
        AND ($6::uuid IS NULL OR d.company_id = $6)
@@ -100,22 +103,11 @@ export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Pro
       [...DEAL_STAGES],
       query.q ? `%${likeLiteral(query.q)}%` : null,
     ],
-    PREPARED,
   );
-  return rows.map(toDeal);
 }
 
-export async function getDeal(db: Db, id: string): Promise<Deal | null> {
-  const [row] = await db.unsafe<DealRow[]>(`${SELECT} WHERE d.id = $1`, [id], PREPARED);
-  return row ? toDeal(row) : null;
-}
-
-/** The rows a batch of events changed (see Touched), for the live push. */
-export async function dealsTouched(db: Db, touched: Touched[]): Promise<Deal[]> {
-  const { where, params } = touchedWhere('d', touched);
-  const rows = await db.unsafe<DealRow[]>(`${SELECT} WHERE ${where}`, params, PREPARED);
-  return rows.map(toDeal);
-}
+export const getDeal = reads.byId;
+export const dealsTouched = reads.touched;
 
 type RankedCard = { id: string; rank: string };
 

@@ -2,7 +2,7 @@ import type { Actor } from '@shared/domain/access';
 import type { Location } from '@shared/schemas/locations';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso, touchedWhere, type Touched } from '../projection';
+import { iso, rowReads } from '../projection';
 import { scopeParams, scopeWhere } from '../scope';
 
 interface LocationRow extends Omit<Location, 'created_at' | 'updated_at'> {
@@ -28,17 +28,10 @@ export async function listLocations(db: Db, actor: Actor): Promise<Location[]> {
   return rows.map(toLocation);
 }
 
-export async function getLocation(db: Db, id: string): Promise<Location | null> {
-  const [row] = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE id = $1`, [id], PREPARED);
-  return row ? toLocation(row) : null;
-}
-
-/** The rows a batch of events changed (see Touched), for the live push. */
-export async function locationsTouched(db: Db, touched: Touched[]): Promise<Location[]> {
-  const { where, params } = touchedWhere('l', touched);
-  const rows = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations l WHERE ${where}`, params, PREPARED);
-  return rows.map(toLocation);
-}
+/** One location by id, and the rows a batch of events changed (see Touched), for the live push. */
+const reads = rowReads(`SELECT ${COLUMNS} FROM locations l`, 'l', toLocation);
+export const getLocation = reads.byId;
+export const locationsTouched = reads.touched;
 
 export async function findLocationByName(db: Db, name: string): Promise<Location | null> {
   const [row] = await db.unsafe<LocationRow[]>(`SELECT ${COLUMNS} FROM locations WHERE lower(name) = lower($1)`, [name], PREPARED);

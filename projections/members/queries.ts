@@ -1,10 +1,9 @@
 import type { Actor } from '@shared/domain/access';
 import type { Employee, Member, MemberOffice, MembershipType, PrimaryContact } from '@shared/schemas/members';
-import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
 import { scopeParams } from '../scope';
-import { iso, touchedWhere, type Touched } from '../projection';
+import { iso, rowReads } from '../projection';
 
 interface MemberRow {
   id: string;
@@ -55,24 +54,17 @@ const SELECT = `
   LEFT JOIN locations l ON l.id = m.location_id
   LEFT JOIN offices o ON o.id = m.office_id`;
 
+/** The reads of members: the list, one by id, and the rows a batch of events changed (see Touched) for the live push. */
+const reads = rowReads(SELECT, 'm', toMember);
+
 /** The member companies an actor may see, optionally at one location (name or id); one query. */
 export async function listMembers(db: Db, actor: Actor, location?: string): Promise<Member[]> {
-  const rows = await db.unsafe<MemberRow[]>(
-    `${SELECT} WHERE ${ACCESS_AND_FILTER('members', 'm')} ORDER BY lower(m.company_name), m.id`,
+  return reads.where(
+    db,
+    `${ACCESS_AND_FILTER('members', 'm')} ORDER BY lower(m.company_name), m.id`,
     [...scopeParams(actor), locationFilter(location)],
-    PREPARED,
   );
-  return rows.map(toMember);
 }
 
-export async function getMember(db: Db, id: string): Promise<Member | null> {
-  const [row] = await db.unsafe<MemberRow[]>(`${SELECT} WHERE m.id = $1`, [id], PREPARED);
-  return row ? toMember(row) : null;
-}
-
-/** The rows a batch of events changed (see Touched), for the live push. */
-export async function membersTouched(db: Db, touched: Touched[]): Promise<Member[]> {
-  const { where, params } = touchedWhere('m', touched);
-  const rows = await db.unsafe<MemberRow[]>(`${SELECT} WHERE ${where}`, params, PREPARED);
-  return rows.map(toMember);
-}
+export const getMember = reads.byId;
+export const membersTouched = reads.touched;

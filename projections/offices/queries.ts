@@ -4,7 +4,7 @@ import { ALL_LOCATIONS } from '@shared/constants';
 import type { MarketedRates, Office, OfficeContact, OfficeStatus } from '@shared/schemas/offices';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso, touchedWhere, type Touched } from '../projection';
+import { iso, rowReads } from '../projection';
 import { scopeParams, scopeWhere } from '../scope';
 
 interface OfficeRow {
@@ -74,30 +74,23 @@ export const ACCESS_AND_FILTER = (entity: LocatedEntity, alias: string) => `
   ${scopeWhere(entity, alias)}
   AND ($3::text IS NULL OR ${alias}.location_id::text = lower($3) OR lower(l.name) = lower($3))`;
 
+/** The reads of offices: the list, one by id, and the rows a batch of events changed (see Touched) for the live push. */
+const reads = rowReads(SELECT, 'o', toOffice);
+
 /**
  * The offices an actor may see, optionally at one location; one query. Byte order ("C") sorts
  * thousands of rows several times faster than the locale's; clients sort for display anyway.
  */
 export async function listOffices(db: Db, actor: Actor, location?: string): Promise<Office[]> {
-  const rows = await db.unsafe<OfficeRow[]>(
-    `${SELECT} WHERE ${ACCESS_AND_FILTER('offices', 'o')} ORDER BY l.name COLLATE "C", o.floor, length(o.office_number), o.office_number COLLATE "C"`,
+  return reads.where(
+    db,
+    `${ACCESS_AND_FILTER('offices', 'o')} ORDER BY l.name COLLATE "C", o.floor, length(o.office_number), o.office_number COLLATE "C"`,
     [...scopeParams(actor), locationFilter(location)],
-    PREPARED,
   );
-  return rows.map(toOffice);
 }
 
-export async function getOffice(db: Db, id: string): Promise<Office | null> {
-  const [row] = await db.unsafe<OfficeRow[]>(`${SELECT} WHERE o.id = $1`, [id], PREPARED);
-  return row ? toOffice(row) : null;
-}
-
-/** The rows a batch of events changed (see Touched), for the live push. */
-export async function officesTouched(db: Db, touched: Touched[]): Promise<Office[]> {
-  const { where, params } = touchedWhere('o', touched);
-  const rows = await db.unsafe<OfficeRow[]>(`${SELECT} WHERE ${where}`, params, PREPARED);
-  return rows.map(toOffice);
-}
+export const getOffice = reads.byId;
+export const officesTouched = reads.touched;
 
 /** The list's order in JavaScript, as ORDER BY in listOffices gives it (byte order, "C"). */
 export function compareOffices(a: Office, b: Office): number {

@@ -14,33 +14,21 @@ import {
   addDays,
   periodStart,
   previousMonthEnds,
-  reportToday,
   type OccupancyPeriod,
 } from '@shared/domain/reportsPeriods';
-import { ALL_LOCATIONS } from '@shared/constants';
 import type { OccupancyReport } from '@shared/schemas/reports';
 import type { Db } from '../../events/store/types';
+import { reportDay, reportHeading, type ReportRequest } from './request';
 import { aggregatesAsDaysBegan, currentAggregates, reportScope, scopeLocations } from './queries';
-
-export interface OccupancyRequest {
-  /** The one location reported on, or null for every location the actor may see. */
-  location: { id: string; name: string } | null;
-  period: OccupancyPeriod;
-  /** A past day; none (or today) for the offices as they stand. */
-  asOf?: string;
-  now: Date;
-}
 
 /**
  * The occupancy report. Live (no past day): the office read model as it stands. As of a past
  * day: office_history as that day ended. Either way the change since the period began and the
  * month ends before come from office_history, in one query.
  */
-export async function occupancyReport(db: Db, actor: Actor, request: OccupancyRequest): Promise<OccupancyReport> {
+export async function occupancyReport(db: Db, actor: Actor, request: ReportRequest<OccupancyPeriod>): Promise<OccupancyReport> {
   const scope = reportScope(actor, request.location?.id ?? null);
-  const today = reportToday(request.now);
-  const day = request.asOf && request.asOf < today ? request.asOf : today;
-  const live = day === today;
+  const { day, live } = reportDay(request);
   const since = periodStart(day, OCCUPANCY_PERIOD_UNIT[request.period]);
   const monthEnds = previousMonthEnds(day, HISTORY_POINTS - 1);
   // Each day's figures are the state as the next day began.
@@ -54,13 +42,7 @@ export async function occupancyReport(db: Db, actor: Actor, request: OccupancyRe
   const atDay = current ?? ends.pop()!;
   const tiles = occupancyFigures(atDay);
   return {
-    location: request.location?.name ?? ALL_LOCATIONS,
-    location_id: request.location?.id ?? null,
-    period: request.period,
-    period_label: OCCUPANCY_PERIOD_LABELS[request.period],
-    generated_at: request.now.toISOString(),
-    as_of: day,
-    live,
+    ...reportHeading(request, OCCUPANCY_PERIOD_LABELS, day, live),
     tiles,
     status_breakdown: statusBreakdown(atDay),
     locations: request.location ? null : locationComparison(atDay, locations),

@@ -2,7 +2,7 @@ import { placeholdersOf, type TemplateCategory } from '@shared/domain/templates'
 import type { Template, TemplateListQuery, TemplateVersion } from '@shared/schemas/templates';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso, likeLiteral, touchedWhere, type Touched } from '../projection';
+import { iso, likeLiteral, rowReads } from '../projection';
 
 interface TemplateRow {
   id: string;
@@ -34,30 +34,22 @@ const SELECT = `SELECT t.id, t.name, t.category, t.description, t.content, t.ver
 /** `%`, `_` and `\` are wildcards to LIKE: a search for "50%" means the characters. */
 const contains = (text: string) => `%${likeLiteral(text)}%`;
 
+/** The reads of templates: the list, one by id, and the rows a batch of events changed (see Touched) for the live push. */
+const reads = rowReads(SELECT, 't', toTemplate);
+
 /** Every template (all signed-in users read them all), by name, with the list's filters. */
 export async function listTemplates(db: Db, query: TemplateListQuery): Promise<Template[]> {
-  const rows = await db.unsafe<TemplateRow[]>(
-    `${SELECT}
-     WHERE ($1::text IS NULL OR t.category = $1)
+  return reads.where(
+    db,
+    `($1::text IS NULL OR t.category = $1)
        AND ($2::text IS NULL OR t.name ILIKE $2 OR t.description ILIKE $2 OR t.content ILIKE $2)
      ORDER BY lower(t.name), t.id`,
     [query.category ?? null, query.q ? contains(query.q) : null],
-    PREPARED,
   );
-  return rows.map(toTemplate);
 }
 
-export async function getTemplate(db: Db, id: string): Promise<Template | null> {
-  const [row] = await db.unsafe<TemplateRow[]>(`${SELECT} WHERE t.id = $1`, [id], PREPARED);
-  return row ? toTemplate(row) : null;
-}
-
-/** The rows a batch of events changed (see Touched), for the live push. */
-export async function templatesTouched(db: Db, touched: Touched[]): Promise<Template[]> {
-  const { where, params } = touchedWhere('t', touched);
-  const rows = await db.unsafe<TemplateRow[]>(`${SELECT} WHERE ${where}`, params, PREPARED);
-  return rows.map(toTemplate);
-}
+export const getTemplate = reads.byId;
+export const templatesTouched = reads.touched;
 
 /** Every version before the current one, newest first, with who made each (null: the system). */
 export async function templateHistory(db: Db, id: string): Promise<TemplateVersion[]> {

@@ -1,7 +1,7 @@
 import type { User } from '@shared/schemas/auth';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso, likeLiteral, touchedWhere, type Touched } from '../projection';
+import { iso, likeLiteral, rowReads } from '../projection';
 import { isUuid } from '@shared/schemas/common';
 
 interface UserRow extends Omit<User, 'created_at' | 'updated_at'> {
@@ -24,17 +24,10 @@ const toUser = (row: UserRow): User => ({
 
 const COLUMNS = 'id, name, email, role, locations, primary_location, version, created_at, updated_at';
 
-export async function getUser(db: Db, id: string): Promise<User | null> {
-  const [row] = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id], PREPARED);
-  return row ? toUser(row) : null;
-}
-
-/** The rows a batch of events changed (see Touched), for the live push. */
-export async function usersTouched(db: Db, touched: Touched[]): Promise<User[]> {
-  const { where, params } = touchedWhere('u', touched);
-  const rows = await db.unsafe<UserRow[]>(`SELECT ${COLUMNS} FROM users u WHERE ${where}`, params, PREPARED);
-  return rows.map(toUser);
-}
+/** One user by id, and the rows a batch of events changed (see Touched), for the live push. */
+const reads = rowReads(`SELECT ${COLUMNS} FROM users u`, 'u', toUser);
+export const getUser = reads.byId;
+export const usersTouched = reads.touched;
 
 /** Display names by user id, for "changed by"; ids that are not users ('system') are skipped. */
 export async function userNames(db: Db, ids: string[]): Promise<Map<string, string>> {

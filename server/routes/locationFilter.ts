@@ -1,8 +1,9 @@
+import type { Context } from 'koa';
 import type { Actor } from '@shared/domain/access';
 import { canSee } from '@shared/visibility';
 import type { Db } from '../../events/store/types';
 import { locationFilter } from '../../projections/offices/queries';
-import { assertLocationAccess } from '../policies';
+import { actorOf, assertLocationAccess } from '../policies';
 
 export interface NamedLocation {
   id: string;
@@ -33,4 +34,12 @@ export async function filterTarget(db: Db, actor: Actor, location: string | unde
 /** For a list whose query filters by the same name or id itself: refuses a location out of the actor's sight. */
 export async function assertMayFilterBy(db: Db, actor: Actor, location: string | undefined): Promise<void> {
   await filterTarget(db, actor, location);
+}
+
+/** A list's answer for the actor, once the `location` its query names is one they may see. */
+export function filteredBy<Q extends { location?: string }>(db: Db, list: (actor: Actor, query: Q) => Promise<unknown>) {
+  return async (ctx: Context, query: Q) => {
+    await assertMayFilterBy(db, actorOf(ctx), query.location);
+    return list(actorOf(ctx), query);
+  };
 }

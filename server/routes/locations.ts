@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { Middleware } from 'koa';
 import { locationAggregate } from '../../events/location/decider';
 import { getLocation, listLocations } from '../../projections/locations/queries';
-import { IdParam } from '@shared/schemas/common';
 import { CreateLocationInput, Location, UpdateLocationInput } from '@shared/schemas/locations';
 import type { AppDeps } from '../deps';
-import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
+import { collectionRoutes } from './collectionRoutes';
 import { commandContext } from './context';
 import { visible } from './guards';
 
@@ -16,47 +13,23 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql, handle } = deps;
 
-  router.get(
-    '/locations',
-    auth,
-    validate({ response: z.array(Location) }, async (ctx) => {
-      ctx.body = await listLocations(sql, actorOf(ctx));
-    }),
-  );
+  const locations = collectionRoutes(router, auth, '/locations', Location, getLocation);
 
-  router.get(
-    '/locations/:id',
-    auth,
-    validate({ response: Location, params: IdParam }, async (ctx, { params: { id } }) => {
-      ctx.body = visible(actorOf(ctx), 'locations', await getLocation(sql, id), 'Location not found');
-    }),
-  );
+  locations.list(undefined, async (ctx) => listLocations(sql, actorOf(ctx)));
 
-  router.post(
-    '/locations',
-    auth,
-    permit('location.create'),
-    validate({ response: Location, status: 201, body: CreateLocationInput }, async (ctx, { body: details }) => {
-      const id = randomUUID();
-      const { view } = await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, commandContext(ctx), {
-        read: (tx) => getLocation(tx, id),
-      });
-      ctx.status = 201;
-      ctx.body = view;
-    }),
-  );
+  locations.get(async (actor, id) => visible(actor, 'locations', await getLocation(sql, id), 'Location not found'));
 
-  router.put(
-    '/locations/:id',
-    auth,
-    permit('location.update'),
-    validate({ response: Location, params: IdParam, body: UpdateLocationInput }, async (ctx, { params: { id }, body: input }) => {
-      const { name, city, address, manager, floors } = input;
-      const changes = { name, city, address, manager, floors };
-      const { view } = await handle(locationAggregate, id, { type: 'UpdateLocation', changes }, commandContext(ctx), { expectedVersion: input.version, read: (tx) => getLocation(tx, id) });
-      ctx.body = view;
-    }),
-  );
+  locations.create(permit('location.create'), CreateLocationInput, async (ctx, details, id) => {
+    const { view } = await handle(locationAggregate, id, { type: 'CreateLocation', id, details }, commandContext(ctx), locations.read(id));
+    return view;
+  });
+
+  locations.update(permit('location.update'), UpdateLocationInput, async (ctx, id, input) => {
+    const { name, city, address, manager, floors } = input;
+    const changes = { name, city, address, manager, floors };
+    const { view } = await handle(locationAggregate, id, { type: 'UpdateLocation', changes }, commandContext(ctx), { expectedVersion: input.version, ...locations.read(id) });
+    return view;
+  });
 
   return router;
 }

@@ -1,8 +1,11 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { occupancyDocument, termDocument } from '@shared/domain/reportsTables';
-import { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
+import type { z } from 'zod';
+import type { Actor } from '@shared/domain/access';
+import { occupancyDocument, termDocument, type ReportDocument } from '@shared/domain/reportsTables';
+import { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport, type ReportFormat } from '@shared/schemas/reports';
 import { occupancyReport } from '../../projections/reports/occupancyReport';
+import type { ReportRequest } from '../../projections/reports/request';
 import { termAnalysisReport } from '../../projections/reports/termReport';
 import type { AppDeps } from '../deps';
 import { validate } from '../middleware/validate';
@@ -18,28 +21,39 @@ import { reportFileName, respondWithReport } from '../reports/respond';
 /** A report answers as JSON, or as the CSV or PDF download `format` asks for. */
 const REPORT_TYPES = ['application/json', 'text/csv', 'application/pdf'];
 
+/** What every report's query holds, once parsed. */
+interface ReportQuery<P extends string> {
+  location?: string;
+  period: P;
+  as_of?: string;
+  format: ReportFormat;
+}
+
 export function reportRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql } = deps;
-  router.get(
-    '/reports/occupancy',
-    auth,
-    validate({ query: OccupancyReportQuery, response: OccupancyReport, produces: REPORT_TYPES }, async (ctx, { query }) => {
-      const actor = actorOf(ctx);
-      const location = await reportLocation(sql, actor, query.location);
-      const report = await occupancyReport(sql, actor, { location, period: query.period, asOf: query.as_of, now: new Date() });
-      await respondWithReport(ctx, query.format, report, occupancyDocument, reportFileName('occupancy-report', report.location, report.as_of));
-    }),
-  );
-  router.get(
-    '/reports/term-analysis',
-    auth,
-    validate({ query: TermAnalysisQuery, response: TermAnalysisReport, produces: REPORT_TYPES }, async (ctx, { query }) => {
-      const actor = actorOf(ctx);
-      const location = await reportLocation(sql, actor, query.location);
-      const report = await termAnalysisReport(sql, actor, { location, period: query.period, asOf: query.as_of, now: new Date() });
-      await respondWithReport(ctx, query.format, report, termDocument, reportFileName('term-analysis', report.location, report.period, report.as_of));
-    }),
-  );
+
+  /** GET `path`: the report `build` computes for the location and day asked, as JSON or the download asked for. */
+  function report<P extends string, R extends { location: string; as_of: string }>(
+    path: string,
+    schemas: { query: z.ZodType<ReportQuery<P>>; response: z.ZodType },
+    build: (db: typeof sql, actor: Actor, request: ReportRequest<P>) => Promise<R>,
+    document: (report: R) => ReportDocument,
+    fileName: (report: R) => string[],
+  ) {
+    router.get(
+      path,
+      auth,
+      validate({ ...schemas, produces: REPORT_TYPES }, async (ctx, { query }) => {
+        const actor = actorOf(ctx);
+        const location = await reportLocation(sql, actor, query.location);
+        const built = await build(sql, actor, { location, period: query.period, asOf: query.as_of, now: new Date() });
+        await respondWithReport(ctx, query.format, built, document, reportFileName(...fileName(built)));
+      }),
+    );
+  }
+
+  report('/reports/occupancy', { query: OccupancyReportQuery, response: OccupancyReport }, occupancyReport, occupancyDocument, (r) => ['occupancy-report', r.location, r.as_of]);
+  report('/reports/term-analysis', { query: TermAnalysisQuery, response: TermAnalysisReport }, termAnalysisReport, termDocument, (r) => ['term-analysis', r.location, r.period, r.as_of]);
   return router;
 }

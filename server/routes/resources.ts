@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { z } from 'zod';
 import type { Context, Middleware } from 'koa';
 import { RESOURCE_NOT_FOUND, resourceAggregate } from '../../events/resource/decider';
-import type { Tx } from '../../events/store/types';
 import { getResource, listResources } from '../../projections/resources/queries';
-import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
+import { IdParam } from '@shared/schemas/common';
 import { Resource, RESOURCE_MESSAGES, ResourceListQuery, UploadResourceFields } from '@shared/schemas/resources';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
@@ -16,6 +14,7 @@ import { sendStoredFile } from '../resources/sendStoredFile';
 import { describeFile } from '../resources/describeFile';
 import { readUpload } from '../resources/multipart';
 import { uploadSlots } from '../resources/uploadSlots';
+import { collectionRoutes } from './collectionRoutes';
 import { commandContext } from './context';
 import { found } from './guards';
 
@@ -34,21 +33,11 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
   const { sql, handle } = deps;
   const slots = uploadSlots(UPLOADS_AT_ONCE);
 
-  router.get(
-    '/resources',
-    auth,
-    validate({ response: z.array(Resource), query: ResourceListQuery }, async (ctx, { query }) => {
-      ctx.body = await listResources(sql, query);
-    }),
-  );
+  const resources = collectionRoutes(router, auth, '/resources', Resource, getResource);
 
-  router.get(
-    '/resources/:id',
-    auth,
-    validate({ response: Resource, params: IdParam }, async (ctx, { params }) => {
-      ctx.body = found(await getResource(sql, params.id), RESOURCE_NOT_FOUND);
-    }),
-  );
+  resources.list(ResourceListQuery, async (_ctx, query) => listResources(sql, query));
+
+  resources.get(async (_actor, id) => found(await getResource(sql, id), RESOURCE_NOT_FOUND));
 
   router.get(
     '/resources/:id/download',
@@ -79,9 +68,7 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
       // The bytes and the event that names them commit together, or neither does.
       const { view } = await handle.transaction(async (run, tx) => {
         await storeContent(tx, file.sha256, file.bytes);
-        return run(resourceAggregate, id, { type: 'UploadResource', id, details }, commandContext(ctx), {
-          read: (t: Tx) => getResource(t, id),
-        });
+        return run(resourceAggregate, id, { type: 'UploadResource', id, details }, commandContext(ctx), resources.read(id));
       });
       ctx.status = 201;
       ctx.body = view;
@@ -90,20 +77,14 @@ export function resourceRoutes(deps: AppDeps, auth: Middleware): Router {
     }
   }
 
-  router.delete(
-    '/resources/:id',
-    auth,
-    permit('resource.delete'),
-    validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
-      found(await getResource(sql, id), RESOURCE_NOT_FOUND);
-      await handle.transaction(async (run, tx) => {
-        const { state } = await run(resourceAggregate, id, { type: 'DeleteResource' }, commandContext(ctx), { expectedVersion: body.version ?? query.version });
-        // The file goes with its last document.
-        if (state) await dropUnusedContent(tx, state.sha256);
-      });
-      ctx.status = 204;
-    }),
-  );
+  resources.remove(permit('resource.delete'), async (ctx, id, expectedVersion) => {
+    found(await getResource(sql, id), RESOURCE_NOT_FOUND);
+    await handle.transaction(async (run, tx) => {
+      const { state } = await run(resourceAggregate, id, { type: 'DeleteResource' }, commandContext(ctx), { expectedVersion });
+      // The file goes with its last document.
+      if (state) await dropUnusedContent(tx, state.sha256);
+    });
+  });
 
   return router;
 }

@@ -14,6 +14,7 @@ import { postWebhook } from '../slack/postWebhook';
 import { checkWebhookUrl, type WebhookTarget } from '../slack/webhookHosts';
 import { WEBHOOK_FIELD, UNREADABLE_WEBHOOK, openWebhookUrl } from '../slack/webhookSecret';
 import { commandContext } from './context';
+import { singletonRoutes } from './singletonRoutes';
 
 const badUrl = (message: string) => new HttpError(400, message, [{ field: 'webhook_url', message }]);
 
@@ -33,49 +34,29 @@ export function slackRoutes(deps: AppDeps, auth: Middleware): Router {
     return check.target;
   };
 
-  router.get(
-    '/slack/config',
-    auth,
-    admin,
-    validate({ response: SlackConfig }, async (ctx) => {
-      ctx.body = await getSlackConfig(sql);
-    }),
-  );
+  const config = singletonRoutes(router, '/slack/config', [auth, admin], SlackConfig);
 
-  router.post(
-    '/slack/config',
-    auth,
-    admin,
-    validate({ response: SlackConfig, body: SaveSlackConfigInput }, async (ctx, { body }) => {
-      const stored = await getSlackConfigRow(sql);
-      // The mask sent back keeps the saved URL; so does the same URL typed again.
-      const typed = isMaskedWebhook(body.webhook_url) ? null : body.webhook_url;
-      if (typed !== null) allowed(typed);
-      const webhook =
-        typed === null || openWebhookUrl(stored, secrets) === typed ? undefined : { ciphertext: secrets.seal(typed, WEBHOOK_FIELD), masked_url: maskWebhookUrl(typed) };
-      const { view } = await handle(slackConfigAggregate, SLACK_CONFIG_ID, { type: 'SaveSlackConfig', webhook, enabled: body.enabled }, commandContext(ctx), { expectedVersion: body.version, read: (tx: Tx) => getSlackConfig(tx) });
-      ctx.body = view;
-    }),
-  );
+  config.show(() => getSlackConfig(sql));
 
-  router.get(
-    '/slack/workflows',
-    auth,
-    admin,
-    validate({ response: SlackWorkflows }, async (ctx) => {
-      ctx.body = await getSlackWorkflows(sql);
-    }),
-  );
+  config.save('post', SaveSlackConfigInput, async (ctx, body) => {
+    const stored = await getSlackConfigRow(sql);
+    // The mask sent back keeps the saved URL; so does the same URL typed again.
+    const typed = isMaskedWebhook(body.webhook_url) ? null : body.webhook_url;
+    if (typed !== null) allowed(typed);
+    const webhook =
+      typed === null || openWebhookUrl(stored, secrets) === typed ? undefined : { ciphertext: secrets.seal(typed, WEBHOOK_FIELD), masked_url: maskWebhookUrl(typed) };
+    const { view } = await handle(slackConfigAggregate, SLACK_CONFIG_ID, { type: 'SaveSlackConfig', webhook, enabled: body.enabled }, commandContext(ctx), { expectedVersion: body.version, read: (tx: Tx) => getSlackConfig(tx) });
+    return view;
+  });
 
-  router.put(
-    '/slack/workflows',
-    auth,
-    admin,
-    validate({ response: SlackWorkflows, body: SaveWorkflowRulesInput }, async (ctx, { body }) => {
-      const { view } = await handle(slackWorkflowsAggregate, SLACK_WORKFLOWS_ID, { type: 'SaveWorkflowRules', workflow_rules: body.workflow_rules }, commandContext(ctx), { expectedVersion: body.version, read: (tx: Tx) => getSlackWorkflows(tx) });
-      ctx.body = view;
-    }),
-  );
+  const workflows = singletonRoutes(router, '/slack/workflows', [auth, admin], SlackWorkflows);
+
+  workflows.show(() => getSlackWorkflows(sql));
+
+  workflows.save('put', SaveWorkflowRulesInput, async (ctx, body) => {
+    const { view } = await handle(slackWorkflowsAggregate, SLACK_WORKFLOWS_ID, { type: 'SaveWorkflowRules', workflow_rules: body.workflow_rules }, commandContext(ctx), { expectedVersion: body.version, read: (tx: Tx) => getSlackWorkflows(tx) });
+    return view;
+  });
 
   /**
    * Posts one message now, to the URL being typed (when it is not the mask) or else the saved one:

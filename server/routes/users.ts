@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import Router from '@koa/router';
-import { z } from 'zod';
 import { User } from '@shared/schemas/auth';
 import type { Middleware } from 'koa';
 import type { Db, Tx } from '../../events/store/types';
@@ -9,14 +7,13 @@ import { unknownLocationIds } from '../../projections/locations/queries';
 import { getUser, listUsers } from '../../projections/users/queries';
 import { ALL_LOCATIONS } from '@shared/constants';
 import { POLICY } from '@shared/policy';
-import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
 import { CreateUserInput, UpdateUserInput, UserListQuery } from '@shared/schemas/users';
 import { hashPassword } from '../auth/passwords';
 import { forgetRefreshedTokens } from '../gmail/gmailService';
 import type { AppDeps } from '../deps';
 import { forbidden, HttpError } from '../httpError';
-import { validate } from '../middleware/validate';
 import { actorOf, permit } from '../policies';
+import { collectionRoutes } from './collectionRoutes';
 import { commandContext } from './context';
 import { found, visible } from './guards';
 
@@ -54,75 +51,45 @@ async function holdRoster(tx: Tx, actorId: string): Promise<void> {
 export function userRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
   const { sql, handle } = deps;
-  const read = (id: string) => ({ read: (tx: Tx) => getUser(tx, id) });
 
-  router.get(
-    '/users',
-    auth,
-    permit('user.manage'),
-    validate({ response: z.array(User), query: UserListQuery }, async (ctx, { query }) => {
-      ctx.body = await listUsers(sql, query);
-    }),
-  );
+  const users = collectionRoutes(router, auth, '/users', User, getUser);
 
-  router.get(
-    '/users/:id',
-    auth,
-    validate({ response: User, params: IdParam }, async (ctx, { params: { id } }) => {
-      ctx.body = visible(actorOf(ctx), 'users', await getUser(sql, id), USER_NOT_FOUND);
-    }),
-  );
+  users.list(UserListQuery, async (_ctx, query) => listUsers(sql, query), permit('user.manage'));
 
-  router.post(
-    '/users',
-    auth,
-    permit('user.manage'),
-    validate({ response: User, status: 201, body: CreateUserInput }, async (ctx, { body: { password, ...profile } }) => {
-      await assertLocationsExist(sql, profile);
-      const id = randomUUID();
-      const password_hash = await hashPassword(password);
-      const { view } = await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash }, commandContext(ctx), read(id));
-      ctx.status = 201;
-      ctx.body = view;
-    }),
-  );
+  users.get(async (actor, id) => visible(actor, 'users', await getUser(sql, id), USER_NOT_FOUND));
 
-  router.put(
-    '/users/:id',
-    auth,
-    permit('user.manage'),
-    validate({ response: User, params: IdParam, body: UpdateUserInput }, async (ctx, { params: { id }, body }) => {
-      found(await getUser(sql, id), USER_NOT_FOUND);
-      // Read-only fields of the row GET returned are accepted and ignored (API.md).
-      const { name, email, role, locations, primary_location, password, version } = body;
-      const changes = Object.fromEntries(
-        Object.entries({ name, email, role, locations, primary_location }).filter(([, value]) => value !== undefined),
-      );
-      await assertLocationsExist(sql, { locations, primary_location });
-      const password_hash = password ? await hashPassword(password) : undefined;
-      const command = { type: 'UpdateUser' as const, actor_id: actorOf(ctx).id, changes, password_hash };
-      const { view } = await handle.transaction(async (run, tx) => {
-        if (role !== undefined && role !== 'admin') await holdRoster(tx, command.actor_id);
-        return run(userAggregate, id, command, commandContext(ctx), { expectedVersion: version, ...read(id) });
-      });
-      ctx.body = view;
-    }),
-  );
+  users.create(permit('user.manage'), CreateUserInput, async (ctx, { password, ...profile }, id) => {
+    await assertLocationsExist(sql, profile);
+    const password_hash = await hashPassword(password);
+    const { view } = await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash }, commandContext(ctx), users.read(id));
+    return view;
+  });
 
-  router.delete(
-    '/users/:id',
-    auth,
-    permit('user.manage'),
-    validate({ status: 204, params: IdParam, query: VersionQuery, body: VersionBody }, async (ctx, { params: { id }, query, body }) => {
-      found(await getUser(sql, id), USER_NOT_FOUND);
-      await handle.transaction(async (run, tx) => {
-        await run(userAggregate, id, { type: 'DeleteUser', actor_id: actorOf(ctx).id }, commandContext(ctx), { expectedVersion: body.version ?? query.version });
-        // The mail connection's row goes with the user (its projection); the tokens kept beside the log here.
-        await forgetRefreshedTokens(tx, id);
-      });
-      ctx.status = 204;
-    }),
-  );
+  users.update(permit('user.manage'), UpdateUserInput, async (ctx, id, body) => {
+    found(await getUser(sql, id), USER_NOT_FOUND);
+    // Read-only fields of the row GET returned are accepted and ignored (API.md).
+    const { name, email, role, locations, primary_location, password, version } = body;
+    const changes = Object.fromEntries(
+      Object.entries({ name, email, role, locations, primary_location }).filter(([, value]) => value !== undefined),
+    );
+    await assertLocationsExist(sql, { locations, primary_location });
+    const password_hash = password ? await hashPassword(password) : undefined;
+    const command = { type: 'UpdateUser' as const, actor_id: actorOf(ctx).id, changes, password_hash };
+    const { view } = await handle.transaction(async (run, tx) => {
+      if (role !== undefined && role !== 'admin') await holdRoster(tx, command.actor_id);
+      return run(userAggregate, id, command, commandContext(ctx), { expectedVersion: version, ...users.read(id) });
+    });
+    return view;
+  });
+
+  users.remove(permit('user.manage'), async (ctx, id, expectedVersion) => {
+    found(await getUser(sql, id), USER_NOT_FOUND);
+    await handle.transaction(async (run, tx) => {
+      await run(userAggregate, id, { type: 'DeleteUser', actor_id: actorOf(ctx).id }, commandContext(ctx), { expectedVersion });
+      // The mail connection's row goes with the user (its projection); the tokens kept beside the log here.
+      await forgetRefreshedTokens(tx, id);
+    });
+  });
 
   return router;
 }

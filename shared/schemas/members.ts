@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExpectedVersion, Id, formMessage, text } from './common';
+import { optionalDetail, personFields } from './person';
 import { answerText, str } from './strings';
 import { ignored, stamps, type Stamped } from './rows';
 
@@ -14,7 +15,7 @@ const required = (label: string, max: number) =>
     .trim()
     .min(1, { message: REQUIRED_MEMBER })
     .max(max, { message: `${label} must be at most ${max} characters` });
-const phone = str('Phone').trim().max(40, { message: 'Phone must be at most 40 characters' }).nullish().transform((v) => v || null);
+const phone = optionalDetail('Phone', 40);
 const membershipType = z.enum(MEMBERSHIP_TYPES, { message: `Membership type must be one of ${MEMBERSHIP_TYPES.join(', ')}` });
 
 export const CreateMemberInput = z
@@ -61,12 +62,8 @@ export const REQUIRED_EMPLOYEE = 'Name and email are required';
 
 export const AddEmployeeInput = z
   .object({
-    name: str('Name', REQUIRED_EMPLOYEE)
-      .trim()
-      .min(1, { message: REQUIRED_EMPLOYEE })
-      .max(120, { message: 'Name must be at most 120 characters' }),
-    email: str('Email', REQUIRED_EMPLOYEE).trim().min(1, { message: REQUIRED_EMPLOYEE }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
-    role: str('Role').trim().max(80, { message: 'Role must be at most 80 characters' }).nullish().transform((v) => v || null),
+    ...personFields(REQUIRED_EMPLOYEE),
+    role: optionalDetail('Role', 80),
     version: ExpectedVersion,
   })
   .strict();

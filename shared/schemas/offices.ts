@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id, ExpectedVersion, formMessage, text } from './common';
+import { optionalDetail, personFields } from './person';
 import { answerText, str } from './strings';
 
 import { OFFICE_STATUSES, type OfficeStatus } from '../domain/officeStatuses';
@@ -117,13 +118,9 @@ export const REQUIRED_CONTACT = 'Name and email are required';
 
 export const AddOfficeContactInput = z
   .object({
-    name: str('Name', REQUIRED_CONTACT)
-      .trim()
-      .min(1, { message: REQUIRED_CONTACT })
-      .max(120, { message: 'Name must be at most 120 characters' }),
-    email: str('Email', REQUIRED_CONTACT).trim().min(1, { message: REQUIRED_CONTACT }).pipe(z.email({ message: 'Enter a valid e-mail address' })),
-    phone: str('Phone').trim().max(40, { message: 'Phone must be at most 40 characters' }).nullish().transform((v) => v || null),
-    role: str('Role').trim().max(80, { message: 'Role must be at most 80 characters' }).nullish().transform((v) => v || null),
+    ...personFields(REQUIRED_CONTACT),
+    phone: optionalDetail('Phone', 40),
+    role: optionalDetail('Role', 80),
     is_primary: z.boolean({ message: 'Primary must be true or false' }).default(false),
     version: ExpectedVersion,
   })

@@ -32,26 +32,23 @@ export const AsOfDate = str('As of', 'As of must be a date (YYYY-MM-DD)')
   .refine((date) => date >= EARLIEST_REPORT_DATE, { message: `As of must be on or after ${EARLIEST_REPORT_DATE}` })
   .refine((date) => date <= reportToday(new Date()), { message: 'As of cannot be in the future' });
 
+/** A report's query: where, over which of its periods (`fallback` when none), as of which day, in what format. */
+const reportQuery = <P extends readonly [string, ...string[]]>(periods: P, fallback: P[number]) =>
+  z
+    .object({
+      location: LocationFilterQuery.shape.location,
+      period: z.enum(periods, { message: `Period must be one of ${periods.join(', ')}` }).default(fallback),
+      as_of: AsOfDate.optional(),
+      format,
+    })
+    .strict();
+
 /** GET /api/reports/occupancy?location=&period=&as_of=&format= */
-export const OccupancyReportQuery = z
-  .object({
-    location: LocationFilterQuery.shape.location,
-    period: z.enum(OCCUPANCY_PERIODS, { message: `Period must be one of ${OCCUPANCY_PERIODS.join(', ')}` }).default('current_month'),
-    as_of: AsOfDate.optional(),
-    format,
-  })
-  .strict();
+export const OccupancyReportQuery = reportQuery(OCCUPANCY_PERIODS, 'current_month');
 export type OccupancyReportQuery = z.input<typeof OccupancyReportQuery>;
 
 /** GET /api/reports/term-analysis?location=&period=&as_of=&format= */
-export const TermAnalysisQuery = z
-  .object({
-    location: LocationFilterQuery.shape.location,
-    period: z.enum(TERM_PERIODS, { message: `Period must be one of ${TERM_PERIODS.join(', ')}` }).default('current'),
-    as_of: AsOfDate.optional(),
-    format,
-  })
-  .strict();
+export const TermAnalysisQuery = reportQuery(TERM_PERIODS, 'current');
 export type TermAnalysisQuery = z.input<typeof TermAnalysisQuery>;
 
 /** What every report says about itself: where, when, over what. */

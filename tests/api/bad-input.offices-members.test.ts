@@ -1,20 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  badText,
-  badVersion,
-  bodyField as field,
-  bodyRouteTests,
-  expectClientError,
-  expectFieldError,
-  invalidIdSegment,
-  notAnId,
-  notAString,
-  badInputFile,
-  unknownQuery,
-  unstorableText,
-  type BodyRoute,
-} from '../support/badInput';
+import { badText, badVersion, bodyField as field, bodyRouteTests, expectClientError, expectFieldError, invalidIdSegment, notAnId, notAString, badInputFile, unknownQuery, unstorableText, type BodyRoute } from '../support/badInput';
 
 /**
  * Malformed input on the office and member routes: whatever the client sends, the answer is a

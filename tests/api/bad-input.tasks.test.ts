@@ -1,21 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TASK_PRIORITIES, TASK_STATUS_ALIASES, TASK_STATUSES } from '@shared/domain/tasks';
-import {
-  badText,
-  badVersion,
-  bodyField as field,
-  bodyRouteTests,
-  expectClientError,
-  expectFieldError,
-  invalidIdSegment,
-  notAnId,
-  notAString,
-  badInputFile,
-  unknownQuery,
-  unstorableText,
-  type BodyRoute,
-} from '../support/badInput';
+import { badText, badVersion, bodyField as field, bodyRouteTests, expectClientError, expectFieldError, invalidIdSegment, notAnId, notAString, badInputFile, unknownQuery, unstorableText, type BodyRoute } from '../support/badInput';
 
 /**
  * Malformed input on the task routes: whatever the client sends, the answer is a 4xx with a

@@ -2,21 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '@shared/constants';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@shared/schemas/users';
-import {
-  badText,
-  badVersion,
-  bodyField as field,
-  bodyRouteTests,
-  expectClientError,
-  expectFieldError,
-  invalidIdSegment,
-  notAnId,
-  notAString,
-  badInputFile,
-  unknownQuery,
-  unstorableText,
-  type BodyRoute,
-} from '../support/badInput';
+import { badText, badVersion, bodyField as field, bodyRouteTests, expectClientError, expectFieldError, invalidIdSegment, notAnId, notAString, badInputFile, unknownQuery, unstorableText, type BodyRoute } from '../support/badInput';
 
 /**
  * Malformed input on the user routes: whatever the client sends, the answer is a 4xx with a

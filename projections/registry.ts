@@ -6,9 +6,9 @@ import { dealsProjection } from './deals/projection';
 import { locationsProjection } from './locations/projection';
 import { membersProjection } from './members/projection';
 import { officesProjection } from './offices/projection';
-import type { Projection } from './projection';
-import { inlineDeclared } from './declaredInline';
-import { rebuildBeside, type RebuildProgress } from './rebuildBeside';
+import type { Projection } from './engine/projection';
+import { inlineDeclared } from './engine/declaredInline';
+import { rebuildBeside, type RebuildProgress } from './engine/rebuildBeside';
 import { resourcesProjection } from './resources/projection';
 import { settingsProjection } from './settings/projection';
 import { gmailProjection } from './gmail/projection';
@@ -68,7 +68,7 @@ export async function applyInline(tx: Db, events: PendingEvent[], only: readonly
 
 /**
  * Rebuilds the given read models from the whole log beside the current ones and swaps them in
- * (rebuildBeside.ts): the app keeps serving meanwhile. Returns the number of events replayed.
+ * (engine/rebuildBeside.ts): the app keeps serving meanwhile. Returns the number of events replayed.
  */
 export async function rebuild(sql: Pool, only: readonly Projection[] = projections, onProgress?: (p: RebuildProgress) => void): Promise<number> {
   return rebuildBeside(sql, only, onProgress);

@@ -2,8 +2,8 @@ import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 import type { HandleCommand } from '../events/handleCommand';
 import type { Pool } from '../events/store/types';
-import type { FeedStatus } from '../projections/changeFeed';
-import type { FeedMemo } from '../projections/feedMemo';
+import type { FeedStatus } from '../projections/engine/changeFeed';
+import type { FeedMemo } from '../projections/engine/feedMemo';
 import type { OfficeList } from '../projections/offices/listCache';
 import type { Dashboard } from '@shared/schemas/dashboard';
 import type { DeviceCookies } from './auth/deviceCookie';
@@ -38,7 +38,7 @@ export interface AppDeps {
   webhookHosts: AllowedHost[];
   /** The office list, served from memory (projections/offices/listCache.ts). */
   officeList: OfficeList;
-  /** Dashboard answers, kept per user and location until the log moves (projections/feedMemo.ts). */
+  /** Dashboard answers, kept per user and location until the log moves (projections/engine/feedMemo.ts). */
   dashboards: FeedMemo<Dashboard>;
   demo: { enabled: boolean; email: string | null; password: string | null };
   /** The last log position this process has pushed to its sockets (for readiness). */

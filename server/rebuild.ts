@@ -2,7 +2,7 @@ import postgres from 'postgres';
 import { createPool } from '../events/store/connect';
 import type { Pool } from '../events/store/types';
 import { rebuild } from '../projections/registry';
-import type { RebuildProgress } from '../projections/rebuildBeside';
+import type { RebuildProgress } from '../projections/engine/rebuildBeside';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { readDatabaseUrl } from './db/embedded';

@@ -208,7 +208,7 @@ export async function readAll(db: Db, fromPosition: number, limit: number, upTo?
 }
 
 /**
- * readAll() for a rebuild's folds (projections/build.ts): up to `limit` events after
+ * readAll() for a rebuild's folds (projections/engine/build.ts): up to `limit` events after
  * `fromPosition`, at most `upTo`, with only the time and author of their metadata, read in about
  * half the time.
  */

@@ -34,7 +34,7 @@ export function createPool(url: string, options: PoolOptions = {}): Pool {
     // Options postgres.js supports but does not declare in its types.
     ...({
       // A rebuild pipelines a whole batch of projection statements on one connection; the
-      // default depth of 100 would make it wait on round trips (see projections/replay.ts).
+      // default depth of 100 would make it wait on round trips (see projections/engine/replay.ts).
       max_pipeline: 10_000,
       // postgres.js leaves Nagle's algorithm on; small writes then wait on delayed ACKs (tens of
       // milliseconds at the tail). Every TCP connection turns it off.

@@ -29,7 +29,7 @@ export interface EventMetadata {
   scope: EventScope;
   /**
    * Rows of read models, by read model, that this command changed beyond its own stream's row
-   * because they show a row it changed (projections/readModel.ts): written by the inline
+   * because they show a row it changed (projections/engine/readModel.ts): written by the inline
    * projections, read by the live push.
    */
   touched?: Record<string, { column: string; value: string; many?: boolean }[]>;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { CompanyEvent } from '../../events/crm/events';
-import { defineReadModel } from '../defineReadModel';
+import { defineReadModel } from '../engine/defineReadModel';
 import { companiesTouched } from './queries';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ContactEvent } from '../../events/crm/events';
 import { withoutPreviousCompany } from '../../events/previousCompany';
-import { defineReadModel } from '../defineReadModel';
+import { defineReadModel } from '../engine/defineReadModel';
 import { contactsTouched } from './queries';
 
 /**

@@ -5,7 +5,7 @@ import type { Company, CompanyListQuery, Contact, ContactListQuery } from '@shar
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { DEAL_VALUE_SQL } from '../deals/queries';
-import { iso, likeLiteral, touchedWhere, type Touched } from '../projection';
+import { iso, likeLiteral, touchedWhere, type Touched } from '../engine/projection';
 
 export async function companyIdByName(db: Db, name: string): Promise<string | null> {
   const [row] = await db.unsafe<{ id: string }[]>('SELECT id FROM crm_companies WHERE lower(name) = lower($1) ORDER BY created_at, id LIMIT 1', [name], PREPARED);

@@ -4,9 +4,9 @@ import type { SignatureStatus } from '@shared/domain/agreement';
 import type { DealEvent, DealMoved, DealMoveUndone } from '../../events/deal/events';
 import { withoutPreviousCompany } from '../../events/previousCompany';
 import type { Db } from '../../events/store/types';
-import type { Row } from '../memoryTables';
-import { defineReadModel } from '../defineReadModel';
-import { entityId, type Brief, type Handler } from '../projection';
+import type { Row } from '../engine/memoryTables';
+import { defineReadModel } from '../engine/defineReadModel';
+import { entityId, type Brief, type Handler } from '../engine/projection';
 import { dealsTouched } from './queries';
 
 /**

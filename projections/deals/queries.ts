@@ -5,7 +5,7 @@ import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
 import { scopeParams } from '../scope';
-import { iso, likeLiteral, rowReads } from '../projection';
+import { iso, likeLiteral, rowReads } from '../engine/projection';
 
 interface DealRow extends Omit<Deal, 'location_name' | 'contract_location' | 'deal_value' | 'created_at' | 'updated_at' | 'stage_changed_at' | 'contact' | 'executed_copy'> {
   contact: DealContact;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { GmailEvent } from '../../events/gmail/events';
 import type { UserDeleted } from '../../events/user/events';
-import { defineReadModel } from '../defineReadModel';
-import { entityId } from '../projection';
+import { defineReadModel } from '../engine/defineReadModel';
+import { entityId } from '../engine/projection';
 import { gmailConnectionsTouched } from './queries';
 
 /**

@@ -1,6 +1,6 @@
 import type { GmailConnection } from '@shared/schemas/gmail';
 import type { Db } from '../../events/store/types';
-import { iso, rowReads } from '../projection';
+import { iso, rowReads } from '../engine/projection';
 
 interface GmailConnectionRow {
   id: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { LocationEvent } from '../../events/location/events';
-import { defineReadModel } from '../defineReadModel';
+import { defineReadModel } from '../engine/defineReadModel';
 import { locationsTouched } from './queries';
 
 export const locationsProjection = defineReadModel<LocationEvent>({

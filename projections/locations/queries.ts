@@ -2,7 +2,7 @@ import type { Actor } from '@shared/domain/access';
 import type { Location } from '@shared/schemas/locations';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso, rowReads } from '../projection';
+import { iso, rowReads } from '../engine/projection';
 import { scopeParams, scopeWhere } from '../scope';
 
 interface LocationRow extends Omit<Location, 'created_at' | 'updated_at'> {

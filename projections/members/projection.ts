@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { MemberEvent } from '../../events/member/events';
-import { defineReadModel } from '../defineReadModel';
+import { defineReadModel } from '../engine/defineReadModel';
 import { membersTouched } from './queries';
 
 export const membersProjection = defineReadModel<MemberEvent>({

@@ -3,7 +3,7 @@ import type { Employee, Member, MemberOffice, MembershipType, PrimaryContact } f
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
 import { scopeParams } from '../scope';
-import { iso, rowReads } from '../projection';
+import { iso, rowReads } from '../engine/projection';
 
 interface MemberRow {
   id: string;

@@ -1,8 +1,8 @@
 import type { Pool } from '../../events/store/types';
 import type { Actor } from '@shared/domain/access';
 import type { Office } from '@shared/schemas/offices';
-import type { ChangeFeed } from '../changeFeed';
-import { createRowCache } from '../rowCache';
+import type { ChangeFeed } from '../engine/changeFeed';
+import { createRowCache } from '../engine/rowCache';
 import { allOffices, compareOffices, officeFilter } from './queries';
 
 export interface OfficeList {

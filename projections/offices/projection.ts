@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { MemberEdited } from '../../events/member/events';
 import type { OfficeEvent } from '../../events/office/events';
-import { defineReadModel } from '../defineReadModel';
-import { entityId } from '../projection';
+import { defineReadModel } from '../engine/defineReadModel';
+import { entityId } from '../engine/projection';
 import { officesTouched } from './queries';
 
 export const officesProjection = defineReadModel<OfficeEvent | MemberEdited>({

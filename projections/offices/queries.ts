@@ -4,7 +4,7 @@ import { ALL_LOCATIONS } from '@shared/constants';
 import type { MarketedRates, Office, OfficeContact, OfficeStatus } from '@shared/schemas/offices';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso, rowReads } from '../projection';
+import { iso, rowReads } from '../engine/projection';
 import { scopeParams, scopeWhere } from '../scope';
 
 interface OfficeRow {

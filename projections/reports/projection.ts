@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { OfficeCreated, OfficeEvent } from '../../events/office/events';
 import type { Db } from '../../events/store/types';
-import type { MemoryTables } from '../memoryTables';
-import { defineProjection, entityId, type Brief, type Handler, type Statement } from '../projection';
+import type { MemoryTables } from '../engine/memoryTables';
+import { defineProjection, entityId, type Brief, type Handler, type Statement } from '../engine/projection';
 
 /** The office fields the reports read, as office_history keeps them. */
 interface Figures {

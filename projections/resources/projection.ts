@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { ResourceEvent } from '../../events/resource/events';
-import { defineReadModel } from '../defineReadModel';
+import { defineReadModel } from '../engine/defineReadModel';
 import { resourcesTouched } from './queries';
 
 /** The library's documents (their metadata; the bytes are kept by content hash). */

@@ -1,7 +1,7 @@
 import type { Resource, ResourceCategory, ResourceListQuery, ResourceType } from '@shared/schemas/resources';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso, likeLiteral, rowReads } from '../projection';
+import { iso, likeLiteral, rowReads } from '../engine/projection';
 
 interface ResourceRow {
   id: string;

@@ -4,7 +4,7 @@ import type { SearchResult } from '@shared/schemas/search';
 import type { LocatedEntity } from '@shared/visibility';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { likeLiteral } from '../projection';
+import { likeLiteral } from '../engine/projection';
 import { scopeParams, scopeWhere } from '../scope';
 
 

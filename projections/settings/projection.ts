@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_COMPANY_HOLIDAYS, DEFAULT_VACATION_DAYS } from '@shared/schemas/settings';
 import type { SettingsEvent } from '../../events/settings/events';
-import type { Row } from '../memoryTables';
-import { defineReadModel } from '../defineReadModel';
-import { entityId, type Brief } from '../projection';
+import type { Row } from '../engine/memoryTables';
+import { defineReadModel } from '../engine/defineReadModel';
+import { entityId, type Brief } from '../engine/projection';
 import { companySettingsTouched } from './queries';
 
 /**

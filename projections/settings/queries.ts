@@ -1,6 +1,6 @@
 import { DEFAULT_COMPANY_HOLIDAYS, DEFAULT_VACATION_DAYS, SYSTEM_SETTINGS_ID, type CompanySettings } from '@shared/schemas/settings';
 import type { Db } from '../../events/store/types';
-import { iso, rowReads } from '../projection';
+import { iso, rowReads } from '../engine/projection';
 
 interface SettingsRow {
   id: string;

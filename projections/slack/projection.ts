@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { SlackConfigEvent, SlackWorkflowsEvent } from '../../events/slack/events';
-import type { Row } from '../memoryTables';
-import { defineReadModel } from '../defineReadModel';
-import { entityId, type Brief } from '../projection';
+import type { Row } from '../engine/memoryTables';
+import { defineReadModel } from '../engine/defineReadModel';
+import { entityId, type Brief } from '../engine/projection';
 import { slackConfigTouched, slackWorkflowsTouched } from './queries';
 
 /** A save of the one row, which the first save creates switched off unless it says otherwise. */

@@ -1,6 +1,6 @@
 import { SLACK_CONFIG_ID, SLACK_WORKFLOWS_ID, type SlackConfig, type SlackWorkflows, type WorkflowRule } from '@shared/schemas/slack';
 import type { Db } from '../../events/store/types';
-import { iso, rowReads } from '../projection';
+import { iso, rowReads } from '../engine/projection';
 
 export interface SlackConfigRow {
   id: string;

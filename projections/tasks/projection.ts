@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { TaskEvent } from '../../events/task/events';
-import { defineReadModel } from '../defineReadModel';
+import { defineReadModel } from '../engine/defineReadModel';
 import { taskReads } from './queries';
 
 export const tasksProjection = defineReadModel<TaskEvent>({

@@ -4,7 +4,7 @@ import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { ACCESS_AND_FILTER, locationFilter } from '../offices/queries';
 import { scopeParams } from '../scope';
-import { iso, rowReads } from '../projection';
+import { iso, rowReads } from '../engine/projection';
 
 interface TaskRow extends Omit<Task, 'location_name' | 'created_at' | 'updated_at'> {
   location_name: string | null;

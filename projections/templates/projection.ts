@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { TemplateCreated, TemplateDeleted, TemplateEdited, TemplateEvent } from '../../events/template/events';
-import { defineReadModel } from '../defineReadModel';
-import type { Row } from '../memoryTables';
-import { entityId, type Handler } from '../projection';
+import { defineReadModel } from '../engine/defineReadModel';
+import type { Row } from '../engine/memoryTables';
+import { entityId, type Handler } from '../engine/projection';
 import { templatesTouched } from './queries';
 
 const DETAILS = ['name', 'category', 'description', 'content'] as const;

@@ -2,7 +2,7 @@ import { placeholdersOf, type TemplateCategory } from '@shared/domain/templates'
 import type { Template, TemplateListQuery, TemplateVersion } from '@shared/schemas/templates';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso, likeLiteral, rowReads } from '../projection';
+import { iso, likeLiteral, rowReads } from '../engine/projection';
 
 interface TemplateRow {
   id: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { UserEvent } from '../../events/user/events';
-import { defineReadModel } from '../defineReadModel';
+import { defineReadModel } from '../engine/defineReadModel';
 import { usersTouched } from './queries';
 
 export const usersProjection = defineReadModel<UserEvent>({

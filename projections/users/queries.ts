@@ -1,7 +1,7 @@
 import type { User } from '@shared/schemas/auth';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
-import { iso, likeLiteral, rowReads } from '../projection';
+import { iso, likeLiteral, rowReads } from '../engine/projection';
 import { isUuid } from '@shared/schemas/common';
 
 interface UserRow extends Omit<User, 'created_at' | 'updated_at'> {

@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import type { AppDeps } from '../deps';
 import { startSlackNotifications } from '../slack/jobs';
 import { startLogProcess } from './logProcess';
-import { dealSigningProcess } from './signing/dealSigning';
+import { dealSigningProcess } from '../signing/process/dealSigning';
 
 /** What a background job gets: the app's dependencies, its configuration and the database's URL. */
 export interface BackgroundContext {
@@ -26,6 +26,6 @@ export type StartBackgroundJob = (context: BackgroundContext) => BackgroundJob;
 export const backgroundJobs: StartBackgroundJob[] = [
   // Deal events to Slack messages, and their delivery (server/slack/jobs.ts).
   startSlackNotifications,
-  // A signed agreement leases the deal's offices (server/processes/signing/dealSigning.ts).
+  // A signed agreement leases the deal's offices (server/signing/process/dealSigning.ts).
   ({ deps, databaseUrl }) => startLogProcess({ databaseUrl, sql: deps.sql, handle: deps.handle, logger: deps.logger }, dealSigningProcess),
 ];

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { headPosition, readAll } from '../../events/store/append';
 import type { Pool, StoredEvent } from '../../events/store/types';
-import type { ChangeFeed } from '../../projections/changeFeed';
-import { changesFor, latestOnly } from '../../projections/changes';
+import type { ChangeFeed } from '../../projections/engine/changeFeed';
+import { changesFor, latestOnly } from '../../projections/engine/changes';
 import { MAX_CATCH_UP_EVENTS } from '@shared/realtime';
 import { isDatabaseUnavailable } from '../db/unavailable';
 import type { GatewaySocket } from './gateway';

@@ -3,7 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import type { Pool, StoredEvent } from '../../events/store/types';
-import type { ChangeFeed } from '../../projections/changeFeed';
+import type { ChangeFeed } from '../../projections/engine/changeFeed';
 import { dealWhereabouts } from '../../projections/deals/queries';
 import { getUser } from '../../projections/users/queries';
 import {

@@ -1,5 +1,5 @@
 import type { SettingsRow } from '../../projections/settings/queries';
-import { iso } from '../../projections/projection';
+import { iso } from '../../projections/engine/projection';
 import { maskKey, type CrmApiKeyChange, type SystemSettings } from '@shared/schemas/settings';
 import type { SecretBox } from './secretBox';
 

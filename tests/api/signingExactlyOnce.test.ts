@@ -4,7 +4,7 @@ import type { Deal } from '@shared/schemas/deals';
 import type { Office } from '@shared/schemas/offices';
 import { createLogger } from '../../server/logger';
 import { startLogProcess } from '../../server/processes/logProcess';
-import { dealSigningProcess } from '../../server/processes/signing/dealSigning';
+import { dealSigningProcess } from '../../server/signing/process/dealSigning';
 import { startServer } from '../../server/start';
 import { createTestDatabase } from '../support/db';
 import { apiClient, demoCredentials, signIn, testConfig } from '../support/server';

@@ -6,7 +6,7 @@ import type { Deal } from '@shared/schemas/deals';
 import type { Member } from '@shared/schemas/members';
 import { leaseEndDate } from '@shared/domain/lease';
 import { DEMO_USERS } from '../../server/seed/demoData';
-import { NO_EXECUTED_COPY } from '../../server/routes/dealSigning';
+import { NO_EXECUTED_COPY } from '../../server/signing/routes/dealSigning';
 import { signDeal } from '../support/signature';
 import { listen } from '../support/sockets';
 import { pdfText } from './reportsHelpers';

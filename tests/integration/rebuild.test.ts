@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../events/store/types';
-import type { Projection } from '../../projections/projection';
-import { rebuildBeside } from '../../projections/rebuildBeside';
+import type { Projection } from '../../projections/engine/projection';
+import { rebuildBeside } from '../../projections/engine/rebuildBeside';
 import { ensureProjections, projections, rebuild } from '../../projections/registry';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 

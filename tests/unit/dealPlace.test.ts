@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dealStats, type StageVisit } from '../../projections/deals/stats';
-import { placeBetween } from '../../server/routes/dealPlace';
+import { placeBetween } from '../../server/routes/deals/dealPlace';
 import type { Deal } from '@shared/schemas/deals';
 
 const column = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ChangeFeed, ChangeListener } from '../../projections/changeFeed';
-import { createFeedMemo } from '../../projections/feedMemo';
+import type { ChangeFeed, ChangeListener } from '../../projections/engine/changeFeed';
+import { createFeedMemo } from '../../projections/engine/feedMemo';
 import type { Pool } from '../../events/store/types';
 
 /** A change feed that delivers batches when the test says so; nothing committed anywhere. */

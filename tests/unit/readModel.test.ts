@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { BriefEvent } from '../../events/store/types';
-import { foldDeclared } from '../../projections/declaredFold';
-import { MemoryTables } from '../../projections/memoryTables';
-import { declareModel, touchesOf, type Pair } from '../../projections/readModel';
+import { foldDeclared } from '../../projections/engine/declaredFold';
+import { MemoryTables } from '../../projections/engine/memoryTables';
+import { declareModel, touchesOf, type Pair } from '../../projections/engine/readModel';
 
 /**
  * The declaration's engine on plain rows: an evolver's change stamps the row, and the rows that

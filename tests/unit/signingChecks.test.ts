@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signingProblems, type OfficeNow, type SigningFacts } from '../../server/processes/signing/signingChecks';
+import { signingProblems, type OfficeNow, type SigningFacts } from '../../server/signing/process/signingChecks';
 
 const here = 'loc-here';
 const member = 'member-ours';

@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import type { Context } from 'koa';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SIGNING_LINK_TTL_DAYS, agreementTermsRefusal } from '@shared/domain/agreement';
-import { splitOfferedPrice, termEnd } from '../../server/agreements/agreementTerms';
+import { splitOfferedPrice, termEnd } from '../../server/signing/agreementTerms';
 import { loadConfig } from '../../server/config';
 import { HttpError } from '../../server/httpError';
 import { createSigningLinks } from '../../server/signing/signingLinks';

@@ -1,4 +1,4 @@
-import type { BriefEvent } from '../events/store/types';
+import type { BriefEvent } from '../../events/store/types';
 import { foldDeclared } from './declaredFold';
 import type { MemoryTables } from './memoryTables';
 import type { Projection, Touched } from './projection';

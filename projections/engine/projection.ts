@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import type { LiveEntity, LiveRows } from '@shared/realtime';
-import { PREPARED } from '../events/store/connect';
-import type { BriefEvent, Db, PendingEvent } from '../events/store/types';
+import { PREPARED } from '../../events/store/connect';
+import type { BriefEvent, Db, PendingEvent } from '../../events/store/types';
 import type { MemoryTables } from './memoryTables';
 import type { ReadModel } from './readModel';
 

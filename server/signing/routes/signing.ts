@@ -2,17 +2,17 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { SIGNING_MESSAGES } from '@shared/domain/agreement';
 import { SignAgreementInput, SigningReceipt, SigningSummary, SigningTokenParams } from '@shared/schemas/agreements';
-import type { CommandContext } from '../../events/handleCommand';
-import { dealAggregate } from '../../events/deal/decider';
-import type { LinkUse } from '../../events/deal/signing';
-import { agreementTermsOf } from '../agreements/agreementDocuments';
-import type { AppDeps } from '../deps';
-import { HttpError } from '../httpError';
-import { correlationOf } from '../middleware/correlation';
-import { validate } from '../middleware/validate';
-import { openContent } from '../resources/contents';
-import type { SigningClaims } from '../signing/signingLinks';
-import { signingThrottle } from '../signing/signingThrottle';
+import type { CommandContext } from '../../../events/handleCommand';
+import { dealAggregate } from '../../../events/deal/decider';
+import type { LinkUse } from '../../../events/deal/signing';
+import { agreementTermsOf } from '../agreementDocuments';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../httpError';
+import { correlationOf } from '../../middleware/correlation';
+import { validate } from '../../middleware/validate';
+import { openContent } from '../../resources/contents';
+import type { SigningClaims } from '../signingLinks';
+import { signingThrottle } from '../signingThrottle';
 
 /** The signer is nobody signed in: their events are the system's, with what they typed in the data. */
 const signerContext = (ctx: Context, now: Date): CommandContext => ({ userId: 'system', now, correlationId: correlationOf(ctx) });

@@ -1,7 +1,7 @@
-import { lastAnnounced } from '../events/store/announce';
-import { headPosition, safeHorizon } from '../events/store/append';
-import { subscribe } from '../events/store/subscribe';
-import type { Pool, StoredEvent } from '../events/store/types';
+import { lastAnnounced } from '../../events/store/announce';
+import { headPosition, safeHorizon } from '../../events/store/append';
+import { subscribe } from '../../events/store/subscribe';
+import type { Pool, StoredEvent } from '../../events/store/types';
 import type { ChangeMessage } from '@shared/realtime';
 import { changesFor } from './changes';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { headPosition, safeHorizon } from '../events/store/append';
-import { isDeadlock } from '../events/store/errors';
-import type { Pool, Tx } from '../events/store/types';
+import { headPosition, safeHorizon } from '../../events/store/append';
+import { isDeadlock } from '../../events/store/errors';
+import type { Pool, Tx } from '../../events/store/types';
 import type { Projection } from './projection';
 import { build } from './build';
 import { replay } from './replay';

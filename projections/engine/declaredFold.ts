@@ -1,4 +1,4 @@
-import type { BriefEvent } from '../events/store/types';
+import type { BriefEvent } from '../../events/store/types';
 import type { MemoryTable, MemoryTables, Row } from './memoryTables';
 import { dependencies, evolveEvent, touchesOf, type Pair, type ReadModel, type RowStore, type Touch } from './readModel';
 

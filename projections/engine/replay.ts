@@ -1,7 +1,7 @@
-import { readAll } from '../events/store/append';
-import type { Tx } from '../events/store/types';
+import { readAll } from '../../events/store/append';
+import type { Tx } from '../../events/store/types';
 import type { Projection } from './projection';
-import { applyInline } from './registry';
+import { applyInline } from '../registry';
 
 const BATCH = 2000;
 
@@ -16,7 +16,7 @@ export interface ReplayRange {
 
 /**
  * Feeds the log (or a range of it) through the given projections, a batch at a time, as the
- * command path runs them (registry.ts applyInline).
+ * command path runs them (../registry.ts applyInline).
  */
 export async function replay(tx: Tx, projections: readonly Projection[], range: ReplayRange = {}): Promise<number> {
   let position = range.from ?? 0;

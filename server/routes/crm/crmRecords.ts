@@ -5,16 +5,16 @@ import { z } from 'zod';
 import type { Actor } from '@shared/domain/access';
 import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
 import { StatusInput } from '@shared/schemas/crm';
-import type { Aggregate } from '../../events/decider';
-import type { CommandContext, RunInTransaction } from '../../events/handleCommand';
-import type { Db, NewEvent, Tx } from '../../events/store/types';
-import type { AppDeps } from '../deps';
-import { HttpError } from '../httpError';
-import { validate } from '../middleware/validate';
-import { actorOf, permit } from '../policies';
-import { commandContext } from './context';
-import { assertPartiesExist } from './dealParties';
-import { editable } from './editable';
+import type { Aggregate } from '../../../events/decider';
+import type { CommandContext, RunInTransaction } from '../../../events/handleCommand';
+import type { Db, NewEvent, Tx } from '../../../events/store/types';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../httpError';
+import { validate } from '../../middleware/validate';
+import { actorOf, permit } from '../../policies';
+import { commandContext } from '../context';
+import { assertPartiesExist } from '../deals/dealParties';
+import { editable } from '../editable';
 
 type Fields = Record<string, unknown>;
 

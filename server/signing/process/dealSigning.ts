@@ -13,9 +13,9 @@ import { companyName } from '../../../projections/crm/queries';
 import { columnAround } from '../../../projections/deals/queries';
 import { signedDealMember } from '../../../projections/deals/signingQueries';
 import { getOffice } from '../../../projections/offices/queries';
-import { entityId } from '../../../projections/projection';
+import { entityId } from '../../../projections/engine/projection';
 import { openContent, storeContent } from '../../resources/contents';
-import type { LogProcess } from '../logProcess';
+import type { LogProcess } from '../../processes/logProcess';
 import { executedCopy } from './executedCopy';
 import { signingProblems, type OfficeNow, type SigningFacts } from './signingChecks';
 

@@ -1,7 +1,7 @@
-import type { Db, StoredEvent } from '../events/store/types';
+import type { Db, StoredEvent } from '../../events/store/types';
 import type { LiveView, Projection, Touched } from './projection';
-import { projections } from './registry';
-import { userNames } from './users/queries';
+import { projections } from '../registry';
+import { userNames } from '../users/queries';
 import type { ChangeMessage, RowChange } from '@shared/realtime';
 
 const live = projections.filter((p): p is Projection & { live: LiveView } => p.live !== undefined);

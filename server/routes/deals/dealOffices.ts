@@ -1,7 +1,7 @@
-import { getOffice } from '../../projections/offices/queries';
+import { getOffice } from '../../../projections/offices/queries';
 import { marketRate } from '@shared/domain/deals';
-import type { Db } from '../../events/store/types';
-import { HttpError } from '../httpError';
+import type { Db } from '../../../events/store/types';
+import { HttpError } from '../../httpError';
 
 /** Offices a deal may offer: at the deal's location, and VACANT or PENDING (spec part 2, Add Deal). */
 const OFFERABLE = new Set(['VACANT', 'PENDING']);

@@ -1,5 +1,5 @@
-import { PREPARED } from '../events/store/connect';
-import type { Db, PendingEvent } from '../events/store/types';
+import { PREPARED } from '../../events/store/connect';
+import type { Db, PendingEvent } from '../../events/store/types';
 import type { Row } from './memoryTables';
 import { changedIn, dependencies, evolveEvent, touchesOf, type Pair, type ReadModel, type RowKey, type RowStore } from './readModel';
 

@@ -2,7 +2,7 @@
 export type Row = Record<string, unknown>;
 
 /**
- * One read-model table held in memory while a rebuild folds the log (projections/build.ts): the
+ * One read-model table held in memory while a rebuild folds the log (projections/engine/build.ts): the
  * same changes the projection's statements make, on plain objects, so each row is written once
  * at the end instead of once per event. Rows with an `id` column are found by it; any uuid
  * column can be searched (`where`), through an index kept as rows change.

@@ -1,4 +1,4 @@
-import type { BriefEvent } from '../events/store/types';
+import type { BriefEvent } from '../../events/store/types';
 import type { Row } from './memoryTables';
 import { entityId, type Brief, type Handler, type Handlers, type LiveView } from './projection';
 

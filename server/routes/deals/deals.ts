@@ -1,24 +1,24 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { DEAL_NOT_FOUND, dealAggregate } from '../../events/deal/decider';
-import type { DealTermsData } from '../../events/deal/events';
+import { DEAL_NOT_FOUND, dealAggregate } from '../../../events/deal/decider';
+import type { DealTermsData } from '../../../events/deal/events';
 import { rankBetween } from '@shared/domain/rank';
-import { columnAround, getDeal, listDeals, stageVisits } from '../../projections/deals/queries';
-import { dealStats } from '../../projections/deals/stats';
+import { columnAround, getDeal, listDeals, stageVisits } from '../../../projections/deals/queries';
+import { dealStats } from '../../../projections/deals/stats';
 import { CreateDealInput, Deal, DealListQuery, DealStats, DealStatsQuery, MoveDealInput, READ_ONLY_DEAL_KEYS, UndoDealMoveInput, UpdateDealInput } from '@shared/schemas/deals';
-import type { AppDeps } from '../deps';
-import { HttpError } from '../httpError';
-import type { AuthState } from '../middleware/authenticate';
-import { validate } from '../middleware/validate';
-import { actorOf, permit } from '../policies';
-import { commandContext } from './context';
-import { editable } from './editable';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../httpError';
+import type { AuthState } from '../../middleware/authenticate';
+import { validate } from '../../middleware/validate';
+import { actorOf, permit } from '../../policies';
+import { commandContext } from '../context';
+import { editable } from '../editable';
 import { dealOffices } from './dealOffices';
 import { dealParties, editParties } from './dealParties';
 import { placeBetween } from './dealPlace';
-import { collectionRoutes } from './collectionRoutes';
-import { assertLocationExists, visible } from './guards';
-import { assertMayFilterBy, filteredBy } from './locationFilter';
+import { collectionRoutes } from '../collectionRoutes';
+import { assertLocationExists, visible } from '../guards';
+import { assertMayFilterBy, filteredBy } from '../locationFilter';
 
 export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();

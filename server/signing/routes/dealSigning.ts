@@ -1,17 +1,17 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { DEAL_NOT_FOUND, dealAggregate } from '../../events/deal/decider';
-import type { Tx } from '../../events/store/types';
-import { getDeal } from '../../projections/deals/queries';
+import { DEAL_NOT_FOUND, dealAggregate } from '../../../events/deal/decider';
+import type { Tx } from '../../../events/store/types';
+import { getDeal } from '../../../projections/deals/queries';
 import { IdParam } from '@shared/schemas/common';
 import { Deal, RetrySigningInput } from '@shared/schemas/deals';
-import type { AppDeps } from '../deps';
-import { HttpError } from '../httpError';
-import { validate } from '../middleware/validate';
-import { actorOf, permit } from '../policies';
-import { commandContext } from './context';
-import { sendStoredFile } from '../resources/sendStoredFile';
-import { visible } from './guards';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../httpError';
+import { validate } from '../../middleware/validate';
+import { actorOf, permit } from '../../policies';
+import { commandContext } from '../../routes/context';
+import { sendStoredFile } from '../../resources/sendStoredFile';
+import { visible } from '../../routes/guards';
 
 export const NO_EXECUTED_COPY = 'This deal has no executed agreement yet';
 

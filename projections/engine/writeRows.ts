@@ -1,4 +1,4 @@
-import type { Tx } from '../events/store/types';
+import type { Tx } from '../../events/store/types';
 import type { Row } from './memoryTables';
 
 /** Rows per INSERT: one parameter of JSON, a few MB at most. */

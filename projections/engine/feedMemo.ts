@@ -1,4 +1,4 @@
-import type { Pool } from '../events/store/types';
+import type { Pool } from '../../events/store/types';
 import { caughtUp, type ChangeFeed } from './changeFeed';
 
 export interface FeedMemo<T> {

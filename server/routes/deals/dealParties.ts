@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { companyAggregate, contactAggregate } from '../../events/crm/deciders';
-import type { CommandContext, RunInTransaction } from '../../events/handleCommand';
-import type { DealTermsData } from '../../events/deal/events';
-import type { Db, Tx } from '../../events/store/types';
-import { companyIdByName, companyName, contactExists, contactIdByEmail } from '../../projections/crm/queries';
+import { companyAggregate, contactAggregate } from '../../../events/crm/deciders';
+import type { CommandContext, RunInTransaction } from '../../../events/handleCommand';
+import type { DealTermsData } from '../../../events/deal/events';
+import type { Db, Tx } from '../../../events/store/types';
+import { companyIdByName, companyName, contactExists, contactIdByEmail } from '../../../projections/crm/queries';
 import type { CreateDealInput, Deal, DealContact } from '@shared/schemas/deals';
-import { HttpError } from '../httpError';
+import { HttpError } from '../../httpError';
 
 const notFound = (field: string, message: string) => new HttpError(400, message, [{ field, message }]);
 

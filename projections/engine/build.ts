@@ -1,11 +1,11 @@
-import { readAll, readAllBrief } from '../events/store/append';
-import type { BriefStoredEvent, Db, Pool, StoredEvent, Tx } from '../events/store/types';
+import { readAll, readAllBrief } from '../../events/store/append';
+import type { BriefStoredEvent, Db, Pool, StoredEvent, Tx } from '../../events/store/types';
 import { splitDdl } from './ddl';
 import { MemoryTables } from './memoryTables';
 import type { Projection } from './projection';
 import type { ReplayRange } from './replay';
 import { writeRows } from './writeRows';
-import { applyInline } from './registry';
+import { applyInline } from '../registry';
 import { dependencies } from './readModel';
 
 /** Positions per read; a few reads run ahead, on other connections, while one batch is folded. */

@@ -1,10 +1,10 @@
 import Router from '@koa/router';
 import type { Middleware } from 'koa';
-import { COMPANY_NOT_FOUND, CONTACT_NOT_FOUND, companyAggregate, contactAggregate } from '../../events/crm/deciders';
-import type { CompanyData, ContactData } from '../../events/crm/events';
-import { getCompany, getContact, listCompanies, listContacts } from '../../projections/crm/queries';
+import { COMPANY_NOT_FOUND, CONTACT_NOT_FOUND, companyAggregate, contactAggregate } from '../../../events/crm/deciders';
+import type { CompanyData, ContactData } from '../../../events/crm/events';
+import { getCompany, getContact, listCompanies, listContacts } from '../../../projections/crm/queries';
 import { Company, COMPANY_READ_ONLY_KEYS, CompanyListQuery, Contact, CONTACT_READ_ONLY_KEYS, ContactListQuery, CreateCompanyInput, CreateContactInput, UpdateCompanyInput, UpdateContactInput } from '@shared/schemas/crm';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../../deps';
 import { crmRecordRoutes } from './crmRecords';
 
 type Id = string | null | undefined;

@@ -15,6 +15,13 @@ export function useViewInAddress<S>(codec: ViewCodec<S>, state: S, apply: (state
   const known = useRef<string | null>(null);
   // A query being applied: the state has not caught up with it yet, so nothing is written meanwhile.
   const pending = useRef<string | null>(null);
+  // The latest `apply`, which a screen may make anew on every render: the query is applied when it
+  // changes, never because a render made another function (that would apply a stale query over
+  // what the user just typed).
+  const latestApply = useRef(apply);
+  useEffect(() => {
+    latestApply.current = apply;
+  });
 
   useEffect(() => {
     if (query === known.current) return;
@@ -22,8 +29,8 @@ export function useViewInAddress<S>(codec: ViewCodec<S>, state: S, apply: (state
     if (!mentionsView(codec, params)) return;
     const next = decodeView(codec, params);
     pending.current = encodeView(codec, next).toString();
-    apply(next);
-  }, [codec, params, query, apply]);
+    latestApply.current(next);
+  }, [codec, params, query]);
 
   const wanted = encodeView(codec, state).toString();
   useEffect(() => {

@@ -32,7 +32,7 @@ export interface EventMetadata {
    * because they show a row it changed (projections/engine/readModel.ts): written by the inline
    * projections, read by the live push.
    */
-  touched?: Record<string, { column: string; value: string; many?: boolean }[]>;
+  touched?: Record<string, { column: string; value: string }[]>;
 }
 
 /** An event a decider produced, before it is stored. */

@@ -19,10 +19,7 @@ class Loaded {
       byValue = new Map();
       for (const row of this.rows) {
         const held = (row as Record<string, unknown>)[column];
-        // A column of ids (a member's offices) names the row by each of them.
-        for (const id of Array.isArray(held) ? held : [held]) {
-          if (typeof id === 'string') byValue.set(id, [...(byValue.get(id) ?? []), row]);
-        }
+        if (typeof held === 'string') byValue.set(held, [...(byValue.get(held) ?? []), row]);
       }
       this.index.set(column, byValue);
     }

@@ -23,8 +23,6 @@ export interface Touched {
   /** A column of the entity's rows as its loader reads them. */
   column: string;
   value: string;
-  /** `column` holds an array of ids, one of which is `value`. */
-  many?: boolean;
 }
 
 /** How a read model takes one event type: what it writes, and which of its rows that changed. */
@@ -108,17 +106,12 @@ export const iso = (value: Date | string): string => (value instanceof Date ? va
  * one query loads every row a batch of events changed.
  */
 export function touchedWhere(alias: string, touched: Touched[]): { where: string; params: string[][] } {
-  const byColumn = new Map<string, { many: boolean; values: Set<string> }>();
-  for (const { column, value, many = false } of touched) {
-    const key = `${many ? '*' : ''}${column}`;
-    if (!byColumn.has(key)) byColumn.set(key, { many, values: new Set() });
-    byColumn.get(key)!.values.add(value);
-  }
+  const byColumn = new Map<string, Set<string>>();
+  for (const { column, value } of touched) byColumn.set(column, (byColumn.get(column) ?? new Set()).add(value));
   const params: string[][] = [];
-  const clauses = [...byColumn].map(([key, { many, values }]) => {
+  const clauses = [...byColumn].map(([column, values]) => {
     params.push([...values]);
-    const column = many ? key.slice(1) : key;
-    return many ? `${alias}.${column} && $${params.length}::uuid[]` : `${alias}.${column} = ANY($${params.length}::uuid[])`;
+    return `${alias}.${column} = ANY($${params.length}::uuid[])`;
   });
   return { where: clauses.join(' OR ') || 'false', params };
 }

@@ -40,6 +40,16 @@ const guests = declareModel<Ev>({
   evolve: { GuestAdded: { create: ({ data }) => ({ id: data.id }) } },
 });
 
+const tours = declareModel<Ev>({
+  name: 'test_tours',
+  version: 1,
+  ddl: '',
+  table: 'test_tours',
+  // A tour shows the names of every place it visits.
+  joins: [{ column: 'place_ids', model: 'test_places', shows: ['name'], many: true }],
+  evolve: { TourPlanned: { create: ({ data }) => ({ id: data.id, place_ids: data.place_ids }) } },
+});
+
 let position = 0;
 const event = (stream: string, type: string, data: Record<string, unknown>, at = `2026-11-27T09:00:0${position % 10}.000Z`): BriefEvent => ({
   stream_id: stream,
@@ -87,6 +97,23 @@ describe('a declared read model', () => {
     expect(touchesOf(guests, new Map([['test_visits', [moved]]])).map((t) => t.value).sort()).toEqual([G1, G2].sort());
     const still: Pair = { before: { id: V, guest_id: G1 }, after: { id: V, guest_id: G1 } };
     expect(touchesOf(guests, new Map([['test_visits', [still]]]))).toEqual([]);
+  });
+
+  it('given rows that show a row through an array of ids, when its shown column changes, then only the rows holding its id are re-stamped', () => {
+    const [T1, T2] = ['00000000-0000-4000-8000-000000000005', '00000000-0000-4000-8000-000000000006'];
+    const other = '00000000-0000-4000-8000-000000000007';
+    const tables = new MemoryTables();
+    for (const e of [
+      event(`place-${P}`, 'PlaceOpened', { id: P, name: 'Hudson', city: 'NYC' }, '2026-11-27T08:00:00.000Z'),
+      event(`tour-${T1}`, 'TourPlanned', { id: T1, place_ids: [other, P] }, '2026-11-27T08:01:00.000Z'),
+      event(`tour-${T2}`, 'TourPlanned', { id: T2, place_ids: [other] }, '2026-11-27T08:01:00.000Z'),
+      event(`place-${P}`, 'PlaceEdited', { name: 'Hudson Yards' }, '2026-11-27T08:04:00.000Z'),
+    ]) {
+      foldDeclared(places, tables, e);
+      foldDeclared(tours, tables, e);
+    }
+    expect(tables.table('test_tours').get(T1)!.updated_at).toBe('2026-11-27T08:04:00.000Z');
+    expect(tables.table('test_tours').get(T2)!.updated_at).toBe('2026-11-27T08:01:00.000Z');
   });
 
   it('given an evolver that returns null, when folded, then the row is gone and rows showing it are re-stamped', () => {

@@ -60,6 +60,10 @@ export function Dialog({
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
+            // Radix gives the focus back a tick after the dialog is gone: if the user has already
+            // put it somewhere (a shortcut focused the search meanwhile), it stays there.
+            const active = document.activeElement;
+            if (active instanceof HTMLElement && active !== document.body && active.isConnected) return;
             const opener = opened.opener;
             if (opener instanceof HTMLElement && opener.isConnected && opener !== document.body) opener.focus();
             else focusMainContent();

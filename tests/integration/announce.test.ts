@@ -108,10 +108,12 @@ describe('the NOTIFY for other processes', () => {
       const last = commits[commits.length - 1]!.event.position;
       await until(() => heard.includes(last), 'the NOTIFY naming the last commit');
       for (const c of carried) expect(heard).toContain(c.event.position);
-      // Every NOTIFY named a commit of the run, in order.
+      // Every NOTIFY named a commit of the run, each once. Their order is not asserted: a
+      // follower reads the log from where it stands and skips a NOTIFY at or below its position,
+      // and two full-suite runs heard a carried NOTIFY after the next one, sent on its own.
       const positions = new Set(commits.map((c) => c.event.position));
       expect(heard.every((p) => positions.has(p))).toBe(true);
-      expect([...heard].sort((a, b) => a - b)).toEqual(heard);
+      expect(new Set(heard).size).toBe(heard.length);
     }));
 
   it('given an append of several events that carries the NOTIFY, then it names the last of them', () =>

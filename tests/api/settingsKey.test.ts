@@ -42,7 +42,14 @@ async function startNode(name: string, overrides: Partial<Config> = {}): Promise
     },
   });
   const server = await startServer(
-    testConfig({ databaseUrl: database.url, dataDir: path.join(dataDir, name), webhookAllowedHosts: [`127.0.0.1:${receiver.port}`], ...overrides }),
+    testConfig({
+      databaseUrl: database.url,
+      dataDir: path.join(dataDir, name),
+      webhookAllowedHosts: [`127.0.0.1:${receiver.port}`],
+      // No proxy in front of these nodes: a stop need not wait for requests beyond a moment.
+      drain: { delayMs: 0, timeoutMs: 2_000 },
+      ...overrides,
+    }),
     { database, logger: createLogger('info', sink) },
   );
   const node = { ...server, api: apiClient(server.url), logs };
@@ -51,8 +58,9 @@ async function startNode(name: string, overrides: Partial<Config> = {}): Promise
 }
 
 async function stopNode(node: Node) {
-  nodes.splice(nodes.indexOf(node), 1);
+  // Listed until closed, so a stop that hangs shows this node's last lines too.
   await node.close();
+  nodes.splice(nodes.indexOf(node), 1);
 }
 
 async function until(done: () => Promise<boolean> | boolean, what: string) {

@@ -112,7 +112,9 @@ export function convergenceModel(server: TestServer, users: ModelUsers) {
       }
       if (item.kind === 'reload') {
         // Rows no catch-up replays: the browser reloads them on every connection.
-        session.picture[item.entity] = (await rowsOf(session.token, item.entity)).reduce(applyRow, emptyCollection());
+        let reloaded = emptyCollection<Versioned & { id: string }>();
+        for (const row of await rowsOf(session.token, item.entity)) reloaded = applyRow(reloaded, row);
+        session.picture[item.entity] = reloaded;
         continue;
       }
       for (const change of item.message.changes) {

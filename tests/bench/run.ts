@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { writeFiguresTo } from './figures';
 import { openBenchDatabase, type BenchDatabase } from './database';
 import { benchDashboard } from './dashboard';
 import { benchDealBoard } from './dealBoard';
@@ -29,17 +29,12 @@ import { STORE_CONNECTIONS, benchAppendsPart, benchStorePart } from './storePart
  * is the store part without its appends: the log, readAll, the rebuild and its COPY reference.
  */
 const args = process.argv.slice(2);
-/** `--json FILE`: the figures of the parts that write them are also left in FILE, as JSON. */
+/** `--json FILE`: every figure is also left in FILE, as JSON (`figures.ts`). */
 const jsonAt = args.indexOf('--json');
 const jsonFile = jsonAt >= 0 ? args[jsonAt + 1] : undefined;
 const wanted = args.filter((_, i) => jsonAt < 0 || (i !== jsonAt && i !== jsonAt + 1));
 const runs = (name: string) => wanted.length === 0 || wanted.includes(name);
-const figures: Record<string, unknown> = {};
-/** Keeps one part's figures for `--json FILE`, written again after each part (a later failure keeps them). */
-function keep(part: string, value: unknown) {
-  figures[part] = value;
-  if (jsonFile) writeFileSync(jsonFile, `${JSON.stringify(figures, null, 2)}\n`);
-}
+writeFiguresTo(jsonFile);
 
 const progress = (line: string) => process.stderr.write(`  … ${line}\n`);
 
@@ -147,7 +142,6 @@ if (wanted.includes('slowlink')) await withDatabase(await openBenchDatabase(20),
     return;
   }
   printSlowLink(slow);
-  keep('slowLink', slow);
 });
 
 /** The deal board with 3,000 deals (900 in one column) and with 30, in Chromium, on one server. */
@@ -287,6 +281,5 @@ if (runs('recovery')) {
   console.log('');
   progress(`recovery: a database restart under two nodes and ${count(RECOVERY.sockets)} tabs`);
   const result = await benchRecovery(RECOVERY, progress);
-  keep('recovery', result);
   printRecovery(result);
 }

@@ -44,10 +44,11 @@ export async function withServer<T>(database: BenchDatabase, work: (bench: Serve
 
 /**
  * withServer with the built client and Debian's Chromium; null (skipped) without Chromium or a
- * client build.
+ * client build. BENCH_CLIENT_DIR serves another build (an earlier commit's, to compare two
+ * clients on the same server); client/dist otherwise.
  */
 export async function withBrowser<T>(database: BenchDatabase, work: (bench: BrowserBench) => Promise<T>): Promise<T | null> {
-  const clientDir = path.resolve('client/dist');
+  const clientDir = path.resolve(process.env.BENCH_CLIENT_DIR ?? 'client/dist');
   if (!existsSync(CHROMIUM) || !existsSync(path.join(clientDir, 'index.html'))) return null;
   return withServer(
     database,

@@ -31,10 +31,15 @@ const STAGE_SHARE = [0.3, 0.25, 0.2, 0.1, 0.1, 0.05];
 const STEPS_PER_COLUMN = 24;
 const STEP_PAUSE_MS = 16;
 
-type Api = <T>(method: string, path: string, body?: unknown) => Promise<T>;
+export type Api = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
 /** Creates `total` deals at a new location through the API, spread over the stages by STAGE_SHARE. */
-async function fillBoard(api: Api, name: string, total: number, progress: (line: string) => void): Promise<{ id: string; longest: number }> {
+export async function fillBoard(
+  api: Api,
+  name: string,
+  total: number,
+  progress: (line: string) => void,
+): Promise<{ id: string; longest: number; deals: { id: string; stage: string }[] }> {
   const location = await api<{ id: string }>('POST', '/api/locations', { name, city: 'Austin', address: `${name}, Austin, TX`, manager: 'Bench Manager', floors: [1] });
   const stages: string[] = [];
   DEAL_STAGES.forEach((stage, i) => {
@@ -43,6 +48,7 @@ async function fillBoard(api: Api, name: string, total: number, progress: (line:
   });
   progress(`creating ${total} deals at ${name} through POST /api/deals and PATCH .../stage`);
   let next = 0;
+  const deals: { id: string; stage: string }[] = [];
   const worker = async () => {
     for (let i = next++; i < total; i = next++) {
       const deal = await api<{ id: string }>('POST', '/api/deals', {
@@ -55,10 +61,11 @@ async function fillBoard(api: Api, name: string, total: number, progress: (line:
         probability: 10 + (i % 9) * 10,
       });
       if (stages[i] !== 'form_submitted') await api('PATCH', `/api/deals/${deal.id}/stage`, { stage: stages[i] });
+      deals.push({ id: deal.id, stage: stages[i]! });
     }
   };
   await Promise.all(Array.from({ length: 12 }, worker));
-  return { id: location.id, longest: Math.max(...DEAL_STAGES.map((s) => stages.filter((x) => x === s).length)) };
+  return { id: location.id, longest: Math.max(...DEAL_STAGES.map((s) => stages.filter((x) => x === s).length)), deals };
 }
 
 /**

@@ -20,7 +20,7 @@ import type { MemberTab } from './memberForms';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
 import { officesLabel, officesOf } from './memberOffices';
 import { MemberProfileEditor } from './MemberProfileEditor';
-import { MEMBERSHIP_TONE } from './MembersPage';
+import { MEMBERSHIP_TONE } from './MemberRow';
 import { logFailure } from '../../lib/logFailure';
 
 export default function MemberProfilePage() {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { Office } from '@shared/schemas/offices';
@@ -15,7 +16,7 @@ import type { OfficeSort, OfficeSortKey } from './officeList';
 import { SelectBox } from '../selection/SelectionContext';
 
 interface ViewProps {
-  offices: Office[];
+  offices: readonly Office[];
   showLocation: boolean;
   canMutate: boolean;
   now: Date;
@@ -95,7 +96,8 @@ function PlainHeader({ label }: { label: string }) {
   );
 }
 
-function OfficeRow({
+/** One office in the table; memoised like the grid's card, so a pushed office re-renders its own row only. */
+const OfficeRow = memo(function OfficeRow({
   office,
   showLocation,
   canMutate,
@@ -150,7 +152,7 @@ function OfficeRow({
       </td>
     </tr>
   );
-}
+});
 
 /**
  * The list view: a sortable table; rows are virtualised when the list is long. It fits its

@@ -23,6 +23,7 @@ import { rowsOf } from '../../live/collection';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { nounFor, plural } from '../../lib/plural';
 import { useNow } from '../../lib/useNow';
+import { useSharedList } from '../../lib/useSharedList';
 import { locationsAtom } from '../../shell/locationAtoms';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
 import { useAtom, useAtomValue } from '../../state/jotai';
@@ -83,7 +84,8 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
 
   const all = useMemo(() => rowsOf(collection).filter((o) => !locationId || o.location_id === locationId), [collection, locationId]);
   const filtered = useMemo(() => filterOffices(all, { search, status, desks }, companyOf), [all, search, status, desks]);
-  const sorted = useMemo(() => sortOffices(filtered, view === 'list' ? sort : null, companyOf), [filtered, sort, view]);
+  // Kept as it was when a push changes nothing shown (an office elsewhere, one filtered out).
+  const sorted = useSharedList(useMemo(() => sortOffices(filtered, view === 'list' ? sort : null, companyOf), [filtered, sort, view]));
   const counts = statusCounts(filtered);
   const totals = deskTotals(filtered);
   const showLocation = !locationId;
@@ -94,7 +96,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
   const viewState = useViewPartsInAddress(OFFICE_VIEW_CODEC, { view: [view, setView], search: [search, setSearch], status: [status, setStatus], desks: [desks, setDesks], sort: [sort, setSort] });
 
   // Ticked cards or rows, in screen order.
-  const visibleIds = useMemo(() => (writer ? sorted.map((o) => o.id) : []), [writer, sorted]);
+  const visibleIds = useSharedList(useMemo(() => (writer ? sorted.map((o) => o.id) : []), [writer, sorted]));
   const selection = useSelection(visibleIds);
   const selectedOffices = useMemo(() => selection.ordered.map((id) => collection.byId[id]).filter((o): o is Office => !!o), [selection.ordered, collection]);
 

@@ -22,7 +22,7 @@ export interface ResourceItemProps {
 export const ResourceItem = memo(function ResourceItem({ resource, canDelete, downloading, touch, onDownload, onDelete }: ResourceItemProps) {
   const Icon = TYPE_ICON[resource.type];
   return (
-    <div className="relative flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center" data-testid="resource-item" data-resource-name={resource.name}>
+    <div className="relative flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center" data-testid="resource-item" data-resource-id={resource.id} data-resource-name={resource.name}>
       <LiveAccent touch={touch} edge />
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <div className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-slate-100 text-slate-600" aria-hidden>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { isTypingTarget } from '../../shell/shortcuts/shortcutKeys';
 import { clickRow, EMPTY_SELECTION, keepVisible, selectAll, selectedInOrder, type Selection } from './rangeSelection';
 import type { SelectionApi } from './SelectionContext';
@@ -10,9 +10,15 @@ import type { SelectionApi } from './SelectionContext';
 export function useSelection(visible: readonly string[]) {
   const [raw, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const selection = useMemo(() => keepVisible(raw, visible), [raw, visible]);
+  // The clicks read the rows on screen when they happen: the callbacks (and the context's value
+  // every row's box reads) stay the same while pushes reorder or change the rows.
+  const shown = useRef(visible);
+  useLayoutEffect(() => {
+    shown.current = visible;
+  }, [visible]);
   const clear = useCallback(() => setSelection(EMPTY_SELECTION), []);
-  const toggle = useCallback((id: string, range: boolean) => setSelection((s) => clickRow(keepVisible(s, visible), id, visible, range)), [visible]);
-  const all = useCallback(() => setSelection((s) => selectAll(keepVisible(s, visible), visible)), [visible]);
+  const toggle = useCallback((id: string, range: boolean) => setSelection((s) => clickRow(keepVisible(s, shown.current), id, shown.current, range)), []);
+  const all = useCallback(() => setSelection((s) => selectAll(keepVisible(s, shown.current), shown.current)), []);
   const count = selection.ids.size;
 
   useEffect(() => {

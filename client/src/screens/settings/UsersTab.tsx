@@ -1,27 +1,21 @@
-import { useMemo, useState } from 'react';
-import { Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { Plus, Users } from 'lucide-react';
 import type { User } from '@shared/schemas/auth';
 import { endpoints } from '../../api/endpoints';
 import { usersAtom } from '../../auth/accounts';
 import { useUser } from '../../auth/session';
-import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
 import { LoadFailed } from '../../components/LoadFailed';
-import { Avatar } from '../../components/ui/Avatar';
-import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { LoadingNote } from '../../components/ui/Spinner';
 import { rowsOf } from '../../live/collection';
 import { useLiveQuery } from '../../live/useLiveQuery';
 import { LOCATIONS_QUERY, locationsAtom } from '../../shell/locationAtoms';
-import { RoleBadge } from '../../shell/RoleBadge';
 import { useAtomValue } from '../../state/jotai';
 import { AddUserDialog, DeleteUserDialog, EditUserDialog } from './UserDialogs';
-import { accessibleLocations, accessibleLocationsText, primaryLocationName } from './userLabels';
+import { UserRow, type UserDialogKind } from './UserRow';
 
-type OpenDialog = { kind: 'add' } | { kind: 'edit' | 'delete'; user: User };
-
-const CELL = 'px-4 py-3 align-middle';
+type OpenDialog = { kind: 'add' } | { kind: UserDialogKind; user: User };
 
 /** User Management (administrators): every account, live; Add, Edit, and Delete except for administrators. */
 export function UsersTab() {
@@ -37,6 +31,7 @@ export function UsersTab() {
   const names = useMemo(() => new Map(locations.map((l) => [l.id, l.name])), [locations]);
   const loading = query.status === 'loading' && users.length === 0;
   const close = () => setDialog(null);
+  const onOpen = useCallback((kind: UserDialogKind, user: User) => setDialog({ kind, user }), []);
   // A dialog follows its user live; once the user is gone it keeps the copy it opened with.
   const dialogUser = dialog && dialog.kind !== 'add' ? (collection.byId[dialog.user.id] ?? dialog.user) : null;
 
@@ -79,44 +74,9 @@ export function UsersTab() {
                 </tr>
               </thead>
               <tbody>
-                {users.map((user) => {
-                  const access = accessibleLocations(user, locations);
-                  const isMe = user.id === me.id;
-                  return (
-                    <tr key={user.id} className="border-t border-slate-100" data-testid="user-row" data-email={user.email}>
-                      <td className={`${CELL} relative`}>
-                        <LiveAccent touch={collection.touched[user.id]} edge />
-                        <div className="flex items-center gap-3">
-                          <Avatar name={user.name} id={user.id} />
-                          <div className="min-w-0">
-                            <div className="font-semibold text-slate-900">
-                              {user.name} {isMe && <Badge className="ml-1">You</Badge>}
-                            </div>
-                            <div className="text-xs break-all text-slate-500">{user.email}</div>
-                            <UpdatedBy touch={collection.touched[user.id]} />
-                          </div>
-                        </div>
-                      </td>
-                      <td className={CELL}>
-                        <RoleBadge role={user.role} />
-                      </td>
-                      <td className={CELL}>{primaryLocationName(user, names)}</td>
-                      <td className={CELL} title={access.names.join(', ')}>
-                        {accessibleLocationsText(access)}
-                      </td>
-                      <td className={`${CELL} text-right whitespace-nowrap`}>
-                        <Button variant="ghost" size="icon" aria-label={`Edit ${user.email}`} title="Edit" onClick={() => setDialog({ kind: 'edit', user })}>
-                          <Pencil className="h-4 w-4" aria-hidden />
-                        </Button>
-                        {user.role !== 'admin' && !isMe && (
-                          <Button variant="ghost" size="icon" aria-label={`Delete ${user.email}`} title="Delete" onClick={() => setDialog({ kind: 'delete', user })}>
-                            <Trash2 className="h-4 w-4 text-red-600" aria-hidden />
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
+                {users.map((user) => (
+                  <UserRow key={user.id} user={user} isMe={user.id === me.id} locations={locations} names={names} touch={collection.touched[user.id]} onOpen={onOpen} />
+                ))}
               </tbody>
             </table>
           </div>

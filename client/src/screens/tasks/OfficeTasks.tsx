@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { ChevronRight, ClipboardList, Plus } from 'lucide-react';
+import { useCallback, useMemo, useState } from 'react';
+import { ClipboardList, Plus } from 'lucide-react';
 import { may } from '@shared/policy';
 import type { Office } from '@shared/schemas/offices';
 import { endpoints } from '../../api/endpoints';
@@ -16,7 +16,7 @@ import { useAtomValue } from '../../state/jotai';
 import { tasksAtom } from './atoms';
 import { TaskDialogs, type TaskDialog } from './TaskDialogs';
 import { countTasks, sortTasks } from './taskList';
-import { DueDate, PriorityBadge, TaskStatusBadge } from './taskUi';
+import { OfficeTaskRow } from './OfficeTaskRow';
 import { useTaskStatus } from './useTaskStatus';
 
 /**
@@ -35,6 +35,7 @@ export function OfficeTasks({ office }: { office: Office }) {
   const counts = countTasks(tasks, now);
   const open = counts.pending + counts.in_progress;
   const canCreate = may(user, 'task.create', [office.location_id]);
+  const openTask = useCallback((id: string) => setDialog({ kind: 'detail', id }), []);
 
   return (
     <Card className="p-4 sm:p-6" data-testid="office-tasks">
@@ -74,26 +75,7 @@ export function OfficeTasks({ office }: { office: Office }) {
           <ul className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={`Tasks for office ${office.office_number}`}>
             {tasks.map((task) => (
               <li key={task.id}>
-                <button
-                  type="button"
-                  onClick={() => setDialog({ kind: 'detail', id: task.id })}
-                  className="flex w-full items-center gap-3 px-3 py-2.5 text-left hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none focus-visible:ring-inset"
-                  data-task-id={task.id}
-                  data-task-title={task.title}
-                >
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium text-slate-900">{task.title}</span>
-                    <span className="mt-0.5 flex flex-wrap items-center gap-x-3 text-xs text-slate-600">
-                      <span>{task.assigned_to || 'Unassigned'}</span>
-                      <DueDate task={task} now={now} />
-                    </span>
-                  </span>
-                  <span className="flex shrink-0 items-center gap-1.5">
-                    <PriorityBadge priority={task.priority} />
-                    <TaskStatusBadge status={task.status} />
-                  </span>
-                  <ChevronRight className="h-4 w-4 shrink-0 text-slate-400" aria-hidden />
-                </button>
+                <OfficeTaskRow task={task} now={now} onOpen={openTask} />
               </li>
             ))}
           </ul>

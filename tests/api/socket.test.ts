@@ -108,7 +108,8 @@ describe('live gateway', () => {
   });
 
   it('names who made a change as they are named now: a rename of that user shows in the next push', async () => {
-    const me = (await signIn(server.api, demoCredentials.admin)).user as { id: string; name: string };
+    const { id } = (await signIn(server.api, demoCredentials.admin)).user;
+    const me = (await server.api('GET', `/api/users/${id}`, { token: admin })).body as { id: string; name: string };
     const listener = listen(server.url, { token: admin });
     await listener.ready;
     const target = locations.find((l) => l.name === 'Williamsburg') ?? locations[0]!;

@@ -56,6 +56,10 @@ export interface NodeRestart {
   stopSeconds: number;
   /** From its /api/ready until each of its tabs holds every write made while it was away. */
   currentSeconds: number;
+  /** SIGTERM until it answers /api/health again (listening), part of restartSeconds. */
+  listeningSeconds: number;
+  /** From its first /api/health answer until each of its tabs holds every write made meanwhile. */
+  currentAfterListeningSeconds: number;
   tabs: number;
   /** Writes made through the other node while it was away. */
   missed: number;
@@ -90,6 +94,14 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ever
   }
   return performance.now();
 }
+
+const answers = async (origin: string) => {
+  try {
+    return (await fetch(`${origin}/api/health`)).status === 200;
+  } catch {
+    return false;
+  }
+};
 
 const ready = async (origin: string) => {
   try {
@@ -208,7 +220,10 @@ export async function benchRecovery(options: RecoveryOptions, progress: (line: s
     let missed = 0;
     for (let i = 0; i < 40; i++) if ((await write(nodes[0]!)) !== null) missed++;
     const head = await headPosition(sql);
+    // Its tabs come back as soon as it listens, which may be before it answers ready: both are timed.
+    const listening = until('node B listening', () => answers(nodeB.origin), 5);
     await nodeB.start();
+    const listeningAt = await listening;
     const readyAt = await until('node B ready', () => ready(nodeB.origin), 5);
     const onB = tabs.filter((tab) => tab.node === 1);
     const currentAt = await until('node B tabs current', () => onB.every((tab) => tab.position >= head), 5);
@@ -221,6 +236,8 @@ export async function benchRecovery(options: RecoveryOptions, progress: (line: s
         restartSeconds: (readyAt - stoppedAt) / 1000,
         stopSeconds,
         currentSeconds: (currentAt - readyAt) / 1000,
+        listeningSeconds: (listeningAt - stoppedAt) / 1000,
+        currentAfterListeningSeconds: (currentAt - listeningAt) / 1000,
         tabs: onB.length,
         missed,
         lastConnectSeconds: (lastConnect - readyAt) / 1000,

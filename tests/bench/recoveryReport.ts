@@ -53,6 +53,8 @@ export function printCatchUp(node: NodeRestart, bareSeconds: number | null) {
       [
         ['SIGTERM to /api/ready 200 again', seconds(node.restartSeconds)],
         ['  of which the drain (SIGTERM to exit)', seconds(node.stopSeconds)],
+        ['  of which until it listens again (its first /api/health 200)', seconds(node.listeningSeconds)],
+        ['its first /api/health until every tab holds every write made meanwhile', seconds(node.currentAfterListeningSeconds)],
         ['its /api/ready until every tab holds every write made meanwhile', seconds(node.currentSeconds)],
         ['  its /api/ready until the last tab connected (the browsers\' backoff)', seconds(node.lastConnectSeconds)],
         ['  the longest catch-up, a tab\'s connection to its ready', seconds(node.longestCatchUpSeconds)],
@@ -61,6 +63,8 @@ export function printCatchUp(node: NodeRestart, bareSeconds: number | null) {
     ),
   );
   figure({ part, name: 'node B: SIGTERM to /api/ready 200 again', value: node.restartSeconds, unit: 's' });
+  figure({ part, name: 'node B: SIGTERM until it listens again (first /api/health 200)', value: node.listeningSeconds, unit: 's' });
+  figure({ part, name: `node B's tabs: its first /api/health 200 until all hold every write made meanwhile`, value: node.currentAfterListeningSeconds, unit: 's' });
   figure({ part, name: `node B's tabs: its /api/ready until the last connected`, value: node.lastConnectSeconds, unit: 's' });
   figure({ part, name: 'longest catch-up, connection to ready', value: node.longestCatchUpSeconds, unit: 's' });
   const name = `${count(node.tabs)} tabs of a restarted node: its /api/ready until all hold every write made meanwhile`;

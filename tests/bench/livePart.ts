@@ -25,6 +25,7 @@ export async function benchLivePart(database: BenchDatabase, progress: Progress)
   const rows = {
     live: `REST PUT -> 'change' at all ${perLocation} allowed sockets (${count(live.samples)} mutations)`,
     answer: 'until the PUT is answered (part of the above)',
+    afterAnswer: 'from its answer until the last socket has the row (the rest)',
     underCatchUp: `the same, while ${CATCH_UP_TABS} tabs keep reconnecting ${count(CATCH_UP_BEHIND)} events behind`,
     bare: `bare socket.io: broadcast to a room of ${perLocation} (${count(live.samples)} times)`,
     commit: `PostgreSQL commit, single-row INSERT (${count(live.samples)} times)`,
@@ -36,6 +37,7 @@ export async function benchLivePart(database: BenchDatabase, progress: Progress)
       [
         [rows.live, ...percentileCells(live.live)],
         [`  ${rows.answer}`, ...percentileCells(live.answer)],
+        [`  ${rows.afterAnswer}`, ...percentileCells(live.afterAnswer)],
         [`  ${rows.underCatchUp}`, ...percentileCells(live.underCatchUp)],
         [rows.bare, ...percentileCells(live.bare)],
         [rows.commit, ...percentileCells(live.commit, false)],
@@ -45,6 +47,7 @@ export async function benchLivePart(database: BenchDatabase, progress: Progress)
   const part = 'live';
   percentileFigures(part, rows.live, live.live, { name: rows.bare, value: live.bare }, ['p50', 'p95']);
   percentileFigures(part, `PUT answered, ${rows.answer}`, live.answer);
+  percentileFigures(part, `PUT answered, ${rows.afterAnswer}`, live.afterAnswer);
   percentileFigures(part, rows.underCatchUp, live.underCatchUp, { name: rows.live, value: live.live }, ['p50', 'p99']);
   percentileFigures(part, rows.bare, live.bare);
   percentileFigures(part, rows.commit, live.commit, undefined, ['p50', 'p99']);

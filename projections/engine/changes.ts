@@ -2,6 +2,7 @@ import type { Db, StoredEvent } from '../../events/store/types';
 import type { LiveView, Projection, Touched } from './projection';
 import { projections } from '../registry';
 import { userNames } from '../users/queries';
+import { createNameMemo, type NameMemo } from './nameMemo';
 import type { ChangeMessage, RowChange } from '@shared/realtime';
 
 const live = projections.filter((p): p is Projection & { live: LiveView } => p.live !== undefined);
@@ -26,6 +27,14 @@ class Loaded {
     return byValue.get(value) ?? [];
   }
 }
+
+/** One memo of users' names per pool (each node, each test server, its own). */
+const memos = new WeakMap<Db, NameMemo>();
+const memoOf = (db: Db) => {
+  let memo = memos.get(db);
+  if (!memo) memos.set(db, (memo = createNameMemo((ids) => userNames(db, ids))));
+  return memo;
+};
 
 const load = async (db: Db, view: LiveView, touched: Touched[]) =>
   new Loaded(touched.length === 0 ? [] : ((await view.load(db, touched)) as Row[]));
@@ -52,11 +61,13 @@ function rowChanges(view: LiveView, touched: Touched[], loaded: Loaded): RowChan
  */
 export async function changesFor(db: Db, events: StoredEvent[]): Promise<ChangeMessage[]> {
   const touched = events.map((event) => live.map((p) => p.changed(event)));
+  const names = memoOf(db);
+  names.saw(events);
   // Together: were the names awaited after the rows, a failed row load (the database gone)
   // would leave their failure unheard, which ends the process.
   const [loaded, byUser] = await Promise.all([
     Promise.all(live.map((p, j) => load(db, p.live, touched.flatMap((t) => t[j]!)))),
-    userNames(db, events.map((e) => e.metadata.user_id)),
+    names.names(events.map((e) => e.metadata.user_id)),
   ]);
   return events.map((event, i) => ({
     position: event.position,

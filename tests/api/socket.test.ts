@@ -107,6 +107,25 @@ describe('live gateway', () => {
     again.close();
   });
 
+  it('names who made a change as they are named now: a rename of that user shows in the next push', async () => {
+    const { id } = (await signIn(server.api, demoCredentials.admin)).user;
+    const me = (await server.api('GET', `/api/users/${id}`, { token: admin })).body as { id: string; name: string };
+    const listener = listen(server.url, { token: admin });
+    await listener.ready;
+    const target = locations.find((l) => l.name === 'Williamsburg') ?? locations[0]!;
+    await rename(target, `${target.name} (before)`);
+    await listener.until((c) => c.some((m) => m.event_type === 'LocationUpdated'), 'the first rename');
+    expect(listener.changes.at(-1)!.user_name).toBe(me.name);
+
+    const renamed = await server.api('PUT', `/api/users/${me.id}`, { token: admin, body: { name: 'Ada Renamed' } });
+    expect(renamed.status).toBe(200);
+    await rename(target, target.name);
+    await listener.until((c) => c.filter((m) => m.event_type === 'LocationUpdated').length === 2, 'the second rename');
+    expect(listener.changes.filter((m) => m.event_type === 'LocationUpdated').at(-1)!.user_name).toBe('Ada Renamed');
+    expect((await server.api('PUT', `/api/users/${me.id}`, { token: admin, body: { name: me.name } })).status).toBe(200);
+    listener.close();
+  });
+
   it('tells a client that claims a future position to reload its views', async () => {
     const listener = listen(server.url, { token: admin, since: 10_000_000 });
     const ready = await listener.ready;

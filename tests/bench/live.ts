@@ -47,6 +47,8 @@ export interface LiveResult {
   live: Percentiles;
   /** Part of `live`: from sending the PUT until its answer is read. */
   answer: Percentiles;
+  /** The rest of `live`, sample by sample: from the PUT's answer until the last socket has the row. */
+  afterAnswer: Percentiles;
   /** `live` again, while tabs keep reconnecting far behind (each catching up CATCH_UP_BEHIND events). */
   underCatchUp: Percentiles;
   bare: Percentiles;
@@ -374,6 +376,7 @@ export async function benchLive(
     payloadBytes: Buffer.byteLength(JSON.stringify(live.message)),
     live: percentiles(live.samples),
     answer: percentiles(live.answers),
+    afterAnswer: percentiles(live.samples.map((sample, i) => sample - live.answers[i]!)),
     underCatchUp: percentiles(live.underCatchUp),
     bare: percentiles(bare),
     commit: percentiles(commit),

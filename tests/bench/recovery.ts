@@ -29,7 +29,12 @@ export interface RecoveryOptions {
   sockets: number;
   tabsPerUser: number;
   writers: number;
+  /** Database restarts (none: the node restart alone). */
   rounds: number;
+  /** Whether to restart node B once the rounds are done. */
+  nodeRestart: boolean;
+  /** Every tab on node B (the one restarted) rather than half on each node. */
+  allOnB?: boolean;
 }
 
 export interface RecoveryRound {
@@ -47,8 +52,14 @@ export interface RecoveryRound {
 export interface NodeRestart {
   /** SIGTERM to /api/ready 200 again. */
   restartSeconds: number;
+  /** SIGTERM until the process exited (its drain), part of restartSeconds. */
+  stopSeconds: number;
   /** From its /api/ready until each of its tabs holds every write made while it was away. */
   currentSeconds: number;
+  /** SIGTERM until it answers /api/health again (listening), part of restartSeconds. */
+  listeningSeconds: number;
+  /** From its first /api/health answer until each of its tabs holds every write made meanwhile. */
+  currentAfterListeningSeconds: number;
   tabs: number;
   /** Writes made through the other node while it was away. */
   missed: number;
@@ -61,7 +72,7 @@ export interface NodeRestart {
 export interface RecoveryResult {
   sockets: number;
   rounds: RecoveryRound[];
-  nodeRestart: NodeRestart;
+  nodeRestart: NodeRestart | null;
 }
 
 interface Tab {
@@ -83,6 +94,14 @@ async function until(what: string, check: () => boolean | Promise<boolean>, ever
   }
   return performance.now();
 }
+
+const answers = async (origin: string) => {
+  try {
+    return (await fetch(`${origin}/api/health`)).status === 200;
+  } catch {
+    return false;
+  }
+};
 
 const ready = async (origin: string) => {
   try {
@@ -113,7 +132,7 @@ export async function benchRecovery(options: RecoveryOptions, progress: (line: s
     const tokens = createTokenService(await loadSigningKey(sql, undefined), '12h');
     const handle = createCommandHandler(sql, applyInline);
     const users = Math.ceil(options.sockets / options.tabsPerUser);
-    progress(`registering ${users} viewers and opening ${options.sockets} tabs, half on each node`);
+    progress(`registering ${users} viewers and opening ${options.sockets} tabs, ${options.allOnB ? 'all on node B' : 'half on each node'}`);
     const hash = await hashPassword(randomUUID());
     const userTokens: string[] = [];
     for (let i = 0; i < users; i++) {
@@ -127,7 +146,7 @@ export async function benchRecovery(options: RecoveryOptions, progress: (line: s
     const [location] = await sql<{ id: string }[]>`SELECT id FROM locations ORDER BY name LIMIT 1`;
 
     for (let i = 0; i < options.sockets; i++) {
-      const node = i % 2;
+      const node = options.allOnB ? 1 : i % 2;
       const token = userTokens[Math.floor(i / options.tabsPerUser)]!;
       const tab: Tab = { node, position: 0, connectedAt: 0, readyAt: 0, stop: () => undefined };
       const { socket, stop } = openLiveSocket(nodes[node]!.origin, {
@@ -192,14 +211,19 @@ export async function benchRecovery(options: RecoveryOptions, progress: (line: s
       await sleep(3_000);
     }
 
+    if (!options.nodeRestart) return { sockets: options.sockets, rounds, nodeRestart: null };
     progress('restarting node B while node A takes writes');
     const nodeB = nodes[1]!;
     const stoppedAt = performance.now();
     await nodeB.stop('SIGTERM');
+    const stopSeconds = (performance.now() - stoppedAt) / 1000;
     let missed = 0;
     for (let i = 0; i < 40; i++) if ((await write(nodes[0]!)) !== null) missed++;
     const head = await headPosition(sql);
+    // Its tabs come back as soon as it listens, which may be before it answers ready: both are timed.
+    const listening = until('node B listening', () => answers(nodeB.origin), 5);
     await nodeB.start();
+    const listeningAt = await listening;
     const readyAt = await until('node B ready', () => ready(nodeB.origin), 5);
     const onB = tabs.filter((tab) => tab.node === 1);
     const currentAt = await until('node B tabs current', () => onB.every((tab) => tab.position >= head), 5);
@@ -210,7 +234,10 @@ export async function benchRecovery(options: RecoveryOptions, progress: (line: s
       rounds,
       nodeRestart: {
         restartSeconds: (readyAt - stoppedAt) / 1000,
+        stopSeconds,
         currentSeconds: (currentAt - readyAt) / 1000,
+        listeningSeconds: (listeningAt - stoppedAt) / 1000,
+        currentAfterListeningSeconds: (currentAt - listeningAt) / 1000,
         tabs: onB.length,
         missed,
         lastConnectSeconds: (lastConnect - readyAt) / 1000,

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { figure, status, writeFiguresTo } from './figures';
+import { percentileFigures } from './percentileFigures';
 import { openBenchDatabase, type BenchDatabase } from './database';
 import { benchDashboard } from './dashboard';
 import { benchDealBoard } from './dealBoard';
@@ -13,7 +14,8 @@ import { benchSlowLink } from './slowLink';
 import { SLOW_LINK_RUNS, printSlowLink } from './slowLinkReport';
 import { benchOfficeList } from './officeList';
 import { benchRecovery } from './recovery';
-import { RECOVERY, printRecovery } from './recoveryReport';
+import { CATCH_UP, RECOVERY, printCatchUp, printRecovery } from './recoveryReport';
+import { benchBareRestart } from './bareRestart';
 import { benchReports } from './reports';
 import { count, median, ms, percentileCells, perSecond, ratio, seconds, table } from './report';
 import { benchDealMovesPart, benchLivePart, benchPushPart } from './livePart';
@@ -72,7 +74,22 @@ if (runs('officeList')) await withDatabase(await openBenchDatabase(20), async (d
   console.log('');
   progress(`office list: the server on a third fresh database, ${database.name}`);
   const result = await benchOfficeList(database, OFFICE_LIST, progress);
-  const slower = result.bare.requestsPerSecond / result.api.requestsPerSecond;
+  const bareName = 'bare Koa, the same JSON from memory';
+  const apiName = `GET /api/offices, ${count(result.offices)} offices, ${OFFICE_LIST.connections} connections`;
+  figure({ part: 'officeList', name: `${apiName}, p50`, value: result.api.p50, unit: 'ms', reference: { name: `${bareName}, p50`, value: result.bare.p50 } });
+  figure({ part: 'officeList', name: `${apiName}, p99`, value: result.api.p99, unit: 'ms', reference: { name: `${bareName}, p99`, value: result.bare.p99 } });
+  figure({ part: 'officeList', name: `${apiName}, errors`, value: result.api.errors + result.bare.errors, unit: 'errors' });
+  // The target is a slowdown (bare req/s over the API's): the ratio given is the reference's over the value.
+  const verdict = figure({
+    part: 'officeList',
+    name: `${apiName}, requests/s`,
+    value: result.api.requestsPerSecond,
+    unit: 'req/s',
+    reference: { name: `${bareName}, requests/s`, value: result.bare.requestsPerSecond },
+    ratio: result.bare.requestsPerSecond / result.api.requestsPerSecond,
+    target: ['<=', OFFICE_LIST_TARGET],
+  });
+  const slower = verdict.ratio!;
   console.log('');
   console.log(
     table(
@@ -84,7 +101,7 @@ if (runs('officeList')) await withDatabase(await openBenchDatabase(20), async (d
     ),
   );
   console.log('');
-  console.log(`Bare req/s / API req/s: ${ratio(slower)} (target: within ${OFFICE_LIST_TARGET}x: ${slower <= OFFICE_LIST_TARGET ? 'met' : 'BELOW'})`);
+  console.log(`Bare req/s / API req/s: ${ratio(slower)} (target: within ${OFFICE_LIST_TARGET}x: ${status(verdict)})`);
 });
 
 if (runs('bundle')) {
@@ -92,12 +109,17 @@ if (runs('bundle')) {
   progress('building the client for the bundle report');
   const bundle = measureBundle();
   const BUNDLE_TARGET_KB = 250;
+  // The target is "< 250 KB"; a figure's ceiling includes its bound, which 0.1 KB cannot tell apart.
+  const login = figure({ part: 'bundle', name: '/login initial JavaScript (entry + sign-in screen), gzip', value: bundle.loginKb, unit: 'KB', target: ['<=', BUNDLE_TARGET_KB] });
+  figure({ part: 'bundle', name: '/login initial JavaScript files', value: bundle.loginFiles, unit: 'files' });
+  figure({ part: 'bundle', name: 'shell initial JavaScript (entry + shell + first screen), gzip', value: bundle.shellKb, unit: 'KB' });
+  figure({ part: 'bundle', name: 'shell initial JavaScript files', value: bundle.shellFiles, unit: 'files' });
   console.log('');
   console.log(
     table(
       ['Client bundle: initial JavaScript, gzip', 'Size', 'Files', 'Target', 'Status'],
       [
-        ['/login (entry + sign-in screen)', `${bundle.loginKb.toFixed(1)} KB`, String(bundle.loginFiles), `< ${BUNDLE_TARGET_KB} KB`, bundle.loginKb < BUNDLE_TARGET_KB ? 'met' : 'BELOW'],
+        ['/login (entry + sign-in screen)', `${bundle.loginKb.toFixed(1)} KB`, String(bundle.loginFiles), `< ${BUNDLE_TARGET_KB} KB`, status(login)],
         ['shell (entry + shell + first screen)', `${bundle.shellKb.toFixed(1)} KB`, String(bundle.shellFiles), '', ''],
       ],
     ),
@@ -133,6 +155,9 @@ if (runs('grid')) await withDatabase(await openBenchDatabase(20), async (databas
   const mostCards = Math.max(...grid.push.map((p) => p.cards));
   const pushed = figure({ part: 'grid', name: `cards re-rendered by one office's pushed status, ${count(grid.offices)} offices open (most of ${grid.push.length} runs)`, value: mostCards, unit: 'cards', target: ['<=', 1] });
   console.log(`Cards re-rendered by one pushed office: ${mostCards} (target <= 1: ${status(pushed)})`);
+  figure({ part: 'grid', name: `office grid, ${count(grid.offices)} offices: navigation to the first card painted, median`, value: median(grid.firstCard), unit: 'ms' });
+  figure({ part: 'grid', name: `office grid, ${count(grid.offices)} offices: a search until the grid shows the one match, median`, value: median(grid.search), unit: 'ms' });
+  figure({ part: 'grid', name: `office grid, ${count(grid.offices)} offices: cards in the DOM after the first render`, value: grid.cardsInDom, unit: 'cards' });
 });
 
 /** A cold /offices over a slow link, compressed and, as the reference, uncompressed. */
@@ -183,9 +208,27 @@ if (runs('dealBoard')) await withDatabase(await openBenchDatabase(20), async (da
       [row('large'), row('small')],
     ),
   );
-  const slower = frames.large.p95 / frames.small.p95;
-  console.log(`Frame p95 with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(slower)} (target <= ${DEAL_BOARD_TARGET}: ${slower <= DEAL_BOARD_TARGET ? 'met' : 'BELOW'})`);
-  console.log(`First render with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(median(board.large.firstRender) / median(board.small.firstRender))}`);
+  const with_ = (size: 'large' | 'small') => `deal board in Chromium, ${count(board[size].deals)} deals`;
+  const frame = figure({
+    part: 'dealBoard',
+    name: `${with_('large')}: frame p95 while a card is dragged across all columns`,
+    value: frames.large.p95,
+    unit: 'ms',
+    reference: { name: `${with_('small')}: the same, p95`, value: frames.small.p95 },
+    target: ['<=', DEAL_BOARD_TARGET],
+  });
+  for (const p of ['p50', 'p99'] as const) {
+    figure({ part: 'dealBoard', name: `${with_('large')}: frame ${p}`, value: frames.large[p], unit: 'ms', reference: { name: `${with_('small')}: frame ${p}`, value: frames.small[p] } });
+  }
+  const render = figure({
+    part: 'dealBoard',
+    name: `${with_('large')}: first render, median`,
+    value: median(board.large.firstRender),
+    unit: 'ms',
+    reference: { name: `${with_('small')}: first render, median`, value: median(board.small.firstRender) },
+  });
+  console.log(`Frame p95 with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(frame.ratio!)} (target <= ${DEAL_BOARD_TARGET}: ${status(frame)})`);
+  console.log(`First render with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(render.ratio!)}`);
 });
 
 /** A 10,000-row CSV of offices, imported while clients keep reading the office list. */
@@ -212,10 +255,15 @@ if (runs('imports')) await withDatabase(await openBenchDatabase(20), async (data
       [`GET /api/offices?location=…, ${IMPORT.readers} clients in a loop`, 'p50', 'p95', 'p99', 'requests'],
       [
         ['during the import', ...percentileCells(result.during), count(result.requests.during)],
-        ['as long again without it', ...percentileCells(result.idle), count(result.requests.idle)],
+        ['as long again without it (at most 30 s)', ...percentileCells(result.idle), count(result.requests.idle)],
       ],
     ),
   );
+  const importName = `CSV import of ${count(result.rows)} offices`;
+  figure({ part: 'imports', name: `${importName}: preview (parse, check every row)`, value: result.previewMs, unit: 'ms' });
+  figure({ part: 'imports', name: `${importName}: import (one bulk transaction)`, value: result.importMs, unit: 'ms' });
+  const reads = `GET /api/offices?location=…, ${IMPORT.readers} clients in a loop`;
+  percentileFigures('imports', `${reads}, during the import`, result.during, { name: `${reads}, as long again without it (at most 30 s)`, value: result.idle });
   console.log(`GET p99 during the import / without: ${ratio(result.during.p99 / result.idle.p99)}`);
 
   // Find anything, on the same database with the rows the import left and more.
@@ -230,7 +278,13 @@ if (runs('imports')) await withDatabase(await openBenchDatabase(20), async (data
       ],
     ),
   );
-  console.log(`Search p99 / one list GET p50: ${ratio(found.search.p99 / found.list.p50)} (target: under one GET of the list: ${found.search.p99 < found.list.p50 ? 'met' : 'BELOW'})`);
+  const searchName = `Ctrl+K search over ${count(found.rows)} rows: GET /api/search?q=…`;
+  const listName = `GET /api/offices, the whole list (${(found.listBytes / 1024 / 1024).toFixed(1)} MB)`;
+  percentileFigures('imports', searchName, found.search, undefined, ['p50', 'p95']);
+  percentileFigures('imports', listName, found.list);
+  // The target: a search's p99 under one GET of the whole list (its p50).
+  const search = figure({ part: 'imports', name: `${searchName}, p99`, value: found.search.p99, unit: 'ms', reference: { name: `${listName}, p50`, value: found.list.p50 }, target: ['<=', 1] });
+  console.log(`Search p99 / one list GET p50: ${ratio(search.ratio!)} (target: under one GET of the list: ${status(search)})`);
 });
 
 /** The dashboard on a log of a million events, against the public config route. */
@@ -281,12 +335,25 @@ if (runs('reports')) await withDatabase(await openBenchDatabase(20), async (data
       ],
     ),
   );
-  const slower = result.asOfYearBack.p50 / result.current.p50;
-  console.log(`As of a year back / live, p50: ${ratio(slower)} (target <= ${REPORTS_TARGET}: ${slower <= REPORTS_TARGET ? 'met' : 'BELOW'}); counts alone: ${ratio(result.asOfQuery.p50 / result.currentQuery.p50)}`);
+  const live = 'GET /api/reports/occupancy (live: the office read model)';
+  const asOf = figure({
+    part: 'reports',
+    name: 'GET /api/reports/occupancy?as_of=<a year back>, p50',
+    value: result.asOfYearBack.p50,
+    unit: 'ms',
+    reference: { name: `${live}, p50`, value: result.current.p50 },
+    target: ['<=', REPORTS_TARGET],
+  });
+  percentileFigures('reports', 'GET /api/reports/occupancy?as_of=<a year back>', result.asOfYearBack, { name: live, value: result.current }, ['p95', 'p99']);
+  percentileFigures('reports', live, result.current);
+  percentileFigures('reports', 'the counts alone: office_history as a day a year back ended', result.asOfQuery, { name: 'the counts alone: offices as they stand', value: result.currentQuery });
+  percentileFigures('reports', 'the 12-month history alone (12 days in one query)', result.series);
+  figure({ part: 'reports', name: `log and read models of ${count(result.events)} events written, a week of office life per transaction`, value: result.events / result.generateSeconds, unit: 'events/s' });
+  console.log(`As of a year back / live, p50: ${ratio(asOf.ratio!)} (target <= ${REPORTS_TARGET}: ${status(asOf)}); counts alone: ${ratio(result.asOfQuery.p50 / result.currentQuery.p50)}`);
   console.log(`Log and read models written in ${seconds(result.generateSeconds)} (${perSecond(result.events / result.generateSeconds, 'events')}), a week of office life per transaction.`);
 });
 
-/** A database restart under 2 nodes, 300 tabs and writers; then one node restarted. */
+/** A database restart under 2 nodes, 300 tabs and writers. */
 if (runs('recovery')) {
   console.log('');
   progress(`recovery: a database restart under two nodes and ${count(RECOVERY.sockets)} tabs`);
@@ -338,3 +405,12 @@ if (runs('meeting')) await withDatabase(await openBenchDatabase(20), async (data
     ),
   );
 });
+/** One node of two restarted under 300 tabs: its tabs current again, against a bare socket.io restart. */
+if (runs('catchup')) {
+  console.log('');
+  progress(`catch-up: node B of two restarted under ${count(CATCH_UP.sockets)} tabs`);
+  const result = await benchRecovery(CATCH_UP, progress);
+  const node = result.nodeRestart!;
+  const bare = await benchBareRestart(node.tabs, node.restartSeconds * 1000, progress);
+  printCatchUp(node, bare);
+}

@@ -89,7 +89,16 @@ interface Scratch {
   carried?: number;
 }
 
-export function createCommandHandler(sql: Pool, project: InlineProjector) {
+export interface CommandHandlerOptions {
+  /**
+   * Told of every transaction's events once it has committed, before the command returns: for
+   * memory this process keeps that must not outlive a change it made itself (the users of
+   * server/auth/userCache.ts).
+   */
+  onCommitted?: (events: StoredEvent[]) => void;
+}
+
+export function createCommandHandler(sql: Pool, project: InlineProjector, { onCommitted }: CommandHandlerOptions = {}) {
   const states = new Map<string, { version: number; state: unknown }>();
   /** Remembers a state once its events are committed; never a state a rollback could undo. */
   const remember = (streamId: string, version: number, state: unknown) => {
@@ -174,7 +183,9 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
   /** Remembers committed states and wakes subscribers, once a transaction has committed. */
   function committed(results: { streamId: string; result: CommandResult<unknown, unknown> }[], carried: number | undefined) {
     for (const { streamId, result } of results) remember(streamId, result.version, result.state);
-    announce(sql, results.flatMap(({ result }) => result.events), carried);
+    const events = results.flatMap(({ result }) => result.events);
+    onCommitted?.(events);
+    announce(sql, events, carried);
   }
 
   /**

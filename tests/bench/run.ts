@@ -15,7 +15,7 @@ import { benchRecovery } from './recovery';
 import { RECOVERY, printRecovery } from './recoveryReport';
 import { benchReports } from './reports';
 import { count, median, ms, percentileCells, perSecond, ratio, seconds, table } from './report';
-import { benchDealMovesPart, benchLivePart, benchPushPart } from './livePart';
+import { benchLivePart, benchMovesPart, benchPushPart } from './livePart';
 import { STORE_CONNECTIONS, benchAppendsPart, benchStorePart } from './storePart';
 
 /**
@@ -61,7 +61,7 @@ if (runs('appends')) await withDatabase(await openBenchDatabase(STORE_CONNECTION
 
 if (runs('live')) await withDatabase(await openBenchDatabase(20), (database) => benchLivePart(database, progress));
 if (runs('push')) await withDatabase(await openBenchDatabase(20), (database) => benchPushPart(database, progress));
-if (runs('dealMoves')) await withDatabase(await openBenchDatabase(20), (database) => benchDealMovesPart(database, progress));
+if (runs('moves')) await withDatabase(await openBenchDatabase(20), (database) => benchMovesPart(database, progress));
 
 /** GET /api/offices with 10,000 offices, against a bare Koa endpoint serving the same JSON. */
 const OFFICE_LIST = { offices: 10_000, connections: 50, seconds: 5 };

@@ -5,6 +5,7 @@ import type { Aggregate } from './decider';
 import { announce, claimNotify } from './store/announce';
 import { append, appendMany, lockAndReadStream, readStream, type AppendArgs } from './store/append';
 import { ConcurrencyError, DomainError, isDeadlock, type ChangedSince } from './store/errors';
+import { transaction as pipelinedTransaction } from './store/transaction';
 import type { EventMetadata, NewEvent, PendingEvent, Pool, StoredEvent, Tx } from './store/types';
 
 /** Runs the inline projections for events about to be appended, in the same transaction. */
@@ -175,9 +176,16 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
     }
     // The first append of a transaction may carry the NOTIFY for other processes.
     const notify = scratch && scratch.carried === undefined ? claimNotify(sql) : undefined;
-    const events = await append(tx, { ...args, notify });
+    // The answer's read goes out right behind the append, on the same connection, without waiting
+    // for it: PostgreSQL runs the two in that order, so the read sees the append as before, one
+    // round trip sooner. Should the append fail, its error is the one reported (the read's, a
+    // transaction aborted, is left unawaited but handled).
+    const appended = append(tx, { ...args, notify });
+    const view = read();
+    view.catch(() => undefined);
+    const events = await appended;
     if (scratch && notify !== undefined) scratch.carried = events[events.length - 1]!.position;
-    return { state: next, version: version + decided.length, events, view: await read() };
+    return { state: next, version: version + decided.length, events, view: await view };
   }
 
   /** Remembers committed states and wakes subscribers, once a transaction has committed. */
@@ -205,7 +213,7 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
       let pinned = false;
       let carried: number | undefined;
       try {
-        const value = (await sql.begin(async (tx) => {
+        const value = (await pipelinedTransaction(sql, async (tx) => {
           const scratch: Scratch = { states: new Map(), deferred: bulk ? [] : undefined };
           const value = await work(async (aggregate, id, command, context, options = {}) => {
             pinned ||= options.expectedVersion !== undefined;

@@ -49,7 +49,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     const context = commandContext(ctx);
     const { view } = await handle.transaction(async (run, tx) => {
       const office = await officePlace(tx, changes.office_id !== undefined ? changes.office_id : current.office_id);
-      return run(taskAggregate, id, { type: 'EditTask', changes, office }, context, { expectedVersion: body.version, ...tasks.read(id) });
+      return run(taskAggregate, id, { type: 'EditTask', changes, office }, context, { expectedVersion: body.version, ...tasks.read(id), commits: true });
     });
     return view;
   });

@@ -97,6 +97,8 @@ interface Scratch {
   commitNow?: () => void;
   /** A command committed the transaction: none may follow. */
   committed?: boolean;
+  /** Streams whose lock was asked for ahead of their command (`LockAhead`), with the events read once it was granted. */
+  ahead?: Map<string, { after: number; newer: Promise<StoredEvent[]> }>;
 }
 
 export interface CommandHandlerOptions {
@@ -135,9 +137,16 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
     // Events never change, so a state folded earlier only needs the events written since: read
     // in the same round trip as the stream's lock is taken, once it is granted.
     const cached = local ?? (states.get(streamId) as { version: number; state: S } | undefined);
+    const ahead = scratch?.ahead?.get(streamId);
+    scratch?.ahead?.delete(streamId);
+    const known = cached?.version ?? 0;
+    // A lock taken ahead read the events after the version known then; the state held now may be
+    // newer (its events are skipped), never older unless it was forgotten (then read again).
     const newer = local
       ? []
-      : await lockAndReadStream<E>(tx, STREAM_LOCK_CLASS, streamId, cached?.version ?? 0);
+      : ahead && ahead.after <= known
+        ? ((await ahead.newer) as (StoredEvent & E)[]).filter((e) => e.version > known)
+        : await lockAndReadStream<E>(tx, STREAM_LOCK_CLASS, streamId, known);
     const base = cached ?? { version: 0, state: aggregate.decider.initialState };
     const version = newer.length === 0 ? base.version : newer[newer.length - 1]!.version;
     // An unknown stream is the decider's to refuse (404), not a conflict.
@@ -219,22 +228,33 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
    * together at the end, so a safe horizon (which the live gateway waits on to settle a hole)
    * waits for one insert and its commit instead of the whole run: other users' pushes do not
    * wait for the import. A command's result then has its `events` only after the commit.
+   *
+   * `lockAhead` takes a stream's lock (and reads its new events) before the work's own reads,
+   * in the same round trip as they go, for the command on that stream that follows them.
    */
-  async function transaction<T>(work: (run: RunInTransaction, tx: Tx) => Promise<T>, { bulk = false }: { bulk?: boolean } = {}): Promise<T> {
+  async function transaction<T>(work: (run: RunInTransaction, tx: Tx, lockAhead: LockAhead) => Promise<T>, { bulk = false }: { bulk?: boolean } = {}): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const results: { streamId: string; result: CommandResult<unknown, unknown> }[] = [];
       let pinned = false;
       let carried: number | undefined;
       try {
         const value = (await pipelinedTransaction(sql, async (tx, commitNow) => {
-          const scratch: Scratch = { states: new Map(), deferred: bulk ? [] : undefined, commitNow: bulk ? undefined : commitNow };
+          const scratch: Scratch = { states: new Map(), deferred: bulk ? [] : undefined, commitNow: bulk ? undefined : commitNow, ahead: new Map() };
+          const lockAhead: LockAhead = (aggregate, id) => {
+            const streamId = aggregate.streamId(id);
+            if (scratch.states.has(streamId) || scratch.ahead!.has(streamId)) return;
+            const after = states.get(streamId)?.version ?? 0;
+            const newer = lockAndReadStream(tx, STREAM_LOCK_CLASS, streamId, after);
+            newer.catch(() => undefined);
+            scratch.ahead!.set(streamId, { after, newer });
+          };
           const value = await work(async (aggregate, id, command, context, options = {}) => {
             if (scratch.committed) throw new Error('A command after the one that commits its transaction');
             pinned ||= options.expectedVersion !== undefined;
             const result = await once(tx, aggregate, id, command, context, options, scratch);
             results.push({ streamId: aggregate.streamId(id), result: result as CommandResult<unknown, unknown> });
             return result;
-          }, tx);
+          }, tx, lockAhead);
           if (scratch.deferred && scratch.deferred.length > 0) {
             const stored = await appendMany(tx, scratch.deferred.map((d) => d.args));
             scratch.deferred.forEach((d, i) => (d.result.events = stored[i]!));
@@ -266,6 +286,12 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
 
   return Object.assign(handleCommand, { transaction });
 }
+
+/**
+ * Asks for a stream's write lock now, without waiting: the command that follows on that stream
+ * uses the lock and the events read with it, so reads the work makes first share its round trip.
+ */
+export type LockAhead = (aggregate: { streamId(id: string): string }, id: string) => void;
 
 /** handleCommand inside a transaction that `transaction` opened. */
 export type RunInTransaction = <C, S, E extends NewEvent, V = undefined>(

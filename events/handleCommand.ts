@@ -35,11 +35,6 @@ export interface CommandOptions<V = undefined> {
    * sees exactly its own write, not a later one that committed in between.
    */
   read?: (tx: Tx) => Promise<V>;
-  /**
-   * The transaction's last command: nothing else runs in it afterwards (another command is
-   * refused), so its COMMIT is sent right behind its append and its read, one round trip sooner.
-   */
-  commits?: boolean;
 }
 
 export interface CommandResult<S, V = undefined> {
@@ -93,10 +88,6 @@ interface Scratch {
   deferred?: { args: AppendArgs; result: CommandResult<unknown, unknown> }[];
   /** The position named by the NOTIFY one of this transaction's appends carried (announce.ts). */
   carried?: number;
-  /** Sends the transaction's COMMIT now (transaction.ts), for the command that `commits`. */
-  commitNow?: () => void;
-  /** A command committed the transaction: none may follow. */
-  committed?: boolean;
   /** Streams whose lock was asked for ahead of their command (`LockAhead`), with the events read once it was granted. */
   ahead?: Map<string, { after: number; newer: Promise<StoredEvent[]> }>;
 }
@@ -201,10 +192,6 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
     const appended = append(tx, { ...args, notify });
     const view = read();
     view.catch(() => undefined);
-    if (options.commits && scratch?.commitNow) {
-      scratch.committed = true;
-      scratch.commitNow();
-    }
     const events = await appended;
     if (scratch && notify !== undefined) scratch.carried = events[events.length - 1]!.position;
     return { state: next, version: version + decided.length, events, view: await view };
@@ -238,8 +225,8 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
       let pinned = false;
       let carried: number | undefined;
       try {
-        const value = (await pipelinedTransaction(sql, async (tx, commitNow) => {
-          const scratch: Scratch = { states: new Map(), deferred: bulk ? [] : undefined, commitNow: bulk ? undefined : commitNow, ahead: new Map() };
+        const value = (await pipelinedTransaction(sql, async (tx) => {
+          const scratch: Scratch = { states: new Map(), deferred: bulk ? [] : undefined, ahead: new Map() };
           const lockAhead: LockAhead = (aggregate, id) => {
             const streamId = aggregate.streamId(id);
             if (scratch.states.has(streamId) || scratch.ahead!.has(streamId)) return;
@@ -249,7 +236,6 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
             scratch.ahead!.set(streamId, { after, newer });
           };
           const value = await work(async (aggregate, id, command, context, options = {}) => {
-            if (scratch.committed) throw new Error('A command after the one that commits its transaction');
             pinned ||= options.expectedVersion !== undefined;
             const result = await once(tx, aggregate, id, command, context, options, scratch);
             results.push({ streamId: aggregate.streamId(id), result: result as CommandResult<unknown, unknown> });
@@ -281,7 +267,7 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
     options: CommandOptions<V> = {},
   ): Promise<CommandResult<S, V>> {
     if (options.tx) return once(options.tx, aggregate, id, command, context, options);
-    return transaction((run) => run(aggregate, id, command, context, { ...options, commits: true }));
+    return transaction((run) => run(aggregate, id, command, context, options));
   }
 
   return Object.assign(handleCommand, { transaction });

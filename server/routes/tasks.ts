@@ -50,7 +50,7 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     const { view } = await handle.transaction(async (run, tx, lockAhead) => {
       lockAhead(taskAggregate, id);
       const office = await officePlace(tx, changes.office_id !== undefined ? changes.office_id : current.office_id);
-      return run(taskAggregate, id, { type: 'EditTask', changes, office }, context, { expectedVersion: body.version, ...tasks.read(id), commits: true });
+      return run(taskAggregate, id, { type: 'EditTask', changes, office }, context, { expectedVersion: body.version, ...tasks.read(id) });
     });
     return view;
   });

@@ -86,7 +86,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
       if (!place) throw new HttpError(400, 'The card to place it next to is not in that stage', [{ field: 'before_id', message: 'Not in that stage' }]);
       // The mover's name: a move to Agreement Signed names them as the deal's signer.
       const actor_name = (ctx.state as AuthState).user.name;
-      return run(dealAggregate, id, { type: 'MoveDeal', stage: body.stage, ...place, actor_id: context.userId, actor_name }, context, { expectedVersion: body.version, ...deals.read(id), commits: true });
+      return run(dealAggregate, id, { type: 'MoveDeal', stage: body.stage, ...place, actor_id: context.userId, actor_name }, context, { expectedVersion: body.version, ...deals.read(id) });
     });
     return view;
   });

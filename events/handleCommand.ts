@@ -5,6 +5,7 @@ import type { Aggregate } from './decider';
 import { announce, claimNotify } from './store/announce';
 import { append, appendMany, lockAndReadStream, readStream, type AppendArgs } from './store/append';
 import { ConcurrencyError, DomainError, isDeadlock, type ChangedSince } from './store/errors';
+import { transaction as pipelinedTransaction } from './store/transaction';
 import type { EventMetadata, NewEvent, PendingEvent, Pool, StoredEvent, Tx } from './store/types';
 
 /** Runs the inline projections for events about to be appended, in the same transaction. */
@@ -87,9 +88,20 @@ interface Scratch {
   deferred?: { args: AppendArgs; result: CommandResult<unknown, unknown> }[];
   /** The position named by the NOTIFY one of this transaction's appends carried (announce.ts). */
   carried?: number;
+  /** Streams whose lock was asked for ahead of their command (`LockAhead`), with the events read once it was granted. */
+  ahead?: Map<string, { after: number; newer: Promise<StoredEvent[]> }>;
 }
 
-export function createCommandHandler(sql: Pool, project: InlineProjector) {
+export interface CommandHandlerOptions {
+  /**
+   * Told of every transaction's events once it has committed, before the command returns: for
+   * memory this process keeps that must not outlive a change it made itself (the users of
+   * server/auth/userCache.ts).
+   */
+  onCommitted?: (events: StoredEvent[]) => void;
+}
+
+export function createCommandHandler(sql: Pool, project: InlineProjector, { onCommitted }: CommandHandlerOptions = {}) {
   const states = new Map<string, { version: number; state: unknown }>();
   /** Remembers a state once its events are committed; never a state a rollback could undo. */
   const remember = (streamId: string, version: number, state: unknown) => {
@@ -116,9 +128,16 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     // Events never change, so a state folded earlier only needs the events written since: read
     // in the same round trip as the stream's lock is taken, once it is granted.
     const cached = local ?? (states.get(streamId) as { version: number; state: S } | undefined);
+    const ahead = scratch?.ahead?.get(streamId);
+    scratch?.ahead?.delete(streamId);
+    const known = cached?.version ?? 0;
+    // A lock taken ahead read the events after the version known then; the state held now may be
+    // newer (its events are skipped), never older unless it was forgotten (then read again).
     const newer = local
       ? []
-      : await lockAndReadStream<E>(tx, STREAM_LOCK_CLASS, streamId, cached?.version ?? 0);
+      : ahead && ahead.after <= known
+        ? ((await ahead.newer) as (StoredEvent & E)[]).filter((e) => e.version > known)
+        : await lockAndReadStream<E>(tx, STREAM_LOCK_CLASS, streamId, known);
     const base = cached ?? { version: 0, state: aggregate.decider.initialState };
     const version = newer.length === 0 ? base.version : newer[newer.length - 1]!.version;
     // An unknown stream is the decider's to refuse (404), not a conflict.
@@ -166,15 +185,24 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
     }
     // The first append of a transaction may carry the NOTIFY for other processes.
     const notify = scratch && scratch.carried === undefined ? claimNotify(sql) : undefined;
-    const events = await append(tx, { ...args, notify });
+    // The answer's read goes out right behind the append, on the same connection, without waiting
+    // for it: PostgreSQL runs the two in that order, so the read sees the append as before, one
+    // round trip sooner. Should the append fail, its error is the one reported (the read's, a
+    // transaction aborted, is left unawaited but handled).
+    const appended = append(tx, { ...args, notify });
+    const view = read();
+    view.catch(() => undefined);
+    const events = await appended;
     if (scratch && notify !== undefined) scratch.carried = events[events.length - 1]!.position;
-    return { state: next, version: version + decided.length, events, view: await read() };
+    return { state: next, version: version + decided.length, events, view: await view };
   }
 
   /** Remembers committed states and wakes subscribers, once a transaction has committed. */
   function committed(results: { streamId: string; result: CommandResult<unknown, unknown> }[], carried: number | undefined) {
     for (const { streamId, result } of results) remember(streamId, result.version, result.state);
-    announce(sql, results.flatMap(({ result }) => result.events), carried);
+    const events = results.flatMap(({ result }) => result.events);
+    onCommitted?.(events);
+    announce(sql, events, carried);
   }
 
   /**
@@ -187,21 +215,32 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
    * together at the end, so a safe horizon (which the live gateway waits on to settle a hole)
    * waits for one insert and its commit instead of the whole run: other users' pushes do not
    * wait for the import. A command's result then has its `events` only after the commit.
+   *
+   * `lockAhead` takes a stream's lock (and reads its new events) before the work's own reads,
+   * in the same round trip as they go, for the command on that stream that follows them.
    */
-  async function transaction<T>(work: (run: RunInTransaction, tx: Tx) => Promise<T>, { bulk = false }: { bulk?: boolean } = {}): Promise<T> {
+  async function transaction<T>(work: (run: RunInTransaction, tx: Tx, lockAhead: LockAhead) => Promise<T>, { bulk = false }: { bulk?: boolean } = {}): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const results: { streamId: string; result: CommandResult<unknown, unknown> }[] = [];
       let pinned = false;
       let carried: number | undefined;
       try {
-        const value = (await sql.begin(async (tx) => {
-          const scratch: Scratch = { states: new Map(), deferred: bulk ? [] : undefined };
+        const value = (await pipelinedTransaction(sql, async (tx) => {
+          const scratch: Scratch = { states: new Map(), deferred: bulk ? [] : undefined, ahead: new Map() };
+          const lockAhead: LockAhead = (aggregate, id) => {
+            const streamId = aggregate.streamId(id);
+            if (scratch.states.has(streamId) || scratch.ahead!.has(streamId)) return;
+            const after = states.get(streamId)?.version ?? 0;
+            const newer = lockAndReadStream(tx, STREAM_LOCK_CLASS, streamId, after);
+            newer.catch(() => undefined);
+            scratch.ahead!.set(streamId, { after, newer });
+          };
           const value = await work(async (aggregate, id, command, context, options = {}) => {
             pinned ||= options.expectedVersion !== undefined;
             const result = await once(tx, aggregate, id, command, context, options, scratch);
             results.push({ streamId: aggregate.streamId(id), result: result as CommandResult<unknown, unknown> });
             return result;
-          }, tx);
+          }, tx, lockAhead);
           if (scratch.deferred && scratch.deferred.length > 0) {
             const stored = await appendMany(tx, scratch.deferred.map((d) => d.args));
             scratch.deferred.forEach((d, i) => (d.result.events = stored[i]!));
@@ -233,6 +272,12 @@ export function createCommandHandler(sql: Pool, project: InlineProjector) {
 
   return Object.assign(handleCommand, { transaction });
 }
+
+/**
+ * Asks for a stream's write lock now, without waiting: the command that follows on that stream
+ * uses the lock and the events read with it, so reads the work makes first share its round trip.
+ */
+export type LockAhead = (aggregate: { streamId(id: string): string }, id: string) => void;
 
 /** handleCommand inside a transaction that `transaction` opened. */
 export type RunInTransaction = <C, S, E extends NewEvent, V = undefined>(

@@ -50,7 +50,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
   // Behind one reverse proxy the client is the last X-Forwarded-For entry, the one the proxy
   // appended; anything before it is whatever the client chose to send.
   const app = new Koa({ proxy: options.trustProxy ?? false, maxIpsCount: 1 });
-  const auth = authenticate(deps.sql, deps.tokens);
+  const auth = authenticate(deps.sql, deps.tokens, deps.users);
 
   const api = new Router({ prefix: '/api' });
   const areas = [

@@ -9,6 +9,7 @@ import type { Dashboard } from '@shared/schemas/dashboard';
 import type { DeviceCookies } from './auth/deviceCookie';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
+import type { UserCache } from './auth/userCache';
 import type { Drain } from './drain';
 import type { LimiterStore } from './limits/limiterStore';
 import type { SecretBox } from './settings/secretBox';
@@ -20,6 +21,8 @@ import type { AllowedHost } from './slack/webhookHosts';
 export interface AppDeps {
   sql: Pool;
   handle: HandleCommand;
+  /** The authenticated users, from memory, dropped on every user event (server/auth/userCache.ts). */
+  users: UserCache;
   tokens: TokenService;
   /** Where request limits are counted: PostgreSQL, shared by every node (server/limits). */
   limits: LimiterStore;

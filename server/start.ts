@@ -10,6 +10,7 @@ import { createApp } from './app';
 import { createDeviceCookies, loadDeviceCookieKey } from './auth/deviceCookie';
 import { createLoginThrottle, type LoginThrottleOptions } from './auth/throttle';
 import { createTokenService, loadSigningKey } from './auth/tokens';
+import { createUserCache } from './auth/userCache';
 import { DEFAULT_DRAIN, type Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import type { AppDeps } from './deps';
@@ -71,7 +72,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       },
     }));
   const { sql } = database;
-  const handle = createCommandHandler(sql, applyInline);
+  // Every user event this process commits drops its user before the command answers.
+  const users = createUserCache();
+  const handle = createCommandHandler(sql, applyInline, { onCommitted: (events) => users.forget(events) });
 
   if (config.demoMode && (await seedDemo(sql, handle))) logger.info('demo data seeded');
   if (config.demoMode && (await seedDemoDeals(sql, handle))) logger.info('demo deals seeded');
@@ -84,6 +87,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const settingsKey = await loadSettingsKey(config.settingsKey, config.dataDir);
   const feed = await createChangeFeed(sql, (error) => logger.error({ err: error }, 'failed to follow the log'));
+  // Other nodes' user events drop their users as the feed reads them; while it cannot, none is kept.
+  feed.listen(async (events) => users.forget(events));
+  feed.onStatus((status) => users.keep(status.following));
   const officeList = await createOfficeList(sql, feed);
   let gatewayRef: Gateway | null = null;
   const metrics = config.metrics ? createMetrics({ sql, feedPosition: () => feed.position(), sockets: () => gatewayRef?.io.engine.clientsCount ?? 0 }) : null;
@@ -93,6 +99,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const deps: AppDeps = {
     sql,
     handle,
+    users,
     tokens: createTokenService(await loadSigningKey(sql, config.jwtSecret), config.jwtTtl),
     limits,
     throttle: createLoginThrottle(options.throttle, limits),

@@ -47,7 +47,8 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     const changes = editable<TaskDetailsData>(body, READ_ONLY_TASK_KEYS);
     if (changes.location_id !== undefined) await assertLocationExists(sql, changes.location_id);
     const context = commandContext(ctx);
-    const { view } = await handle.transaction(async (run, tx) => {
+    const { view } = await handle.transaction(async (run, tx, lockAhead) => {
+      lockAhead(taskAggregate, id);
       const office = await officePlace(tx, changes.office_id !== undefined ? changes.office_id : current.office_id);
       return run(taskAggregate, id, { type: 'EditTask', changes, office }, context, { expectedVersion: body.version, ...tasks.read(id) });
     });

@@ -5,12 +5,15 @@ import { Server } from 'socket.io';
 import { userAggregate } from '../../events/user/decider';
 import { hashPassword } from '../../server/auth/passwords';
 import { createLogger } from '../../server/logger';
-import { startServer } from '../../server/start';
+import { startServer, type RunningServer } from '../../server/start';
 import { ALL_LOCATIONS } from '@shared/constants';
 import type { ChangeMessage, ClientToServerEvents, ServerToClientEvents } from '@shared/realtime';
 import type { Deal } from '@shared/schemas/deals';
 import type { BenchDatabase } from './database';
+import { databaseCpu, processCpu } from './cpu';
 import { arrivals, benchConfig, connect, percentiles, type Client, type Percentiles } from './live';
+import { profiled } from './profile';
+import { startLoad, type RawRow, type RequestLane, type RequestsDone } from './load';
 
 /**
  * A deal dragged on the board, as everyone else on the board sees it: from the PATCH until all
@@ -31,7 +34,10 @@ export interface DealMoveResult {
   live: Percentiles;
   bare: Percentiles;
   movesPerSecond: number;
+  /** Each move's time from sending the PATCH to its answer, with all movers at once. */
+  moveLatency: Percentiles;
   rawPerSecond: number;
+  cpu: { move: CpuPer; rawRow: CpuPer };
   payloadBytes: number;
 }
 
@@ -48,8 +54,7 @@ export async function benchDealMoves(database: BenchDatabase, options: DealMoveO
   const clients: Client[] = [];
   const live: number[] = [];
   let payload: ChangeMessage | undefined;
-  let movesPerSecond: number;
-  let moved: { stream: string; data: unknown }[];
+  let throughput: Awaited<ReturnType<typeof measureMoves>>;
   try {
     const { sql, handle, tokens } = server.deps;
     const [admin] = await sql<{ id: string }[]>`SELECT id FROM users WHERE role = 'admin' ORDER BY email LIMIT 1`;
@@ -104,24 +109,22 @@ export async function benchDealMoves(database: BenchDatabase, options: DealMoveO
     // Throughput without the measuring clients: they share this process, and 200 of them would
     // charge their own work to the server.
     for (const socket of clients.splice(0)) socket.close();
-    progress(`${options.movers} users dragging their own deal at once, ${options.movesPerMover} moves each`);
-    const mine = deals.slice(1, 1 + options.movers);
-    const before = (await sql<{ position: number }[]>`SELECT coalesce(max(position), 0)::int AS position FROM events`)[0]!.position;
-    const started = performance.now();
-    await Promise.all(mine.map(async (d) => {
-      for (let i = 0; i < options.movesPerMover; i++) await patch(d, i + 1);
-    }));
-    movesPerSecond = (mine.length * options.movesPerMover) / ((performance.now() - started) / 1000);
-    moved = (await sql<{ stream_id: string; data: unknown }[]>`SELECT stream_id, data FROM events WHERE position > ${before} AND type = 'DealMoved' ORDER BY position`).map(
-      (r) => ({ stream: r.stream_id, data: r.data }),
-    );
+    throughput = await measureMoves(server, database, deals.slice(1), options, progress);
   } finally {
     for (const socket of clients) socket.close();
     await server.close();
   }
   const bare = await measureBare(database, payload!, options, progress);
-  const rawPerSecond = await measureRawAppends(database, moved, options, progress);
-  return { live: percentiles(live), bare: percentiles(bare), movesPerSecond, rawPerSecond, payloadBytes: Buffer.byteLength(JSON.stringify(payload)) };
+  const raw = await measureRawAppends(database, throughput.moved, options, progress);
+  return {
+    live: percentiles(live),
+    bare: percentiles(bare),
+    movesPerSecond: throughput.perSecond,
+    moveLatency: throughput.latency,
+    rawPerSecond: raw.perSecond,
+    cpu: { move: throughput.cpu, rawRow: raw.cpu },
+    payloadBytes: Buffer.byteLength(JSON.stringify(payload)),
+  };
 }
 
 /** One raw INSERT + NOTIFY; on the notification a bare socket.io server broadcasts the row. */
@@ -164,19 +167,81 @@ async function measureBare(database: BenchDatabase, payload: ChangeMessage, opti
   }
 }
 
-/** The same event rows, raw: `movers` writers, one INSERT transaction per row. */
-async function measureRawAppends(database: BenchDatabase, moved: { stream: string; data: unknown }[], options: DealMoveOptions, progress: (line: string) => void): Promise<number> {
-  progress(`raw INSERT of the same ${moved.length} event rows by ${options.movers} writers`);
-  const { sql } = database;
-  await sql`CREATE TABLE bench_raw_moves (position bigserial PRIMARY KEY, stream_id text NOT NULL, data jsonb NOT NULL)`;
+/** CPU of one unit of work, µs: on the node (the server, or the raw writers' process) and on the database (null: not measurable here). */
+export interface CpuPer {
+  node: number;
+  database: number | null;
+}
+
+/**
+ * `movers` users, each with their own deal at that deal's location, dragging it back and forth
+ * at once; the HTTP clients run in a child process, so the server process's CPU is its own.
+ */
+async function measureMoves(server: RunningServer, database: BenchDatabase, deals: Deal[], options: DealMoveOptions, progress: (line: string) => void) {
+  const { sql, handle, tokens } = server.deps;
+  const hash = await hashPassword(randomUUID());
+  const lanes: RequestLane[] = [];
+  for (const [i, deal] of deals.slice(0, options.movers).entries()) {
+    const id = randomUUID();
+    const profile = { name: `Deal Mover ${i + 1}`, email: `deal.mover.${i + 1}@bench.example`, role: 'manager' as const, locations: [deal.location_id], primary_location: deal.location_id };
+    await handle(userAggregate, id, { type: 'RegisterUser', id, profile, password_hash: hash }, { userId: 'system', now: new Date() });
+    const steps = STAGES.map((stage) => ({ method: 'PATCH' as const, path: `/api/deals/${deal.id}/stage`, body: { stage } }));
+    lanes.push({ token: await tokens.sign(id), steps, offset: deal.stage === STAGES[0] ? 1 : 0 });
+  }
+  if (lanes.length < options.movers) throw new Error(`deal bench: ${options.movers} movers need as many open deals, found ${lanes.length}`);
+  const load = startLoad();
   try {
-    const lanes = Array.from({ length: options.movers }, (_, lane) => moved.filter((_, i) => i % options.movers === lane));
-    const started = performance.now();
-    await Promise.all(lanes.map(async (rows) => {
-      for (const row of rows) await sql.begin((tx) => tx`INSERT INTO bench_raw_moves (stream_id, data) VALUES (${row.stream}, ${tx.json(row.data as never)})`);
-    }));
-    return moved.length / ((performance.now() - started) / 1000);
+    const dbCpu = await databaseCpu(sql);
+    progress(`${options.movers} users dragging their own deal at once (clients in a child process): ${options.warmup} moves each to warm up`);
+    checkAllOk(await load.run({ kind: 'requests', url: server.url, lanes, limit: { count: options.warmup } }));
+    progress(`${options.movers} users dragging their own deal at once, ${options.movesPerMover} moves each`);
+    const before = (await sql<{ position: number }[]>`SELECT coalesce(max(position), 0)::int AS position FROM events`)[0]!.position;
+    const nodeStart = processCpu();
+    const dbStart = dbCpu?.read();
+    const done = await profiled('moves', () => load.run({ kind: 'requests', url: server.url, lanes, limit: { count: options.movesPerMover } }));
+    const nodeCpu = processCpu() - nodeStart;
+    const dbUsed = dbCpu && dbStart !== undefined ? dbCpu.read() - dbStart : null;
+    checkAllOk(done);
+    const moves = done.latencies.length;
+    const moved = (await sql<RawRow[]>`SELECT stream_id AS stream, data FROM events WHERE position > ${before} AND type = 'DealMoved' ORDER BY position`).map((r) => ({ ...r }));
+    return {
+      perSecond: moves / (done.elapsedMs / 1000),
+      latency: percentiles(done.latencies),
+      cpu: { node: nodeCpu / moves, database: dbUsed === null ? null : dbUsed / moves } satisfies CpuPer,
+      moved,
+    };
   } finally {
+    await load.stop();
+  }
+}
+
+function checkAllOk(done: RequestsDone) {
+  const refused = Object.entries(done.statuses).filter(([status]) => status !== '200');
+  if (refused.length > 0) throw new Error(`deal bench: answers other than 200: ${JSON.stringify(done.statuses)}`);
+}
+
+/**
+ * The same event rows, raw: `movers` writers, one INSERT transaction per row, in a child process
+ * as the movers' clients are; its CPU is the node's side of a raw row.
+ */
+async function measureRawAppends(database: BenchDatabase, moved: RawRow[], options: DealMoveOptions, progress: (line: string) => void): Promise<{ perSecond: number; cpu: CpuPer }> {
+  progress(`raw INSERT of the same ${moved.length} event rows by ${options.movers} writers (in a child process)`);
+  const { sql } = database;
+  const table = 'bench_raw_moves';
+  await sql`CREATE TABLE bench_raw_moves (position bigserial PRIMARY KEY, stream_id text NOT NULL, data jsonb NOT NULL)`;
+  const load = startLoad();
+  try {
+    const dbCpu = await databaseCpu(sql);
+    const lanes = Array.from({ length: options.movers }, (_, lane) => moved.filter((_, i) => i % options.movers === lane));
+    const dbStart = dbCpu?.read();
+    const done = await load.run({ kind: 'raw', url: database.url, table, lanes });
+    const dbUsed = dbCpu && dbStart !== undefined ? dbCpu.read() - dbStart : null;
+    return {
+      perSecond: moved.length / (done.elapsedMs / 1000),
+      cpu: { node: done.cpuMicros / moved.length, database: dbUsed === null ? null : dbUsed / moved.length },
+    };
+  } finally {
+    await load.stop();
     await sql`DROP TABLE bench_raw_moves`;
   }
 }

@@ -111,24 +111,61 @@ export async function benchPushPart(database: BenchDatabase, progress: Progress)
 }
 
 /** A deal dragged on the board, to 200 other sockets; 8 users dragging at once. */
-const DEAL_MOVES = { sockets: 200, samples: 100, warmup: 10, movers: 8, movesPerMover: 40 };
+const MOVES = {
+  sockets: 200,
+  samples: 100,
+  warmup: 10,
+  movers: 8,
+  movesPerMover: Number(process.env.MOVES_PER_MOVER ?? 150),
+};
+const MOVES_TARGET = 0.25;
 
-export async function benchDealMovesPart(database: BenchDatabase, progress: Progress): Promise<void> {
+const micros = (value: number | null) => (value === null ? 'n/a' : `${count(Math.round(value))} µs`);
+
+export async function benchMovesPart(database: BenchDatabase, progress: Progress): Promise<void> {
   console.log('');
   progress(`deal moves: the server on a fresh database, ${database.name}`);
-  const result = await benchDealMoves(database, DEAL_MOVES, progress);
+  const result = await benchDealMoves(database, MOVES, progress);
   console.log('');
   console.log(
     table(
       ['Deal board', 'p50', 'p95', 'p99'],
       [
-        [`PATCH stage -> the row at all ${DEAL_MOVES.sockets} other sockets (${DEAL_MOVES.samples} moves)`, ...percentileCells(result.live)],
-        [`raw INSERT + NOTIFY -> bare socket.io broadcast to ${DEAL_MOVES.sockets}`, ...percentileCells(result.bare)],
+        [`PATCH stage -> the row at all ${MOVES.sockets} other sockets (${MOVES.samples} moves)`, ...percentileCells(result.live)],
+        [`raw INSERT + NOTIFY -> bare socket.io broadcast to ${MOVES.sockets}`, ...percentileCells(result.bare)],
+        [`PATCH stage answered, ${MOVES.movers} users moving at once`, ...percentileCells(result.moveLatency)],
       ],
     ),
   );
   console.log(`Move p50 / bare p50: ${ratio(result.live.p50 / result.bare.p50)}; p99 / bare p99: ${ratio(result.live.p99 / result.bare.p99)} (payload ${count(result.payloadBytes)} bytes)`);
+  const moves = figure({
+    part: 'moves',
+    name: `${MOVES.movers} users moving their own deals at once, moves/s`,
+    value: result.movesPerSecond,
+    unit: 'moves/s',
+    reference: { name: `raw INSERT of the same event rows by ${MOVES.movers} writers, rows/s`, value: result.rawPerSecond },
+    target: ['>=', MOVES_TARGET],
+  });
   console.log(
-    `${DEAL_MOVES.movers} users dragging their own deals at once: ${perSecond(result.movesPerSecond, 'moves')}; raw INSERT of the same event rows by ${DEAL_MOVES.movers} writers: ${perSecond(result.rawPerSecond, 'rows')}; ratio ${ratio(result.movesPerSecond / result.rawPerSecond)}`,
+    `${MOVES.movers} users dragging their own deals at once: ${perSecond(result.movesPerSecond, 'moves')}; raw INSERT of the same event rows by ${MOVES.movers} writers: ${perSecond(result.rawPerSecond, 'rows')}; ratio ${ratio(moves.ratio!)} (target >= ${MOVES_TARGET}: ${status(moves)})`,
   );
+  const cpu = result.cpu;
+  const cpuFigures: [string, number | null][] = [
+    ['CPU per move on the node (the server process), µs', cpu.move.node],
+    ['CPU per move on the database (its processes), µs', cpu.move.database],
+    ['CPU per raw INSERT row on the node (the writers\' process), µs', cpu.rawRow.node],
+    ['CPU per raw INSERT row on the database (its processes), µs', cpu.rawRow.database],
+  ];
+  for (const [name, value] of cpuFigures) if (value !== null) figure({ part: 'moves', name, value, unit: 'µs' });
+  console.log(
+    table(
+      ['CPU per unit of work', 'node', 'database'],
+      [
+        ['a move (PATCH /api/deals/:id/stage)', micros(cpu.move.node), micros(cpu.move.database)],
+        ['a raw INSERT row (one transaction)', micros(cpu.rawRow.node), micros(cpu.rawRow.database)],
+      ],
+    ),
+  );
+  console.log('Both sides run their clients in a child process: the movers\' HTTP clients, and the raw writers (whose own CPU is the raw row\'s node side).');
+  console.log(`The node's CPU of a move is the server process's (process.cpuUsage); the database's, its postmaster and children from /proc.`);
 }

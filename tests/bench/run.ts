@@ -10,6 +10,7 @@ import { measureBundle } from './bundle';
 import { benchGridRender } from './gridRender';
 import { benchImport } from './imports';
 import { benchSearch } from './search';
+import { benchSustained, type SustainedPhase } from './sustained';
 import { benchSlowLink } from './slowLink';
 import { SLOW_LINK_RUNS, printSlowLink } from './slowLinkReport';
 import { benchOfficeList } from './officeList';
@@ -18,7 +19,7 @@ import { CATCH_UP, RECOVERY, printCatchUp, printRecovery } from './recoveryRepor
 import { benchBareRestart } from './bareRestart';
 import { benchReports } from './reports';
 import { count, median, ms, percentileCells, perSecond, ratio, seconds, table } from './report';
-import { benchDealMovesPart, benchLivePart, benchPushPart } from './livePart';
+import { benchLivePart, benchMovesPart, benchPushPart } from './livePart';
 import { STORE_CONNECTIONS, benchAppendsPart, benchStorePart } from './storePart';
 
 /**
@@ -64,7 +65,45 @@ if (runs('appends')) await withDatabase(await openBenchDatabase(STORE_CONNECTION
 
 if (runs('live')) await withDatabase(await openBenchDatabase(20), (database) => benchLivePart(database, progress));
 if (runs('push')) await withDatabase(await openBenchDatabase(20), (database) => benchPushPart(database, progress));
-if (runs('dealMoves')) await withDatabase(await openBenchDatabase(20), (database) => benchDealMovesPart(database, progress));
+if (runs('moves')) await withDatabase(await openBenchDatabase(20), (database) => benchMovesPart(database, progress));
+
+/** 30 writers and 300 connected sockets for a minute, against one of those writers alone. */
+const SUSTAINED = { writers: 30, sockets: 300, seconds: Number(process.env.SUSTAINED_SECONDS ?? 60) };
+const SUSTAINED_TARGET = 10;
+
+if (runs('sustained')) await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`sustained writes: the server on a fresh database, ${database.name}`);
+  const result = await benchSustained(database, SUSTAINED, progress);
+  const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+  const row = (label: string, p: SustainedPhase) => [label, ...percentileCells(p.latency), count(p.requests), perSecond(p.perSecond, 'req'), count(p.errors), count(p.conflicts)];
+  console.log('');
+  console.log(
+    table(
+      [`Writes with ${count(result.sockets)} sockets connected (${count(result.socketUsers)} users), ${SUSTAINED.seconds} s each`, 'p50', 'p95', 'p99', 'requests', 'rate', 'errors', '409s'],
+      [row(`${SUSTAINED.writers} writers at once (deal moves, office statuses, task edits)`, result.loaded), row('one of them alone', result.alone)],
+    ),
+  );
+  const p99 = figure({
+    part: 'sustained',
+    name: `request p99, ${SUSTAINED.writers} writers and ${SUSTAINED.sockets} sockets, ms`,
+    value: result.loaded.latency.p99,
+    unit: 'ms',
+    reference: { name: `request p99, one writer alone with the same sockets, ms`, value: result.alone.latency.p99 },
+    target: ['<=', SUSTAINED_TARGET],
+  });
+  figure({ part: 'sustained', name: `request p50, ${SUSTAINED.writers} writers, ms`, value: result.loaded.latency.p50, unit: 'ms' });
+  figure({ part: 'sustained', name: `request p95, ${SUSTAINED.writers} writers, ms`, value: result.loaded.latency.p95, unit: 'ms' });
+  figure({ part: 'sustained', name: `requests, ${SUSTAINED.writers} writers`, value: result.loaded.requests, unit: 'requests' });
+  figure({ part: 'sustained', name: `errors (not 2xx, not 409), ${SUSTAINED.writers} writers`, value: result.loaded.errors, unit: 'requests' });
+  figure({ part: 'sustained', name: `409s, ${SUSTAINED.writers} writers`, value: result.loaded.conflicts, unit: 'requests' });
+  figure({ part: 'sustained', name: 'server RSS before the writers', value: result.rss.before / 2 ** 20, unit: 'MB' });
+  figure({ part: 'sustained', name: 'server RSS after the writers', value: result.rss.after / 2 ** 20, unit: 'MB' });
+  console.log('');
+  console.log(`p99 with ${SUSTAINED.writers} writers / one writer alone: ${ratio(p99.ratio!)} (target <= ${SUSTAINED_TARGET}: ${status(p99)})`);
+  console.log(`Pushes taken by the sockets during the ${SUSTAINED.writers} writers: ${count(result.pushes)}. Server RSS ${mib(result.rss.before)} before, ${mib(result.rss.after)} after.`);
+  console.log('Writers and sockets run in two child processes; the server process runs the server alone.');
+});
 
 /** GET /api/offices with 10,000 offices, against a bare Koa endpoint serving the same JSON. */
 const OFFICE_LIST = { offices: 10_000, connections: 50, seconds: 5 };

@@ -77,7 +77,9 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
 
   deals.action('patch', 'stage', permit('deal.changeStage'), MoveDealInput, async (ctx, id, body) => {
     const context = commandContext(ctx);
-    const { view } = await handle.transaction(async (run, tx) => {
+    const { view } = await handle.transaction(async (run, tx, lockAhead) => {
+      // The deal's lock goes out with BEGIN and the read of its place.
+      lockAhead(dealAggregate, id);
       const before = body.before_id ?? null;
       const after = body.after_id ?? null;
       const place = placeBetween(await columnAround(tx, body.stage, id, before, after), before, after);

@@ -66,14 +66,16 @@ describe('the dashboard figures kept per location', () => {
     const { api, tokens } = w;
     const rnd = random(20261127);
     const names = w.locations.map((l) => l.name);
+    // A command the domain refuses (a leased office cannot move) changes nothing, and is fine here.
     const call = async <T>(method: string, path: string, body?: unknown) => {
       const res = await api<T>(method, path, { token: tokens.admin, body });
-      expect(res.status, `${method} ${path} ${res.text}`).toBeLessThan(300);
+      expect(res.status < 300 || res.status === 409, `${method} ${path} ${res.status} ${res.text}`).toBe(true);
       return res.body;
     };
-    const offices: Office[] = [];
-    const members: Member[] = [];
-    const tasks: Task[] = [];
+    // The seed's rows and new ones alike.
+    const offices = await call<Office[]>('GET', '/api/offices');
+    const members = await call<Member[]>('GET', '/api/members');
+    const tasks = await call<Task[]>('GET', '/api/tasks');
     const due = () => (rnd.int(5) === 0 ? null : inDays(rnd.int(150) - 30));
     // Each step, a few commands sent together (different streams, often the same location's counts).
     const steps: (() => Promise<unknown>)[] = [
@@ -104,7 +106,7 @@ describe('the dashboard figures kept per location', () => {
       },
       async () => {
         const task = tasks.length > 0 ? rnd.pick(tasks) : null;
-        if (task) await call('PUT', `/api/tasks/${task.id}`, rnd.int(2) === 0 ? { due_date: due() } : { location_id: w.loc(rnd.pick(names)) });
+        if (task) await call('PUT', `/api/tasks/${task.id}`, rnd.int(2) === 0 ? { due_date: due() } : { location_id: w.loc(rnd.pick(names)), office_id: null });
       },
       async () => {
         const task = tasks.length > 0 ? rnd.pick(tasks) : null;
@@ -114,7 +116,7 @@ describe('the dashboard figures kept per location', () => {
         if (next) await call('PATCH', `/api/tasks/${task.id}/status`, { status: rnd.pick(next) });
       },
     ];
-    for (let round = 0; round < 40; round++) {
+    for (let round = 0; round < 60; round++) {
       // Steps on different rows, at once; one row's commands stay in order.
       await Promise.all(Array.from({ length: 4 }, () => rnd.pick(steps)()));
     }

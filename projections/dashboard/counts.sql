@@ -16,4 +16,8 @@ CREATE TABLE location_counts (
   -- Open tasks due on `day`.
   open_tasks_due    integer NOT NULL DEFAULT 0
 );
-CREATE INDEX location_counts_day ON location_counts (day, location_id);
+-- The dashboard reads the totals, and two ranges of days, each from its own index: the days of
+-- leases and of open tasks, past ones included, are many more than those a range holds.
+CREATE INDEX location_counts_totals ON location_counts (location_id) WHERE day IS NULL;
+CREATE INDEX location_counts_leases ON location_counts (day, location_id) WHERE leases_ending <> 0;
+CREATE INDEX location_counts_due ON location_counts (day, location_id) WHERE open_tasks_due <> 0;

@@ -32,19 +32,22 @@ type Figures = Omit<Dashboard, 'recentActivity' | 'upcomingTasks' | 'leasesEndin
  */
 export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: string | null, today: string): Promise<Omit<Dashboard, 'recentActivity'>> {
   const params = [...scopeParams(actor), locationId, today, ON_NOTICE_DAYS];
+  // Three index reads of location_counts: the totals, the days of leases ending soon, the days
+  // before today of open tasks; each a few rows per location.
   const figuresRead = db.unsafe<Figures[]>(
-    `SELECT coalesce(sum(c.offices) FILTER (WHERE c.day IS NULL), 0)::int AS "totalOffices",
-            coalesce(sum(c.leased_offices) FILTER (WHERE c.day IS NULL), 0)::int AS "leasedOffices",
-            coalesce(sum(c.vacant_offices) FILTER (WHERE c.day IS NULL), 0)::int AS "vacantOffices",
-            coalesce(sum(c.leases_ending) FILTER (WHERE c.day BETWEEN $4::date AND $4::date + $5::int), 0)::int AS "onNoticeOffices",
-            coalesce(sum(c.member_companies) FILTER (WHERE c.day IS NULL), 0)::int AS "memberCompanies",
-            coalesce(sum(c.employees) FILTER (WHERE c.day IS NULL), 0)::int AS "totalEmployees",
-            coalesce(sum(c.open_tasks) FILTER (WHERE c.day IS NULL), 0)::int AS "openTasks",
-            coalesce(sum(c.in_progress_tasks) FILTER (WHERE c.day IS NULL), 0)::int AS "inProgressTasks",
-            coalesce(sum(c.open_tasks_due) FILTER (WHERE c.day < $4::date), 0)::int AS "overdueTasks",
-            (SELECT count(*) FROM templates)::int AS templates
-     FROM location_counts c
-     WHERE ${AT('offices', 'c')} AND (c.day IS NULL OR c.day <= $4::date + $5::int)`,
+    `SELECT t.*, l.*, d.*, (SELECT count(*) FROM templates)::int AS templates
+     FROM (SELECT coalesce(sum(c.offices), 0)::int AS "totalOffices",
+                  coalesce(sum(c.leased_offices), 0)::int AS "leasedOffices",
+                  coalesce(sum(c.vacant_offices), 0)::int AS "vacantOffices",
+                  coalesce(sum(c.member_companies), 0)::int AS "memberCompanies",
+                  coalesce(sum(c.employees), 0)::int AS "totalEmployees",
+                  coalesce(sum(c.open_tasks), 0)::int AS "openTasks",
+                  coalesce(sum(c.in_progress_tasks), 0)::int AS "inProgressTasks"
+           FROM location_counts c WHERE ${AT('offices', 'c')} AND c.day IS NULL) t,
+          (SELECT coalesce(sum(c.leases_ending), 0)::int AS "onNoticeOffices"
+           FROM location_counts c WHERE ${AT('offices', 'c')} AND c.leases_ending <> 0 AND c.day BETWEEN $4::date AND $4::date + $5::int) l,
+          (SELECT coalesce(sum(c.open_tasks_due), 0)::int AS "overdueTasks"
+           FROM location_counts c WHERE ${AT('offices', 'c')} AND c.open_tasks_due <> 0 AND c.day < $4::date) d`,
     params as never[],
     PREPARED,
   );

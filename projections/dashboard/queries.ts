@@ -24,17 +24,12 @@ export function dueLabel(due: string | null, today: string): DueLabel {
 
 type Figures = Omit<Dashboard, 'recentActivity' | 'upcomingTasks' | 'leasesEnding' | 'locations'>;
 
-/**
- * The dashboard's figures and lists from the read models (never the log). The figures add up the
- * rows of location_counts (counts.ts) at the caller's locations: their totals, and the days of
- * leases ending within ON_NOTICE_DAYS and of open tasks due before today; the lists read in index
- * order. `today` is the server's date (YYYY-MM-DD). The statements go out together.
- */
-export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: string | null, today: string): Promise<Omit<Dashboard, 'recentActivity'>> {
+/** The dashboard's counts: the rows of location_counts (counts.ts) at the caller's locations, added up. */
+export async function keptFigures(db: Db, actor: Actor, locationId: string | null, today: string): Promise<Figures> {
   const params = [...scopeParams(actor), locationId, today, ON_NOTICE_DAYS];
   // Three index reads of location_counts: the totals, the days of leases ending soon, the days
   // before today of open tasks; each a few rows per location.
-  const figuresRead = db.unsafe<Figures[]>(
+  const [figures] = await db.unsafe<Figures[]>(
     `SELECT t.*, l.*, d.*, (SELECT count(*) FROM templates)::int AS templates
      FROM (SELECT coalesce(sum(c.offices), 0)::int AS "totalOffices",
                   coalesce(sum(c.leased_offices), 0)::int AS "leasedOffices",
@@ -51,6 +46,18 @@ export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: 
     params as never[],
     PREPARED,
   );
+  return figures!;
+}
+
+/**
+ * The dashboard's figures and lists from the read models (never the log). The figures add up the
+ * rows of location_counts (counts.ts) at the caller's locations: their totals, and the days of
+ * leases ending within ON_NOTICE_DAYS and of open tasks due before today; the lists read in index
+ * order. `today` is the server's date (YYYY-MM-DD). The statements go out together.
+ */
+export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: string | null, today: string): Promise<Omit<Dashboard, 'recentActivity'>> {
+  const params = [...scopeParams(actor), locationId, today, ON_NOTICE_DAYS];
+  const figuresRead = keptFigures(db, actor, locationId, today);
   const locationsRead = db.unsafe<{ name: string; city: string }[]>(
     `SELECT l.name, l.city FROM locations l WHERE ${scopeWhere('locations', 'l')} AND ($3::uuid IS NULL OR l.id = $3) ORDER BY l.name`,
     params.slice(0, 3) as never[],
@@ -73,9 +80,9 @@ export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: 
     params as never[],
     PREPARED,
   );
-  const [[figures], locations, tasks, leases] = await Promise.all([figuresRead, locationsRead, tasksRead, leasesRead]);
+  const [figures, locations, tasks, leases] = await Promise.all([figuresRead, locationsRead, tasksRead, leasesRead]);
   return {
-    ...figures!,
+    ...figures,
     locations,
     upcomingTasks: tasks.map((t) => ({ id: t.id, task: t.title, priority: t.priority, dueDate: t.due_date, due_label: dueLabel(t.due_date, today), location_name: t.location_name })),
     leasesEnding: leases,

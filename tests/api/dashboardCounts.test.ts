@@ -3,8 +3,7 @@ import type { Dashboard } from '@shared/schemas/dashboard';
 import type { Member } from '@shared/schemas/members';
 import type { Office } from '@shared/schemas/offices';
 import type { Task } from '@shared/schemas/tasks';
-import { ON_NOTICE_DAYS } from '../../projections/dashboard/queries';
-import { scopeWhere } from '../../projections/scope';
+import { countedFromRows } from '../support/dashboardCounted';
 import { MANAGER_LOCATIONS, officeWorld, type OfficeWorld } from './officeHelpers';
 
 /**
@@ -21,30 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await w?.server.stop();
 });
-
-type Figures = Omit<Dashboard, 'recentActivity' | 'upcomingTasks' | 'leasesEnding' | 'locations'>;
-
-const AT = (alias: string) => `${scopeWhere('offices', alias)} AND ($3::uuid IS NULL OR ${alias}.location_id = $3)`;
-
-/** The dashboard's figures counted over every row, as the dashboard counted them before it kept counts. */
-async function countedFromRows(all: boolean, locations: string[], locationId: string | null, today: string): Promise<Figures> {
-  const [figures] = await w.server.deps.sql.unsafe<Figures[]>(
-    `SELECT o.*, m.*, t.*, (SELECT count(*) FROM templates)::int AS templates
-     FROM (SELECT count(*)::int AS "totalOffices",
-                  (count(*) FILTER (WHERE status = 'LEASED'))::int AS "leasedOffices",
-                  (count(*) FILTER (WHERE status = 'VACANT'))::int AS "vacantOffices",
-                  (count(*) FILTER (WHERE status = 'LEASED' AND end_date BETWEEN $4::date AND $4::date + $5::int))::int AS "onNoticeOffices"
-           FROM offices o WHERE ${AT('o')}) o,
-          (SELECT count(*)::int AS "memberCompanies", coalesce(sum(jsonb_array_length(employees)), 0)::int AS "totalEmployees"
-           FROM members m WHERE ${AT('m')}) m,
-          (SELECT (count(*) FILTER (WHERE status IN ('pending', 'in_progress')))::int AS "openTasks",
-                  (count(*) FILTER (WHERE status = 'in_progress'))::int AS "inProgressTasks",
-                  (count(*) FILTER (WHERE status IN ('pending', 'in_progress') AND due_date < $4::date))::int AS "overdueTasks"
-           FROM tasks t WHERE ${AT('t')}) t`,
-    [all, locations, locationId, today, ON_NOTICE_DAYS] as never[],
-  );
-  return figures!;
-}
 
 /** A small deterministic generator, so a failure replays. */
 function random(seed: number) {
@@ -133,7 +108,7 @@ describe('the dashboard figures kept per location', () => {
       const res = await api<Dashboard>('GET', `/api/dashboard${q}`, { token });
       expect(res.status, res.text).toBe(200);
       const { recentActivity: _a, upcomingTasks: _u, leasesEnding: _l, locations: _n, ...figures } = res.body;
-      expect(figures, label).toEqual(await countedFromRows(all, locations, locationId, today()));
+      expect(figures, label).toEqual(await countedFromRows(w.server.deps.sql, all, locations, locationId, today()));
     }
     // The work above reached every figure.
     const { body } = await api<Dashboard>('GET', '/api/dashboard', { token: tokens.admin });

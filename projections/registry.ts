@@ -3,6 +3,7 @@ import type { Db, PendingEvent, Pool } from '../events/store/types';
 import { companiesProjection } from './crm/companies';
 import { contactsProjection } from './crm/contacts';
 import { dealsProjection } from './deals/projection';
+import { locationCountsProjection } from './dashboard/counts';
 import { locationsProjection } from './locations/projection';
 import { membersProjection } from './members/projection';
 import { officesProjection } from './offices/projection';
@@ -29,6 +30,7 @@ export const projections: readonly Projection[] = [
   companiesProjection,
   dealsProjection,
   tasksProjection,
+  locationCountsProjection,
   templatesProjection,
   resourcesProjection,
   settingsProjection,

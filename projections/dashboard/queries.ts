@@ -24,35 +24,46 @@ export function dueLabel(due: string | null, today: string): DueLabel {
 
 type Figures = Omit<Dashboard, 'recentActivity' | 'upcomingTasks' | 'leasesEnding' | 'locations'>;
 
-/**
- * The dashboard's figures and lists from the read models (never the log): one statement for the
- * counts, one each for the lists. `today` is the server's date (YYYY-MM-DD).
- */
-export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: string | null, today: string): Promise<Omit<Dashboard, 'recentActivity'>> {
+/** The dashboard's counts: the rows of location_counts (counts.ts) at the caller's locations, added up. */
+export async function keptFigures(db: Db, actor: Actor, locationId: string | null, today: string): Promise<Figures> {
   const params = [...scopeParams(actor), locationId, today, ON_NOTICE_DAYS];
-  // One pass over each table, every figure of it counted in the same pass.
+  // Three index reads of location_counts: the totals, the days of leases ending soon, the days
+  // before today of open tasks; each a few rows per location.
   const [figures] = await db.unsafe<Figures[]>(
-    `SELECT o.*, m.*, t.*, (SELECT count(*) FROM templates)::int AS templates
-     FROM (SELECT count(*)::int AS "totalOffices",
-                  (count(*) FILTER (WHERE status = 'LEASED'))::int AS "leasedOffices",
-                  (count(*) FILTER (WHERE status = 'VACANT'))::int AS "vacantOffices",
-                  (count(*) FILTER (WHERE status = 'LEASED' AND end_date BETWEEN $4::date AND $4::date + $5::int))::int AS "onNoticeOffices"
-           FROM offices o WHERE ${AT('offices', 'o')}) o,
-          (SELECT count(*)::int AS "memberCompanies", coalesce(sum(jsonb_array_length(employees)), 0)::int AS "totalEmployees"
-           FROM members m WHERE ${AT('members', 'm')}) m,
-          (SELECT (count(*) FILTER (WHERE status IN ('pending', 'in_progress')))::int AS "openTasks",
-                  (count(*) FILTER (WHERE status = 'in_progress'))::int AS "inProgressTasks",
-                  (count(*) FILTER (WHERE status IN ('pending', 'in_progress') AND due_date < $4::date))::int AS "overdueTasks"
-           FROM tasks t WHERE ${AT('tasks', 't')}) t`,
+    `SELECT t.*, l.*, d.*, (SELECT count(*) FROM templates)::int AS templates
+     FROM (SELECT coalesce(sum(c.offices), 0)::int AS "totalOffices",
+                  coalesce(sum(c.leased_offices), 0)::int AS "leasedOffices",
+                  coalesce(sum(c.vacant_offices), 0)::int AS "vacantOffices",
+                  coalesce(sum(c.member_companies), 0)::int AS "memberCompanies",
+                  coalesce(sum(c.employees), 0)::int AS "totalEmployees",
+                  coalesce(sum(c.open_tasks), 0)::int AS "openTasks",
+                  coalesce(sum(c.in_progress_tasks), 0)::int AS "inProgressTasks"
+           FROM location_counts c WHERE ${AT('offices', 'c')} AND c.day IS NULL) t,
+          (SELECT coalesce(sum(c.leases_ending), 0)::int AS "onNoticeOffices"
+           FROM location_counts c WHERE ${AT('offices', 'c')} AND c.leases_ending <> 0 AND c.day BETWEEN $4::date AND $4::date + $5::int) l,
+          (SELECT coalesce(sum(c.open_tasks_due), 0)::int AS "overdueTasks"
+           FROM location_counts c WHERE ${AT('offices', 'c')} AND c.open_tasks_due <> 0 AND c.day < $4::date) d`,
     params as never[],
     PREPARED,
   );
-  const locations = await db.unsafe<{ name: string; city: string }[]>(
+  return figures!;
+}
+
+/**
+ * The dashboard's figures and lists from the read models (never the log). The figures add up the
+ * rows of location_counts (counts.ts) at the caller's locations: their totals, and the days of
+ * leases ending within ON_NOTICE_DAYS and of open tasks due before today; the lists read in index
+ * order. `today` is the server's date (YYYY-MM-DD). The statements go out together.
+ */
+export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: string | null, today: string): Promise<Omit<Dashboard, 'recentActivity'>> {
+  const params = [...scopeParams(actor), locationId, today, ON_NOTICE_DAYS];
+  const figuresRead = keptFigures(db, actor, locationId, today);
+  const locationsRead = db.unsafe<{ name: string; city: string }[]>(
     `SELECT l.name, l.city FROM locations l WHERE ${scopeWhere('locations', 'l')} AND ($3::uuid IS NULL OR l.id = $3) ORDER BY l.name`,
     params.slice(0, 3) as never[],
     PREPARED,
   );
-  const tasks = await db.unsafe<{ id: string; title: string; priority: TaskPriority; due_date: string | null; location_name: string }[]>(
+  const tasksRead = db.unsafe<{ id: string; title: string; priority: TaskPriority; due_date: string | null; location_name: string }[]>(
     `SELECT t.id, t.title, t.priority, t.due_date::text AS due_date, l.name AS location_name
      FROM tasks t JOIN locations l ON l.id = t.location_id
      WHERE ${AT('tasks', 't')} AND t.status IN ('pending', 'in_progress')
@@ -61,7 +72,7 @@ export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: 
     params.slice(0, 3) as never[],
     PREPARED,
   );
-  const leases = await db.unsafe<{ id: string; office_number: string; location_name: string; tenant: string | null; end_date: string; days: number }[]>(
+  const leasesRead = db.unsafe<{ id: string; office_number: string; location_name: string; tenant: string | null; end_date: string; days: number }[]>(
     `SELECT o.id, o.office_number, l.name AS location_name, o.tenant, o.end_date::text AS end_date, (o.end_date - $4::date)::int AS days
      FROM offices o JOIN locations l ON l.id = o.location_id
      WHERE ${AT('offices', 'o')} AND o.status = 'LEASED' AND o.end_date BETWEEN $4::date AND $4::date + $5::int
@@ -69,8 +80,9 @@ export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: 
     params as never[],
     PREPARED,
   );
+  const [figures, locations, tasks, leases] = await Promise.all([figuresRead, locationsRead, tasksRead, leasesRead]);
   return {
-    ...figures!,
+    ...figures,
     locations,
     upcomingTasks: tasks.map((t) => ({ id: t.id, task: t.title, priority: t.priority, dueDate: t.due_date, due_label: dueLabel(t.due_date, today), location_name: t.location_name })),
     leasesEnding: leases,

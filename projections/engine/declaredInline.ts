@@ -2,6 +2,7 @@ import { PREPARED } from '../../events/store/connect';
 import type { Db, PendingEvent } from '../../events/store/types';
 import type { Row } from './memoryTables';
 import { changedIn, dependencies, evolveEvent, touchesOf, type Pair, type ReadModel, type RowKey, type RowStore } from './readModel';
+import { TallySet } from './tallyInline';
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const lower = (value: unknown) => String(value).toLowerCase();
@@ -61,7 +62,7 @@ function recordTouched(event: PendingEvent, model: string, ids: string[]) {
 }
 
 /** Reads the rows the batch's keys name, one query per model and column, sent together. */
-function readRows(tx: Db, sets: Map<ReadModel, WorkingSet>, keys: Map<ReadModel, RowKey[]>) {
+function readRows(tx: Db, sets: Map<ReadModel, WorkingSet | TallySet>, keys: Map<ReadModel, RowKey[]>) {
   const reads: Promise<void>[] = [];
   for (const [model, modelKeys] of keys) {
     const byColumn = new Map<string, Set<string>>();
@@ -70,7 +71,7 @@ function readRows(tx: Db, sets: Map<ReadModel, WorkingSet>, keys: Map<ReadModel,
       const ids = [...values];
       const query = `SELECT to_jsonb(t) AS row FROM ${quote(model.table)} t WHERE t.${quote(column)} = ANY($1::${model.keyType}[])`;
       reads.push(
-        tx.unsafe<{ row: Row }[]>(query, [ids], PREPARED).then((found) => sets.get(model)!.load(found.map((r) => r.row), column === 'id' ? ids : [])),
+        tx.unsafe<{ row: Row }[]>(query, [ids], PREPARED).then((found) => (sets.get(model) as WorkingSet).load(found.map((r) => r.row), column === 'id' ? ids : [])),
       );
     }
   }
@@ -126,7 +127,8 @@ function writes(tx: Db, set: WorkingSet): Promise<unknown>[] {
  */
 export async function inlineDeclared(tx: Db, events: PendingEvent[], targets: readonly ReadModel[]): Promise<Map<ReadModel, Promise<unknown>[]>> {
   const involved = [...new Set(targets.flatMap((model) => [model, ...dependencies(model)]))];
-  const sets = new Map(involved.map((model) => [model, new WorkingSet(model)]));
+  // A tallying read model's rows are only added to (tallyInline.ts), never read first.
+  const sets = new Map(involved.map((model) => [model, model.tallies.length > 0 ? new TallySet(model) : new WorkingSet(model)]));
   const keys = new Map<ReadModel, RowKey[]>();
   for (const event of events) {
     for (const model of involved) {
@@ -144,5 +146,10 @@ export async function inlineDeclared(tx: Db, events: PendingEvent[], targets: re
       for (const touch of touches) sets.get(model)!.touch(touch, event.metadata.at, event);
     }
   }
-  return new Map(targets.map((model) => [model, writes(tx, sets.get(model)!)]));
+  return new Map(
+    targets.map((model) => {
+      const set = sets.get(model)!;
+      return [model, set instanceof TallySet ? set.writes(tx) : writes(tx, set)];
+    }),
+  );
 }

@@ -61,6 +61,18 @@ export interface Figures {
   when?: string[];
 }
 
+/**
+ * This read model's rows are sums over another's rows (a location's offices by status): each row
+ * of `model` adds `count(row)` to the row `into(row)` names (its id and the columns saying what it
+ * sums; null: it adds to none). When a `model` row changes, what it added before is taken off and
+ * what it adds after is put on, so a sum is always the one over the rows as they stand.
+ */
+export interface Tally {
+  model: string;
+  into(row: Row): Row | null;
+  count(row: Row): Record<string, number>;
+}
+
 export interface ReadModelSpec<E extends { type: string; data: unknown }> {
   name: string;
   /** Bump when table.sql or an evolver changes: start-up then rebuilds this read model from the log. */
@@ -76,6 +88,12 @@ export interface ReadModelSpec<E extends { type: string; data: unknown }> {
   evolve: Evolvers<E>;
   joins?: Join[];
   figures?: Figures[];
+  /**
+   * Sums over other read models' rows. A row whose sums are all zero is no row. Commands add to
+   * the rows (`RowStore.add`) rather than read and write them back: the rows are shared by many
+   * streams, whose commands do not wait for one another.
+   */
+  tallies?: Tally[];
   /**
    * False for a table without version / created_at / updated_at. Otherwise an event's own row
    * takes its version and time (created_at too when it is new), and a row changed by another
@@ -99,6 +117,7 @@ export interface ReadModel {
   readonly keyType: 'uuid' | 'text';
   readonly joins: Join[];
   readonly figures: Figures[];
+  readonly tallies: Tally[];
   readonly stamps: boolean;
   /** The event types its evolvers and statements take. */
   readonly types: ReadonlySet<string>;
@@ -121,10 +140,12 @@ export function readModel(name: string): ReadModel {
 
 /** The read models whose rows `model`'s rows show: evolved beside it, even where they are not kept. */
 export function dependencies(model: ReadModel): ReadModel[] {
-  return [...new Set([...model.joins, ...model.figures].map((d) => d.model))].map(readModel);
+  return [...new Set([...model.joins, ...model.figures, ...model.tallies].map((d) => d.model))].map(readModel);
 }
 
 export function declareModel<E extends { type: string; data: unknown }>(spec: ReadModelSpec<E>): ReadModel {
+  // Its rows are added to, never read first, by commands: an evolver of its own would read them.
+  if (spec.tallies?.length && Object.keys(spec.evolve).length > 0) throw new Error(`'${spec.name}' sums other read models' rows: it has no evolvers of its own`);
   // Keyed by type name, so the evolver found always takes the event's own payload type.
   const evolvers: Partial<Record<string, Evolver<{ type: string; data: unknown }>>> = spec.evolve;
   const statements: Partial<Record<string, Handler<{ type: string; data: unknown }>>> = spec.statements ?? {};
@@ -135,6 +156,7 @@ export function declareModel<E extends { type: string; data: unknown }>(spec: Re
     keyType: spec.keyType ?? 'uuid',
     joins: spec.joins ?? [],
     figures: spec.figures ?? [],
+    tallies: spec.tallies ?? [],
     stamps,
     types: new Set([...Object.keys(evolvers), ...Object.keys(statements)]),
     rows(event) {
@@ -234,6 +256,56 @@ export interface RowStore {
   put(before: Row | null, after: Row | null): void;
   /** Moves updated_at of the rows `touch` names. */
   touch(touch: Touch, at: string): void;
+  /**
+   * Adds `counts` to the row `key` names (a tally's), without reading it. Without it, the row is
+   * read, summed and put back (a rebuild's memory, where one fold alone writes).
+   */
+  add?(key: Row, counts: Record<string, number>): void;
+}
+
+/** What `pairs` change in the sums of `tallies`, by row id: the key row, and the counts to add. */
+export function tallied(tallies: readonly Tally[], pairs: Map<string, Pair[]>): Map<string, { key: Row; counts: Record<string, number> }> {
+  const sums = new Map<string, { key: Row; counts: Record<string, number> }>();
+  const add = (tally: Tally, row: Row | null, sign: number) => {
+    const key = row && tally.into(row);
+    if (!key) return;
+    const id = String(key.id).toLowerCase();
+    let sum = sums.get(id);
+    if (!sum) sums.set(id, (sum = { key, counts: {} }));
+    for (const [column, n] of Object.entries(tally.count(row))) sum.counts[column] = (sum.counts[column] ?? 0) + sign * n;
+  };
+  for (const tally of tallies) {
+    for (const { before, after } of pairs.get(tally.model) ?? []) {
+      add(tally, before, -1);
+      add(tally, after, 1);
+    }
+  }
+  // A change that leaves every sum as it was (an office renamed) changes no row.
+  for (const [id, sum] of sums) if (Object.values(sum.counts).every((n) => n === 0)) sums.delete(id);
+  return sums;
+}
+
+/** `row` (or `key`, for none yet) with `counts` added; null when every sum is zero. Pure. */
+export function addCounts(row: Row | null, key: Row, counts: Record<string, number>): Row | null {
+  const next: Row = { ...(row ?? key) };
+  for (const [column, n] of Object.entries(counts)) next[column] = ((next[column] as number | undefined) ?? 0) + n;
+  return Object.values(next).every((value) => typeof value !== 'number' || value === 0) ? null : next;
+}
+
+/** Adds what the rows of other read models changed (in `pairs`) to the sums of a tallying `model`. */
+function evolveTallies(model: ReadModel, store: RowStore, pairs: Map<string, Pair[]>): Pair[] {
+  const changed: Pair[] = [];
+  for (const [id, { key, counts }] of tallied(model.tallies, pairs)) {
+    if (store.add) {
+      store.add(key, counts);
+      continue;
+    }
+    const row = store.get(id);
+    const next = addCounts(row, key, counts);
+    store.put(row, next);
+    changed.push({ before: row, after: next });
+  }
+  return changed;
 }
 
 /**
@@ -256,6 +328,11 @@ export function evolveEvent(models: Iterable<ReadModel>, storeOf: (model: ReadMo
       changed.push({ before: row, after: next });
     }
     pairs.set(model.name, changed);
+  }
+  // Sums last: they read what every other read model's rows became.
+  for (const model of models) {
+    if (model.tallies.length === 0 || pairs.has(model.name)) continue;
+    pairs.set(model.name, evolveTallies(model, storeOf(model), pairs));
   }
   return pairs;
 }

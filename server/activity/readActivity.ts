@@ -33,10 +33,10 @@ async function streamsOf(db: Db, streamIds: readonly string[]): Promise<Map<stri
   return streams;
 }
 
-/** A page of the events and what each knew of its row. */
+/** A page of the events and what each knew of its row (still being read, beside the names of their users). */
 interface Page {
   events: StoredEvent[];
-  knowledge: Map<number, EventKnowledge>;
+  knowledge: Promise<Map<number, EventKnowledge>>;
 }
 
 /**
@@ -57,7 +57,7 @@ async function rowPage(db: Db, actor: Actor, query: ActivityQuery & { entity_id:
   }
   const before = query.before ?? Number.MAX_SAFE_INTEGER;
   const page = events.filter((e) => e.position < before).sort((a, b) => b.position - a.position);
-  return { events: page.slice(0, query.limit), knowledge };
+  return { events: page.slice(0, query.limit), knowledge: Promise.resolve(knowledge) };
 }
 
 /** Newest first, below `before`, of the whole log (optionally one kind). */
@@ -86,13 +86,16 @@ async function feedPage(db: Db, actor: Actor, query: ActivityQuery, atLocation: 
     if (batch.length < take) break;
     before = batch.at(-1)!.position;
   }
+  return { events: page, knowledge: page.length === 0 ? Promise.resolve(new Map()) : knowledgeOf(db, page) };
+}
+
+/** Each event's "before": its stream folded up to it. */
+async function knowledgeOf(db: Db, page: StoredEvent[]): Promise<Map<number, EventKnowledge>> {
   const knowledge = new Map<number, EventKnowledge>();
-  if (page.length === 0) return { events: page, knowledge };
-  // Each event's "before": its stream folded up to it.
   for (const stream of (await streamsOf(db, [...new Set(page.map((e) => e.stream_id))])).values()) {
     for (const [position, known] of foldStream(stream[0]!.stream_type, stream).events) knowledge.set(position, known);
   }
-  return { events: page, knowledge };
+  return knowledge;
 }
 
 /**
@@ -101,10 +104,12 @@ async function feedPage(db: Db, actor: Actor, query: ActivityQuery, atLocation: 
  * the history is the log, and a page touches only the streams of its own events.
  */
 export async function readActivity(db: Db, actor: Actor, query: ActivityQuery, atLocation?: string): Promise<ActivityEntry[]> {
-  const { events, knowledge } = query.entity_id ? await rowPage(db, actor, { ...query, entity_id: query.entity_id }) : await feedPage(db, actor, query, atLocation);
+  const page = query.entity_id ? await rowPage(db, actor, { ...query, entity_id: query.entity_id }) : await feedPage(db, actor, query, atLocation);
+  const { events } = page;
   if (events.length === 0) return [];
 
-  const names = await userNames(db, events.map((e) => e.metadata.user_id));
+  // The streams and the users' names are read at once: both are known from the page.
+  const [knowledge, names] = await Promise.all([page.knowledge, userNames(db, events.map((e) => e.metadata.user_id))]);
   return events.map((event) => {
     const who = event.metadata.user_id === 'system' ? 'The system' : (names.get(event.metadata.user_id) ?? 'A former user');
     const data = event.data as Known;

@@ -1,4 +1,6 @@
+import { keptFigures } from '../../projections/dashboard/queries';
 import { rebuild } from '../../projections/registry';
+import { countedFromRows } from '../support/dashboardCounted';
 import type { BenchDatabase } from './database';
 import { withServer } from './browser';
 import { generateLog } from './generate';
@@ -23,6 +25,12 @@ export interface DashboardBenchResult {
   config: Percentiles;
   /** The admin's All Locations right after a write by another user: computed afresh each time. */
   afterWrite: Percentiles;
+  /**
+   * The admin's All Locations figures alone, straight from the database, alternating: the counts
+   * kept per location added up, and the same figures counted over every row (the former query).
+   */
+  figuresKept: Percentiles;
+  figuresCounted: Percentiles;
   bytes: number;
 }
 
@@ -55,7 +63,7 @@ export async function benchDashboard(database: BenchDatabase, options: Dashboard
   // What autovacuum does on a live database (a server may run with it off: BENCH_DATABASE_URL).
   await sql`ANALYZE events`;
 
-  return withServer(database, async ({ url, token }) => {
+  return withServer(database, async ({ url, token, userId }) => {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const call = async (path: string, init: RequestInit = {}) => {
       const res = await fetch(`${url}${path}`, { ...init, headers: { ...headers, ...init.headers } });
@@ -146,7 +154,22 @@ export async function benchDashboard(database: BenchDatabase, options: Dashboard
       await new Promise((resolve) => setTimeout(resolve, 20));
       samples.afterWrite.push((await time('/api/dashboard')).ms);
     }
+    progress(`${options.samples} rounds of the figures alone: kept, then counted over the rows`);
+    const admin = { id: userId, role: 'admin' as const, locations: [] };
+    const day = new Date().toISOString().slice(0, 10);
+    const figuresKept: number[] = [];
+    const figuresCounted: number[] = [];
+    for (let i = 0; i < options.samples; i++) {
+      let started = performance.now();
+      await keptFigures(sql, admin, null, day);
+      figuresKept.push(performance.now() - started);
+      started = performance.now();
+      await countedFromRows(sql, true, [], null, day);
+      figuresCounted.push(performance.now() - started);
+    }
     return {
+      figuresKept: percentiles(figuresKept),
+      figuresCounted: percentiles(figuresCounted),
       afterWrite: percentiles(samples.afterWrite),
       offices: counts!.offices,
       tasks: counts!.tasks,

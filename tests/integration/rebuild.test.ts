@@ -137,6 +137,9 @@ describe('rebuild', () => {
     expect(live.offices).toContainEqual(expect.objectContaining({ office_number: '101', tenant: null, status: 'VACANT', term_months: 12 }));
     expect(live.templates).toContainEqual(expect.objectContaining({ name: 'Kept', content: 'Hello [Name] at [Place]', version: 2 }));
     expect(live.templates).not.toContainEqual(expect.objectContaining({ name: 'Gone' }));
+    // The dashboard's counts: a row of totals per location with offices, and rows by day.
+    expect(live.location_counts!.filter((c) => (c as { day: unknown }).day === null).length).toBeGreaterThanOrEqual(8);
+    expect(live.location_counts!.some((c) => (c as { day: unknown }).day !== null)).toBe(true);
     expect(live.template_versions!.filter((v) => (v as { name: string }).name === 'Kept')).toHaveLength(2);
     const replayed = await rebuild(sql);
     expect(replayed).toBeGreaterThan(2000);

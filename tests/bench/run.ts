@@ -3,6 +3,8 @@ import { writeFiguresTo } from './figures';
 import { openBenchDatabase, type BenchDatabase } from './database';
 import { benchDashboard } from './dashboard';
 import { benchDealBoard } from './dealBoard';
+import { printRemote, REMOTE } from './remoteReport';
+import { benchRemote } from './remote';
 import { percentiles } from './live';
 import { measureBundle } from './bundle';
 import { benchGridRender } from './gridRender';
@@ -176,6 +178,18 @@ if (runs('dealBoard')) await withDatabase(await openBenchDatabase(20), async (da
   const slower = frames.large.p95 / frames.small.p95;
   console.log(`Frame p95 with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(slower)} (target <= ${DEAL_BOARD_TARGET}: ${slower <= DEAL_BOARD_TARGET ? 'met' : 'BELOW'})`);
   console.log(`First render with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(median(board.large.firstRender) / median(board.small.firstRender))}`);
+});
+
+if (runs('remote')) await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`remote moves: the server on a fresh database, ${database.name}`);
+  const result = await benchRemote(database, REMOTE, progress);
+  console.log('');
+  if (!result) {
+    console.log('Remote moves: skipped (no Chromium at /usr/bin/chromium or no client build).');
+    return;
+  }
+  printRemote(result);
 });
 
 /** A 10,000-row CSV of offices, imported while clients keep reading the office list. */

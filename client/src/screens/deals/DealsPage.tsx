@@ -37,7 +37,7 @@ import { nextSort, sortDeals } from './dealList';
 import { lastMoveAtom, useDealMoves } from './useDealMoves';
 import { useDealStats } from './useDealStats';
 import { DEAL_VIEW_CODEC } from './dealViewQuery';
-import { columnsOf } from './boardModel';
+import { useDealColumns } from './useDealColumns';
 import { DealBulkActions } from './selection/DealBulkActions';
 import { useStageKeys } from './selection/useStageKeys';
 import { BulkBar } from '../selection/BulkBar';
@@ -98,12 +98,12 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
 
   // Ticked cards (board) or rows (list), in the order they stand on screen.
   const selectable = canMove && view !== 'statistics';
+  const columns = useDealColumns(shown);
   const visibleIds = useMemo(() => {
     if (!selectable) return [];
     if (view === 'list') return listed.map((d) => d.id);
-    const columns = columnsOf(shown);
-    return stages.flatMap((s) => columns[s]);
-  }, [selectable, view, listed, shown, stages]);
+    return stages.flatMap((s) => columns[s].map((d) => d.id));
+  }, [selectable, view, listed, columns, stages]);
   const selection = useSelection(visibleIds);
   const selectedDeals = useMemo(() => selection.ordered.map((id) => collection.byId[id]).filter((d): d is Deal => !!d), [selection.ordered, collection]);
 
@@ -215,13 +215,12 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
             <>
               {shown.length === 0 && <p className="text-sm text-slate-600">No deals match your search.</p>}
               <DealBoard
-                deals={shown}
+                columns={columns}
                 stages={stages}
                 showLocation={showLocation}
                 canMove={canMove}
                 canEdit={canEdit}
                 now={now}
-                touched={collection.touched}
                 drags={drags}
                 onOpen={onOpen}
                 onEdit={onEdit}

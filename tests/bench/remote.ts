@@ -172,8 +172,11 @@ export async function benchRemote(database: BenchDatabase, options: RemoteOption
         writeFileSync(`${options.profile}.${size}.cpuprofile`, JSON.stringify(profile));
       }
       // The moves really arrived: the last one's card stands in its new column.
-      const shownIn = await page.locator(`[data-testid="deal-column"][data-stage="${last.stage}"] [data-deal-id="${last.id}"]`).count();
-      if (shownIn !== 1) throw new Error(`the last remote move (${last.id} to ${last.stage}) did not show on the board`);
+      // (Waited for after the figures are read: a slow board may still be working through them.)
+      const card = page.locator(`[data-testid="deal-column"][data-stage="${last.stage}"] [data-deal-id="${last.id}"]`);
+      await card.waitFor({ timeout: 60_000 }).catch(() => {
+        throw new Error(`the last remote move (${last.id} to ${last.stage}) did not show on the board`);
+      });
       runs[size] = { deals: options.sizes[size], cardsInDom: await page.locator('[data-testid="deal-card"]').count(), move: moved, idle };
       await context.close();
     }

@@ -36,6 +36,7 @@ import { useLoadDealStats } from './useDealStats';
 import { DealStatisticsView, DealSummary } from './DealSummary';
 import { DEAL_VIEW_CODEC } from './dealViewQuery';
 import { useDealColumns } from './useDealColumns';
+import { useSteadySelection } from './useSteadySelection';
 import { DealBulkActions } from './selection/DealBulkActions';
 import { useStageKeys } from './selection/useStageKeys';
 import { BulkBar } from '../selection/BulkBar';
@@ -103,6 +104,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
     return stages.flatMap((s) => columns[s].map((d) => d.id));
   }, [selectable, view, listed, columns, stages]);
   const selection = useSelection(visibleIds);
+  const selectionApi = useSteadySelection(selection.api, selection.ordered);
   const selectedDeals = useMemo(() => selection.ordered.map((id) => collection.byId[id]).filter((d): d is Deal => !!d), [selection.ordered, collection]);
 
   const drags = useAtomValue(dragsAtom);
@@ -180,7 +182,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
             </BulkBar>
           )}
 
-          <SelectionContext.Provider value={selectable ? selection.api : null}>
+          <SelectionContext.Provider value={selectable ? selectionApi : null}>
           {loading ? (
             <LoadingNote text="Loading deals..." label="Loading deals" />
           ) : view === 'statistics' ? (

@@ -33,6 +33,19 @@ const STEP_PAUSE_MS = 16;
 
 export type Api = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
+/** The REST API as one user (`token`) of the server at `url`. */
+export function apiAs(url: string, token: string): Api {
+  return async (method, path, body) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as never;
+  };
+}
+
 /** Creates `total` deals at a new location through the API, spread over the stages by STAGE_SHARE. */
 export async function fillBoard(
   api: Api,
@@ -132,15 +145,7 @@ export async function benchDealBoard(
   progress: (line: string) => void,
 ): Promise<DealBoardResult | null> {
   return withBrowser(database, async ({ url, browser, token, userId }) => {
-    const api: Api = async (method, path, body) => {
-      const res = await fetch(`${url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-      return (await res.json()) as never;
-    };
+    const api = apiAs(url, token);
     const boards = {
       large: await fillBoard(api, 'Bench Large Board', sizes.large, progress),
       small: await fillBoard(api, 'Bench Small Board', sizes.small, progress),

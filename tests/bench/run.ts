@@ -6,6 +6,8 @@ import { benchDashboard } from './dashboard';
 import { DASHBOARD, printDashboard } from './dashboardReport';
 import { benchDealBoard } from './dealBoard';
 import { benchMeeting } from './meeting';
+import { printRemote, REMOTE } from './remoteReport';
+import { benchRemote } from './remote';
 import { percentiles } from './live';
 import { measureBundle } from './bundle';
 import { benchGridRender } from './gridRender';
@@ -269,6 +271,18 @@ if (runs('dealBoard')) await withDatabase(await openBenchDatabase(20), async (da
   });
   console.log(`Frame p95 with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(frame.ratio!)} (target <= ${DEAL_BOARD_TARGET}: ${status(frame)})`);
   console.log(`First render with ${count(DEAL_BOARD.large)} deals / with ${count(DEAL_BOARD.small)}: ${ratio(render.ratio!)}`);
+});
+
+if (runs('remote')) await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`remote moves: the server on a fresh database, ${database.name}`);
+  const result = await benchRemote(database, REMOTE, progress);
+  console.log('');
+  if (!result) {
+    console.log('Remote moves: skipped (no Chromium at /usr/bin/chromium or no client build).');
+    return;
+  }
+  printRemote(result);
 });
 
 /** A 10,000-row CSV of offices, imported while clients keep reading the office list. */

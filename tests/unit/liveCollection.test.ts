@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyRow, emptyCollection, mergeSnapshot, removeRow, rowsOf } from '../../client/src/live/collection';
+import { applyChanges, applyRow, emptyCollection, mergeSnapshot, removeRow, rowsOf } from '../../client/src/live/collection';
 
 interface Row {
   id: string;
@@ -96,5 +96,37 @@ describe('rows that change without their own stream moving', () => {
     expect(late).toBe(c);
     const repeated = applyRow(c, at('a', 2, '2026-11-22T10:05:00.000Z', 'Acme Renamed'));
     expect(repeated).toBe(c);
+  });
+});
+
+describe('a batch of pushed changes', () => {
+  it('ends where the same changes applied one by one end, in one copy', () => {
+    // Given a collection and a burst of changes: a new row, a newer copy, a late copy, a removal, a deletion
+    let start = applyRow(emptyCollection<Row>(), row('a', 1));
+    start = applyRow(start, row('b', 1));
+    start = applyRow(start, row('c', 1));
+    const changes = [
+      { id: 'd', row: row('d', 1), touch },
+      { id: 'a', row: row('a', 2, 'newer'), touch },
+      { id: 'a', row: row('a', 1, 'late') },
+      { id: 'b', row: null, removed_at: { version: 2, updated_at: '' } },
+      { id: 'c', row: null },
+      { id: 'c', row: row('c', 9) },
+    ];
+    // When applied as one batch
+    const batched = applyChanges(start, changes);
+    // Then it is what applyRow and removeRow give one after another
+    let single = start;
+    for (const change of changes) single = change.row ? applyRow(single, change.row, change.touch) : removeRow(single, change.id, change.removed_at);
+    expect(batched).toEqual(single);
+    expect(rowsOf(batched).map((r) => r.name)).toEqual(['newer', 'd@1']);
+    expect(batched.touched.d).toBe(touch);
+    expect(start.byId.a?.name).toBe('a@1');
+  });
+
+  it('returns the same collection when nothing in the batch is newer', () => {
+    const c = applyRow(emptyCollection<Row>(), row('a', 3));
+    expect(applyChanges(c, [{ id: 'a', row: row('a', 2) }, { id: 'a', row: row('a', 3) }])).toBe(c);
+    expect(applyChanges(c, [])).toBe(c);
   });
 });

@@ -74,6 +74,46 @@ export function removeRow<R extends Versioned>(collection: LiveCollection<R>, id
   return { ...collection, byId, removed: { ...collection.removed, [id]: at ?? 'deleted' } };
 }
 
+/** One pushed change of a row: its new copy (with who made it), or, with `row` null, its removal (deleted, or out of view at `removed_at`). */
+export interface CollectionChange<R extends Versioned> {
+  id: string;
+  row: R | null;
+  touch?: Touch;
+  removed_at?: RemovedAt;
+}
+
+/**
+ * Applies a batch of changes as applyRow and removeRow would one after another, copying the
+ * collection's records once for the whole batch (not once per row): a burst of pushes into a
+ * collection of thousands of rows costs one copy. Returns the same object when nothing changes.
+ */
+export function applyChanges<R extends Versioned>(collection: LiveCollection<R>, changes: readonly CollectionChange<R>[]): LiveCollection<R> {
+  let byId: Record<string, R> | null = null;
+  let removed: Record<string, RemovedAt | 'deleted'> | null = null;
+  let touched: Record<string, Touch> | null = null;
+  for (const change of changes) {
+    const rows = byId ?? collection.byId;
+    const gone = (removed ?? collection.removed)[change.id];
+    const current = rows[change.id];
+    if (change.row !== null) {
+      const row = change.row;
+      if (gone === 'deleted' || (gone && !isNewer(row, gone))) continue;
+      if (current && !isNewer(row, current)) continue;
+      (byId ??= { ...collection.byId })[row.id] = row;
+      if (gone) delete (removed ??= { ...collection.removed })[row.id];
+      if (change.touch) (touched ??= { ...collection.touched })[row.id] = change.touch;
+    } else {
+      const at = change.removed_at;
+      if (at && current && isNewer(current, at)) continue;
+      if (gone === 'deleted' || (at && gone && !isNewer(at, gone))) continue;
+      if (current) delete (byId ??= { ...collection.byId })[change.id];
+      (removed ??= { ...collection.removed })[change.id] = at ?? 'deleted';
+    }
+  }
+  if (!byId && !removed && !touched) return collection;
+  return { byId: byId ?? collection.byId, removed: removed ?? collection.removed, touched: touched ?? collection.touched };
+}
+
 /**
  * Merges a REST answer for one query: its rows are kept at the newer of the two copies (a push
  * that arrived while the request was in flight survives). Rows inside the query's scope that the

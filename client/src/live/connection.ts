@@ -1,11 +1,12 @@
-import { DRAG_EXPIRES_MS, type ChangeMessage, type DragAnnouncement, type HandshakeAuth, type RowChange } from '@shared/realtime';
+import { DRAG_EXPIRES_MS, type ChangeMessage, type DragAnnouncement, type HandshakeAuth, type LiveEntity, type RowChange } from '@shared/realtime';
 import { apiBase } from '../api/client';
 import { appStore } from '../state/jotai';
-import { applyRow, removeRow, type Touch } from './collection';
+import { applyChanges, type CollectionChange, type Touch, type Versioned } from './collection';
 import { isOwnChange } from './command';
-import { addDeparture, departuresAtom, dropDeparture } from './departures';
+import { addDeparture, departuresAtom, dropDeparture, type Departures } from './departures';
 import { applyDrag, createDragSender, dragsAtom, pruneDrags } from './drags';
 import { openLiveSocket, type LiveSocket } from './liveSocket';
+import { createPushBatch } from './pushBatch';
 import { statusAfterDrop } from './liveStatus';
 import { emptyCollections, collectionFor } from './registry';
 import { liveChangeAtom, liveClosedAtom, liveConnectionsAtom, liveEpochAtom, liveStatusAtom, presenceAtom } from './liveState';
@@ -24,6 +25,8 @@ class LiveConnection {
     if (this.link?.socket.connected) this.link.socket.volatile.emit('dragging', announcement);
   });
   private pruning: ReturnType<typeof setTimeout> | null = null;
+  /** Pushed rows not yet applied: those of one frame go into the cache together. */
+  private pushes = createPushBatch<{ changes: RowChange[]; touch: Touch }>((batch) => this.applyBatch(batch));
 
   connect(token: string, onUnauthorized: () => void) {
     this.disconnect();
@@ -55,6 +58,7 @@ class LiveConnection {
     });
     socket.on('resync', ({ position }) => {
       this.position = position;
+      this.pushes.drop();
       // Rows that left this user's view while it was away sent no removal it could see: start over.
       emptyCollections();
       appStore.set(departuresAtom, {});
@@ -100,25 +104,44 @@ class LiveConnection {
   private apply(message: ChangeMessage) {
     // Repeated or late messages are harmless (rows merge by version), but never move the position back.
     this.position = Math.max(this.position ?? 0, message.position);
-    appStore.set(liveChangeAtom, this.position);
     this.applyRows(message.changes, { at: Date.now(), by: message.user_name, own: isOwnChange(message.correlation_id) });
   }
 
-  /** Writes pushed rows into the entity cache (by version: a late one never moves a row back). */
+  /** Queues pushed rows for the entity cache; those of one frame are applied together (applyBatch). */
   private applyRows(changes: RowChange[], touch: Touch) {
-    for (const change of changes) {
-      const target = collectionFor(change.entity);
-      if (!target) continue;
-      const before = appStore.get(target).byId[change.id];
-      appStore.set(target, (collection) =>
-        change.row ? applyRow(collection, change.row, touch) : removeRow(collection, change.id, change.removed_at),
-      );
-      const after = appStore.get(target).byId[change.id];
-      // A row that moved out of this user's locations: screens say where it went.
-      const movedTo = change.removed_at?.moved_to;
-      if (before && !after && movedTo) appStore.set(departuresAtom, (d) => addDeparture(d, { entity: change.entity, id: change.id, row: before, movedTo }));
-      else if (after) appStore.set(departuresAtom, (d) => dropDeparture(d, change.entity, change.id));
+    this.pushes.add({ changes, touch });
+  }
+
+  /**
+   * Writes a batch of pushed rows into the entity cache (by version: a late one never moves a row
+   * back), one update per entity and one of the departures, whatever the number of messages.
+   */
+  private applyBatch(batch: { changes: RowChange[]; touch: Touch }[]) {
+    const byEntity = new Map<LiveEntity, CollectionChange<Versioned>[]>();
+    for (const { changes, touch } of batch) {
+      for (const change of changes) {
+        const list = byEntity.get(change.entity) ?? [];
+        list.push(change.row ? { id: change.id, row: change.row, touch } : { id: change.id, row: null, ...(change.removed_at ? { removed_at: change.removed_at } : {}) });
+        byEntity.set(change.entity, list);
+      }
     }
+    let departures: Departures = appStore.get(departuresAtom);
+    for (const [entity, list] of byEntity) {
+      const target = collectionFor(entity);
+      if (!target) continue;
+      const before = appStore.get(target).byId;
+      appStore.set(target, (collection) => applyChanges(collection as never, list as never));
+      const after = appStore.get(target).byId;
+      for (const change of list) {
+        // A row that moved out of this user's locations: screens say where it went.
+        const movedTo = change.row === null ? change.removed_at?.moved_to : undefined;
+        const was = before[change.id];
+        if (was && !after[change.id] && movedTo) departures = addDeparture(departures, { entity, id: change.id, row: was as never, movedTo });
+        else if (after[change.id]) departures = dropDeparture(departures, entity, change.id);
+      }
+    }
+    if (departures !== appStore.get(departuresAtom)) appStore.set(departuresAtom, departures);
+    if (this.position !== null && appStore.get(liveChangeAtom) !== this.position) appStore.set(liveChangeAtom, this.position);
   }
 
   /** A drag whose tab went away unannounced fades once it has not been heard of for a while. */
@@ -150,6 +173,7 @@ class LiveConnection {
     window.removeEventListener('online', this.cameOnline);
     this.link?.stop();
     this.link = null;
+    this.pushes.drop();
     if (this.pruning) clearTimeout(this.pruning);
     this.pruning = null;
     appStore.set(dragsAtom, {});

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -17,15 +17,15 @@ import {
 } from '@dnd-kit/core';
 import type { DealStage } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
-import type { Touch } from '../../live/collection';
 import type { Drags } from '../../live/drags';
-import { columnFigures, columnsOf, type Columns } from './boardModel';
+import { columnIds, type DealColumns } from './boardColumns';
+import type { Columns } from './boardModel';
 import { DealCardBody } from './DealCard';
 import { DealColumn } from './DealColumn';
 import { useBoardDensity } from './density';
 import './density.css';
 import { findPlace, keyboardTarget, moveTo, neighboursOf, placeWords, samePlace, type ArrowKey, type Place } from './placement';
-import { useFlip } from './useFlip';
+import { FlipMoves } from './FlipMoves';
 import type { MoveTarget } from './useDealMoves';
 
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
@@ -46,14 +46,13 @@ export interface Held {
 }
 
 export interface DealBoardProps {
-  /** The deals shown (after search), in any order: the board sorts each column by rank. */
-  deals: Deal[];
+  /** The deals shown (after search), a column per stage in rank order (boardColumns.ts). */
+  columns: DealColumns;
   stages: readonly DealStage[];
   showLocation: boolean;
   canMove: boolean;
   canEdit: boolean;
   now: Date;
-  touched: Readonly<Record<string, Touch>>;
   /** Other people's drags right now, by deal id. */
   drags: Drags;
   onOpen: (deal: Deal) => void;
@@ -68,13 +67,16 @@ export interface DealBoardProps {
  * card is held the board works on a draft of the columns; the drop sends the card's new stage and
  * its neighbours there, and the card stays where it was dropped while the server decides.
  */
-export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, touched, drags, onOpen, onEdit, onMove, onHold }: DealBoardProps) {
-  const base = useMemo(() => columnsOf(deals), [deals]);
-  const byId = useMemo(() => new Map(deals.map((d) => [d.id, d])), [deals]);
+export const DealBoard = memo(function DealBoard({ columns: shown, stages, showLocation, canMove, canEdit, now, drags, onOpen, onEdit, onMove, onHold }: DealBoardProps) {
+  const base = useMemo(() => columnIds(shown), [shown]);
+  // Built on first use (a drag, a menu move), not on every push.
+  const byId = useMemo(() => {
+    let map: Map<string, Deal> | null = null;
+    return { get: (id: string) => (map ??= new Map(Object.values(shown).flatMap((column) => column.map((d) => [d.id, d] as const)))).get(id) };
+  }, [shown]);
   const [draft, setDraft] = useState<Columns | null>(null);
   const [active, setActive] = useState<{ id: string; keyboard: boolean; from: Place } | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const columns = draft ?? base;
   // The drag handlers read the latest draft without waiting for a render.
   const draftRef = useRef<Columns | null>(null);
   const setColumns = (next: Columns | null) => {
@@ -83,17 +85,26 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
   };
 
   const [density] = useBoardDensity();
-  const figures = useMemo(() => columnFigures(deals), [deals]);
   const root = useRef<HTMLDivElement>(null);
-  useFlip(root, !!active && !active.keyboard);
+  // The columns as rendered: a drag's draft, its untouched columns the very arrays of `shown` (memoised columns skip them).
+  const rendered = useMemo((): DealColumns => {
+    if (!draft) return shown;
+    const out = { ...shown };
+    for (const stage of stages) if (draft[stage] !== base[stage]) out[stage] = draft[stage].map((id) => byId.get(id)).filter((d): d is Deal => !!d);
+    return out;
+  }, [draft, shown, base, byId, stages]);
 
-  // The card menu's "Move to": the top of that stage's column, as the spec's dropdown did.
+  // The card menu's "Move to": the top of that stage's column, as the spec's dropdown did. Read
+  // through a ref so the callback stays the same across pushes (the cards are memoised on it).
+  const baseRef = useRef(base);
+  baseRef.current = base;
   const onMoveTo = useCallback(
     (deal: Deal, stage: DealStage) => {
-      setAnnouncement(`Moved ${deal.deal_name} to ${placeWords(moveTo(base, deal.id, { stage, index: 0 }), { stage, index: 0 })}`);
-      onMove(deal, { stage, before_id: null, after_id: base[stage].find((id) => id !== deal.id) ?? null });
+      const columns = baseRef.current;
+      setAnnouncement(`Moved ${deal.deal_name} to ${placeWords(moveTo(columns, deal.id, { stage, index: 0 }), { stage, index: 0 })}`);
+      onMove(deal, { stage, before_id: null, after_id: columns[stage].find((id) => id !== deal.id) ?? null });
     },
-    [base, onMove],
+    [onMove],
   );
 
   const nameOf = useCallback((id: string) => byId.get(id)?.deal_name ?? 'the deal', [byId]);
@@ -223,13 +234,11 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
           <DealColumn
             key={stage}
             stage={stage}
-            deals={columns[stage].map((id) => byId.get(id)).filter((d): d is Deal => !!d)}
-            figures={figures[stage]}
+            deals={rendered[stage]}
             showLocation={showLocation}
             canMove={canMove}
             canEdit={canEdit}
             now={now}
-            touched={touched}
             drags={drags}
             onOpen={onOpen}
             onEdit={onEdit}
@@ -239,6 +248,7 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
           />
         ))}
       </div>
+      <FlipMoves root={root} columns={rendered} paused={!!active && !active.keyboard} held={active?.keyboard ? active.id : null} />
       <p role="status" aria-live="assertive" aria-atomic="true" className="sr-only" data-testid="board-announcer">
         {announcement}
       </p>
@@ -251,4 +261,4 @@ export function DealBoard({ deals, stages, showLocation, canMove, canEdit, now, 
       </DragOverlay>
     </DndContext>
   );
-}
+});

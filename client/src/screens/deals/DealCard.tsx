@@ -1,4 +1,4 @@
-import { memo, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Building2, Clock, GripVertical, Lock, MapPin, PenLine, User } from 'lucide-react';
@@ -6,6 +6,7 @@ import { DEAL_STAGE_LABELS, isClosedStage, type DealStage } from '@shared/domain
 import type { Deal } from '@shared/schemas/deals';
 import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
 import type { Touch } from '../../live/collection';
+import { useRowTouch } from '../../live/useRowTouch';
 import type { OtherDrag } from '../../live/drags';
 import { Avatar } from '../../components/ui/Avatar';
 import { cn } from '../../lib/cn';
@@ -24,7 +25,6 @@ export interface DealCardProps {
   canMove: boolean;
   canEdit: boolean;
   now: Date;
-  touch: Touch | undefined;
   /** Someone else is dragging this card right now. */
   heldBy?: OtherDrag | undefined;
   onOpen: (deal: Deal) => void;
@@ -33,7 +33,7 @@ export interface DealCardProps {
 }
 
 /** What a card shows, shared by the card in its column and the one under the pointer while dragging. */
-export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<DealCardProps, 'deal' | 'showLocation' | 'movable' | 'now' | 'touch'>) {
+export function DealCardBody({ deal, showLocation, movable, now, touch }: Pick<DealCardProps, 'deal' | 'showLocation' | 'movable' | 'now'> & { touch: Touch | undefined }) {
   const closed = isClosedStage(deal.stage);
   const stale = staleDays(deal, now);
   return (
@@ -115,30 +115,30 @@ function HeldBy({ drag, stage }: { drag: OtherDrag; stage: DealStage }) {
 const CARD = 'relative rounded-lg border bg-white shadow-sm';
 const ACTIVATOR = 'block w-full rounded-lg p-3 text-left outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-1';
 
+/** What dnd-kit gives the card's activator (its handle): the same objects while the drag state does not change. */
+interface Handle {
+  setActivatorNodeRef: (element: HTMLElement | null) => void;
+  attributes: ReturnType<typeof useSortable>['attributes'];
+  listeners: ReturnType<typeof useSortable>['listeners'];
+  isDragging: boolean;
+}
+
 /**
  * One deal in its column. Open deals are sortable (mouse, touch, keyboard) for users who may
  * change stages; Enter or a click opens the deal; the menu beside it has the card's actions.
  * Signed and lost deals look locked and cannot be picked up.
+ *
+ * Two layers: this one follows dnd-kit (its column's sortable context changes whenever a card
+ * enters or leaves the column, re-rendering every card of it), and renders only the card's frame;
+ * what the card shows is DealCardFace, memoised on the deal and the drag handle, so a move into
+ * or out of a column renders the frames of its cards, not their contents.
  */
-export const DealCard = memo(function DealCard({ deal, showLocation, movable, canMove, canEdit, now, touch, heldBy, onOpen, onEdit, onMoveTo }: DealCardProps) {
+export const DealCard = memo(function DealCard({ deal, showLocation, movable, canMove, canEdit, now, heldBy, onOpen, onEdit, onMoveTo }: DealCardProps) {
   const closed = isClosedStage(deal.stage);
   const sortable = useSortable({ id: deal.id, data: { stage: deal.stage }, disabled: !movable });
-  const { setNodeRef, setActivatorNodeRef, listeners, transform, transition, isDragging } = sortable;
-  // dnd-kit marks a card it cannot drag aria-disabled; it still opens, so it is not disabled.
-  const { 'aria-disabled': _notDisabled, ...attributes } = sortable.attributes;
+  const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } = sortable;
   const style = { transform: CSS.Translate.toString(transform), transition };
-
-  // Only keys pressed on the card itself drive the drag (not ones bubbling from inside it).
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.target !== event.currentTarget) return;
-    if (event.key === 'Enter' && !isDragging) {
-      event.preventDefault();
-      onOpen(deal);
-      return;
-    }
-    listeners?.onKeyDown?.(event);
-  };
-  const body: ReactNode = <DealCardBody deal={deal} showLocation={showLocation} movable={movable} now={now} touch={touch} />;
+  const handle = useMemo(() => ({ setActivatorNodeRef, attributes, listeners, isDragging }), [setActivatorNodeRef, attributes, listeners, isDragging]);
   return (
     <div
       ref={setNodeRef}
@@ -153,6 +153,32 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
       )}
       data-held-by={heldBy?.name}
     >
+      <DealCardFace deal={deal} showLocation={showLocation} movable={movable} canMove={canMove} canEdit={canEdit} now={now} heldBy={heldBy} onOpen={onOpen} onEdit={onEdit} onMoveTo={onMoveTo} handle={handle} />
+    </div>
+  );
+});
+
+/** Everything inside the card's frame. */
+const DealCardFace = memo(function DealCardFace({ deal, showLocation, movable, canMove, canEdit, now, heldBy, onOpen, onEdit, onMoveTo, handle }: DealCardProps & { handle: Handle }) {
+  // Its own "Updated by" mark: a push re-renders the card it touched, not its whole column.
+  const touch = useRowTouch('deals', deal.id);
+  const { setActivatorNodeRef, listeners, isDragging } = handle;
+  // dnd-kit marks a card it cannot drag aria-disabled; it still opens, so it is not disabled.
+  const { 'aria-disabled': _notDisabled, ...attributes } = handle.attributes;
+
+  // Only keys pressed on the card itself drive the drag (not ones bubbling from inside it).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' && !isDragging) {
+      event.preventDefault();
+      onOpen(deal);
+      return;
+    }
+    listeners?.onKeyDown?.(event);
+  };
+  const body: ReactNode = <DealCardBody deal={deal} showLocation={showLocation} movable={movable} now={now} touch={touch} />;
+  return (
+    <>
       <LiveAccent touch={touch} className="rounded-lg" />
       <div
         ref={setActivatorNodeRef}
@@ -179,6 +205,6 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
       <div className="absolute top-2 right-1.5">
         <DealCardMenu deal={deal} canEdit={canEdit} canMove={canMove} onOpen={onOpen} onEdit={onEdit} onMoveTo={onMoveTo} />
       </div>
-    </div>
+    </>
   );
 });

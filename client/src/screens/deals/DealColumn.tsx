@@ -1,13 +1,12 @@
-import { memo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Lock } from 'lucide-react';
 import { DEAL_STAGE_LABELS, isClosedStage, type DealStage } from '@shared/domain/deals';
 import type { Deal } from '@shared/schemas/deals';
-import type { Touch } from '../../live/collection';
 import type { Drags } from '../../live/drags';
 import { cn } from '../../lib/cn';
-import type { ColumnFigures } from './boardModel';
+import { columnFigures } from './boardModel';
 import { DealCard } from './DealCard';
 import { formatCurrency } from './dealFormat';
 import { STAGE_EDGE } from './dealUi';
@@ -20,12 +19,11 @@ export const columnId = (stage: DealStage) => `column:${stage}`;
 
 export interface DealColumnProps {
   stage: DealStage;
-  deals: Deal[];
-  figures: ColumnFigures;
+  /** Its deals in rank order: the same array while they do not change, so the column skips the render. */
+  deals: readonly Deal[];
   showLocation: boolean;
   canMove: boolean;
   now: Date;
-  touched: Readonly<Record<string, Touch>>;
   /** Other people's drags right now, by deal id. */
   drags: Drags;
   canEdit: boolean;
@@ -39,24 +37,28 @@ export interface DealColumnProps {
 }
 
 /** One stage: its header figures (following every move) and its cards in rank order. */
-export const DealColumn = memo(function DealColumn({ stage, deals, figures, showLocation, canMove, canEdit, now, touched, drags, onOpen, onEdit, onMoveTo, highlighted, held }: DealColumnProps) {
+export const DealColumn = memo(function DealColumn({ stage, deals, showLocation, canMove, canEdit, now, drags, onOpen, onEdit, onMoveTo, highlighted, held }: DealColumnProps) {
   const { setNodeRef } = useDroppable({ id: columnId(stage), data: { stage } });
   const headingId = `deal-column-${stage}`;
   const closed = isClosedStage(stage);
-  const renderCard = (deal: Deal) => (
-    <DealCard
-      deal={deal}
-      showLocation={showLocation}
-      movable={canMove && !isClosedStage(deal.stage)}
-      canMove={canMove}
-      canEdit={canEdit}
-      now={now}
-      touch={touched[deal.id]}
-      heldBy={drags[deal.id]}
-      onOpen={onOpen}
-      onEdit={onEdit}
-      onMoveTo={onMoveTo}
-    />
+  const figures = useMemo(() => columnFigures(deals)[stage], [deals, stage]);
+  const items = useMemo(() => deals.map((d) => d.id), [deals]);
+  const renderCard = useCallback(
+    (deal: Deal) => (
+      <DealCard
+        deal={deal}
+        showLocation={showLocation}
+        movable={canMove && !isClosedStage(deal.stage)}
+        canMove={canMove}
+        canEdit={canEdit}
+        now={now}
+        heldBy={drags[deal.id]}
+        onOpen={onOpen}
+        onEdit={onEdit}
+        onMoveTo={onMoveTo}
+      />
+    ),
+    [showLocation, canMove, canEdit, now, drags, onOpen, onEdit, onMoveTo],
   );
   return (
     <section
@@ -98,7 +100,7 @@ export const DealColumn = memo(function DealColumn({ stage, deals, figures, show
           )}
         </dl>
       </header>
-      <SortableContext id={columnId(stage)} items={deals.map((d) => d.id)} strategy={verticalListSortingStrategy}>
+      <SortableContext id={columnId(stage)} items={items} strategy={verticalListSortingStrategy}>
         <div ref={setNodeRef} className="flex min-h-28 flex-1 flex-col" role="list" aria-label={`${DEAL_STAGE_LABELS[stage]} deals`}>
           {deals.length === 0 ? (
             <p className="m-2 flex flex-1 items-center justify-center rounded-lg border border-dashed border-slate-300 px-3 py-6 text-center text-xs text-slate-500">

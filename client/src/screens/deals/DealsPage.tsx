@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { BarChart3, Briefcase, DollarSign, KanbanSquare, List, Plus, Target, Trophy } from 'lucide-react';
+import { BarChart3, KanbanSquare, List, Plus } from 'lucide-react';
 import { DEAL_STAGE_LABELS, DEAL_STAGES } from '@shared/domain/deals';
 import { may } from '@shared/policy';
 import type { Deal } from '@shared/schemas/deals';
@@ -13,7 +13,6 @@ import { SegmentedControl, type Segment } from '../../components/ui/SegmentedCon
 import { Card } from '../../components/ui/Card';
 import { Select } from '../../components/ui/Field';
 import { LoadingNote } from '../../components/ui/Spinner';
-import { StatTile } from '../../components/ui/StatTile';
 import { rowsOf } from '../../live/collection';
 import { live } from '../../live/connection';
 import { dragsAtom } from '../../live/drags';
@@ -26,18 +25,18 @@ import { useAtom, useAtomValue } from '../../state/jotai';
 import { dealSearchAtom, dealSortAtom, dealStageFilterAtom, dealsAtom, dealViewAtom, type DealView } from './atoms';
 import { matchesSearch } from './boardModel';
 import { DealBoard, type Held } from './DealBoard';
-import { formatCurrency, formatShare } from './dealFormat';
 import { DealDialogs, type DealDialog } from './DealDialogs';
 import { DensityToggle } from './DensityToggle';
 import { useBoardDensity } from './density';
 import { SigningLinkDialog } from './SigningLinkDialog';
 import { DealTable } from './DealTable';
-import { DealStatistics } from './DealStatistics';
 import { nextSort, sortDeals } from './dealList';
 import { lastMoveAtom, useDealMoves } from './useDealMoves';
-import { useDealStats } from './useDealStats';
+import { useLoadDealStats } from './useDealStats';
+import { DealStatisticsView, DealSummary } from './DealSummary';
 import { DEAL_VIEW_CODEC } from './dealViewQuery';
-import { columnsOf } from './boardModel';
+import { useDealColumns } from './useDealColumns';
+import { useSteadySelection } from './useSteadySelection';
 import { DealBulkActions } from './selection/DealBulkActions';
 import { useStageKeys } from './selection/useStageKeys';
 import { BulkBar } from '../selection/BulkBar';
@@ -74,7 +73,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
   const now = useNow();
 
   const query = useLiveQuery('deals', locationName, () => endpoints.deals({ location: locationName }), (d) => !locationId || d.location_id === locationId);
-  const stats = useDealStats(locationName);
+  useLoadDealStats(locationName);
   const collection = useAtomValue(dealsAtom);
   const [view, setView] = useAtom(dealViewAtom);
   const [search, setSearch] = useAtom(dealSearchAtom);
@@ -98,13 +97,14 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
 
   // Ticked cards (board) or rows (list), in the order they stand on screen.
   const selectable = canMove && view !== 'statistics';
+  const columns = useDealColumns(shown);
   const visibleIds = useMemo(() => {
     if (!selectable) return [];
     if (view === 'list') return listed.map((d) => d.id);
-    const columns = columnsOf(shown);
-    return stages.flatMap((s) => columns[s]);
-  }, [selectable, view, listed, shown, stages]);
+    return stages.flatMap((s) => columns[s].map((d) => d.id));
+  }, [selectable, view, listed, columns, stages]);
   const selection = useSelection(visibleIds);
+  const selectionApi = useSteadySelection(selection.api, selection.ordered);
   const selectedDeals = useMemo(() => selection.ordered.map((id) => collection.byId[id]).filter((d): d is Deal => !!d), [selection.ordered, collection]);
 
   const drags = useAtomValue(dragsAtom);
@@ -129,7 +129,6 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
     return () => window.removeEventListener('keydown', onKey);
   }, [canMove, dialog, lastMove, undo]);
 
-  const figures = stats.stats;
   return (
     <div className="mx-auto max-w-screen-2xl space-y-5">
       <PageHeader title="Deals" subtitle={locationId ? `The sales pipeline at ${locationName}` : 'The sales pipeline across all your locations'}>
@@ -148,25 +147,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
         <LoadFailed title="Failed to load CRM data" error={query.error} onRetry={query.retry} />
       ) : (
         <>
-          <section aria-label="Summary" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-            <StatTile label="Total Deals" value={figures ? figures.total_deals : null} icon={<Briefcase className="h-5 w-5" />} accent="blue" />
-            <StatTile
-              label="Pipeline Value"
-              value={figures ? formatCurrency(figures.total_value) : null}
-              icon={<DollarSign className="h-5 w-5" />}
-              accent="green"
-              hint={figures ? `${formatCurrency(figures.weighted_value)} weighted` : undefined}
-            />
-            <StatTile label="Avg Deal Value" value={figures ? formatCurrency(figures.average_deal_value) : null} icon={<Target className="h-5 w-5" />} accent="purple" />
-            <StatTile
-              label="Win Rate"
-              value={figures ? formatShare(figures.win_rate) : null}
-              icon={<Trophy className="h-5 w-5" />}
-              accent="amber"
-              hint={figures ? `${figures.stages.agreement_signed ?? 0} won · ${figures.stages.close_lost ?? 0} lost` : undefined}
-            />
-          </section>
-          {stats.error !== null && <LoadFailed compact title="Failed to load pipeline statistics" error={stats.error} onRetry={stats.retry} />}
+          <DealSummary location={locationName} />
 
           <Card className="p-3 sm:p-4">
             <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
@@ -201,11 +182,11 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
             </BulkBar>
           )}
 
-          <SelectionContext.Provider value={selectable ? selection.api : null}>
+          <SelectionContext.Provider value={selectable ? selectionApi : null}>
           {loading ? (
             <LoadingNote text="Loading deals..." label="Loading deals" />
           ) : view === 'statistics' ? (
-            <DealStatistics stats={figures} error={stats.error} onRetry={stats.retry} deals={all} onOpen={onOpen} />
+            <DealStatisticsView location={locationName} deals={all} onOpen={onOpen} />
           ) : all.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">
               <p className="font-medium text-slate-900">No deals yet</p>
@@ -215,13 +196,12 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
             <>
               {shown.length === 0 && <p className="text-sm text-slate-600">No deals match your search.</p>}
               <DealBoard
-                deals={shown}
+                columns={columns}
                 stages={stages}
                 showLocation={showLocation}
                 canMove={canMove}
                 canEdit={canEdit}
                 now={now}
-                touched={collection.touched}
                 drags={drags}
                 onOpen={onOpen}
                 onEdit={onEdit}

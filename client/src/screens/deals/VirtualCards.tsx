@@ -9,7 +9,7 @@ const CARD_ESTIMATE = 132;
 const GAP = 8;
 
 interface VirtualCardsProps {
-  deals: Deal[];
+  deals: readonly Deal[];
   /** The card this user holds, if it is in this column: always rendered, scrolled into view for the keyboard. */
   held: { id: string; keyboard: boolean } | null;
   renderCard: (deal: Deal) => ReactNode;
@@ -19,7 +19,7 @@ interface VirtualCardsProps {
  * A long column: only the cards near its scroll position are in the page, so a column of 500
  * costs about what a column of 15 does. The card being dragged stays rendered wherever it is
  * (dnd-kit measures it), and a keyboard drag scrolls its new place into view. Cards are placed
- * with `top`, not a transform, so the glide of a moved card (useFlip) and the drag's own
+ * with `top`, not a transform, so the glide of a moved card (FlipMoves) and the drag's own
  * transform on the card inside stay free.
  */
 export function VirtualCards({ deals, held, renderCard }: VirtualCardsProps) {

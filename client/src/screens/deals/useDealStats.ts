@@ -1,25 +1,32 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { DealStats } from '@shared/schemas/deals';
 import { endpoints } from '../../api/endpoints';
-import { useAtomValue } from '../../state/jotai';
+import { appStore, atom, useAtomValue, useSetAtom } from '../../state/jotai';
 import { liveEpochAtom } from '../../live/liveState';
 import { dealsAtom } from './atoms';
 
 /** Wait for a burst of pushed changes to settle before asking again. */
 const SETTLE_MS = 400;
 
+interface StatsState {
+  stats: DealStats | null;
+  error: unknown;
+  /** The location they are for. */
+  for: string;
+}
+const NONE: StatsState = { stats: null, error: null, for: '' };
+const statsAtom = atom<StatsState>(NONE);
+const attemptAtom = atom(0);
+
 /**
- * GET /api/deals/stats for the location, asked again shortly after any deal changes (a push, the
- * user's own move), so the tiles and statistics follow the board. Keeps the last answer while
- * the next one loads; `error` only when nothing could be loaded.
+ * GET /api/deals/stats for the location, asked again once a burst of deal changes settles (pushes,
+ * the user's own moves): one request per burst, never one per move. Kept in an atom, so only what
+ * shows the figures renders when they arrive; the component that loads them renders nothing.
  */
-export function useDealStats(location: string) {
-  const collection = useAtomValue(dealsAtom);
+export function useLoadDealStats(location: string) {
+  const rows = useAtomValue(dealsAtom).byId;
   const epoch = useAtomValue(liveEpochAtom);
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ stats: DealStats | null; error: unknown; for: string }>({ stats: null, error: null, for: '' });
-  // Changes of the rows themselves, not of the "updated by" marks.
-  const rowsKey = collection.byId;
+  const attempt = useAtomValue(attemptAtom);
   const loadedFor = useRef('');
 
   useEffect(() => {
@@ -30,17 +37,26 @@ export function useDealStats(location: string) {
         (stats) => {
           if (cancelled) return;
           loadedFor.current = location;
-          setState({ stats, error: null, for: location });
+          appStore.set(statsAtom, { stats, error: null, for: location });
         },
-        (error: unknown) => !cancelled && setState((s) => ({ stats: s.for === location ? s.stats : null, error, for: location })),
+        (error: unknown) => !cancelled && appStore.set(statsAtom, (s) => ({ stats: s.for === location ? s.stats : null, error, for: location })),
       );
     }, loadedFor.current === location ? SETTLE_MS : 0);
     return () => {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [location, rowsKey, epoch, attempt]);
+  }, [location, rows, epoch, attempt]);
 
+  // Nothing of one screen's (or session's) figures shows in the next.
+  useEffect(() => () => appStore.set(statsAtom, NONE), []);
+}
+
+/** The figures for the location (the last answer while the next one loads); `error` only when nothing could be loaded. */
+export function useDealStats(location: string) {
+  const state = useAtomValue(statsAtom);
+  const setAttempt = useSetAtom(attemptAtom);
+  const retry = useCallback(() => setAttempt((n) => n + 1), [setAttempt]);
   const mine = state.for === location;
-  return { stats: mine ? state.stats : null, error: mine && !state.stats ? state.error : null, retry: () => setAttempt((n) => n + 1) };
+  return { stats: mine ? state.stats : null, error: mine && !state.stats ? state.error : null, retry };
 }

@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { LocationEventSchemas, type LocationEvent } from '../../events/location/events';
+import { OfficeEventSchemas, type OfficeEvent } from '../../events/office/events';
 import { append } from '../../events/store/append';
 import type { EventMetadata, NewEvent, Pool } from '../../events/store/types';
 import { UserEventSchemas, type UserEvent } from '../../events/user/events';
 import { ALL_LOCATIONS, ROLES } from '@shared/constants';
+import { OFFICE_STATUSES } from '@shared/domain/officeStatuses';
 import { prng } from '../../server/seed/prng';
 
 export interface GenerateOptions {
@@ -11,8 +13,12 @@ export interface GenerateOptions {
   users: number;
   /** Total events written, creations included. */
   events: number;
-  /** Share of the events that are user events (the rest are location events). */
+  /** Share of the events that are user events (the rest are location events, and office events if any). */
   userShare: number;
+  /** Offices, each at a random location (none when absent). */
+  offices?: number;
+  /** Share of the events that are office events: each changes the office's row and most its history. */
+  officeShare?: number;
   /** Updates are spread over this many rounds, so streams interleave in the log. */
   rounds: number;
 }
@@ -21,6 +27,7 @@ export interface Generated {
   events: number;
   locations: number;
   users: number;
+  offices: number;
   seconds: number;
   /** Every location stream with its head version, for writers that carry on appending. */
   locationStreams: { streamId: string; version: number }[];
@@ -96,7 +103,47 @@ function userUpdated(rng: Rng, stream: Stream, index: number): UserEvent {
   return { type: 'UserUpdated', data: { email: `user${index + 1}.r${stream.revisions}@bench.example` } };
 }
 
-const schemas: Record<string, { parse(data: unknown): unknown }> = { ...LocationEventSchemas, ...UserEventSchemas };
+const rates = (rng: Rng) => {
+  const monthly = 500 + 50 * rng.below(60);
+  return { monthly, six_month: monthly * 6, twelve_month: monthly * 12 };
+};
+
+function officeCreated(rng: Rng, stream: Stream, index: number, locationId: string): OfficeEvent {
+  return {
+    type: 'OfficeCreated',
+    data: {
+      id: stream.id,
+      office_number: String(index + 1),
+      location_id: locationId,
+      type: 'Private Office',
+      desks: 1 + rng.below(12),
+      floor: 1 + rng.below(6),
+      windowed: rng.next() < 0.5,
+      marketed_rates: rates(rng),
+    },
+  };
+}
+
+/** Most change the figures an office's history keeps (status, rates, lease, desks). */
+function officeUpdated(rng: Rng, stream: Stream): OfficeEvent {
+  const roll = rng.next();
+  if (roll < 0.3) return { type: 'OfficeStatusChanged', data: { status: rng.pick(OFFICE_STATUSES) } };
+  if (roll < 0.5) return { type: 'OfficeRatesChanged', data: { marketed_rates: rates(rng) } };
+  if (roll < 0.65) {
+    const month = 1 + rng.below(12);
+    const start = `2025-${String(month).padStart(2, '0')}-01`;
+    const end = `2026-${String(month).padStart(2, '0')}-01`;
+    return { type: 'OfficeLeaseSet', data: { signed_rate: 400 + 25 * rng.below(100), term_months: 12, start_date: start, end_date: end } };
+  }
+  if (roll < 0.75) return { type: 'OfficeDetailsEdited', data: { desks: 1 + rng.below(12) } };
+  if (roll < 0.9) {
+    stream.revisions += 1;
+    return { type: 'OfficeCompanyAssigned', data: { member_id: randomUUID(), tenant: `${rng.pick(LAST)} & Co ${stream.revisions}` } };
+  }
+  return { type: 'OfficeCompanyUnassigned', data: { member_id: randomUUID() } };
+}
+
+const schemas: Record<string, { parse(data: unknown): unknown }> = { ...LocationEventSchemas, ...UserEventSchemas, ...OfficeEventSchemas };
 
 /**
  * Writes a realistic log through append(): every location and user is created in the first
@@ -112,10 +159,15 @@ export async function generateLog(sql: Pool, options: GenerateOptions): Promise<
   };
   const locations = Array.from({ length: options.locations }, () => stream('location', (id) => ({ locations: [id] })));
   const users = Array.from({ length: options.users }, () => stream('user', (id) => ({ locations: [], users: [id] })));
+  const officeCount = options.offices ?? 0;
+  const officeAt = Array.from({ length: officeCount }, () => locations[rng.below(locations.length)]!.id);
+  const offices = officeAt.map((locationId) => stream('office', () => ({ locations: [locationId] })));
   const userEvents = Math.round(options.events * options.userShare);
-  const locationUpdates = options.events - userEvents - options.locations;
+  const officeEvents = officeCount > 0 ? Math.round(options.events * (options.officeShare ?? 0)) : 0;
+  const locationUpdates = options.events - userEvents - officeEvents - options.locations;
   const userUpdates = userEvents - options.users;
-  if (locationUpdates < 0 || userUpdates < 0) throw new Error('Too few events for the streams requested');
+  const officeUpdates = officeEvents - officeCount;
+  if (locationUpdates < 0 || userUpdates < 0 || officeUpdates < 0) throw new Error('Too few events for the streams requested');
 
   let clock = Date.parse('2024-01-02T08:00:00Z');
   let written = 0;
@@ -129,6 +181,7 @@ export async function generateLog(sql: Pool, options: GenerateOptions): Promise<
     if (round === 0) {
       locations.forEach((s, i) => add(s, locationCreated(rng, s, i)));
       users.forEach((s, i) => add(s, userRegistered(rng, s, i)));
+      offices.forEach((s, i) => add(s, officeCreated(rng, s, i, officeAt[i]!)));
     }
     const share = (total: number) =>
       Math.floor((total * (round + 1)) / options.rounds) - Math.floor((total * round) / options.rounds);
@@ -139,6 +192,10 @@ export async function generateLog(sql: Pool, options: GenerateOptions): Promise<
     for (let n = share(userUpdates); n > 0; n--) {
       const i = rng.below(users.length);
       add(users[i]!, userUpdated(rng, users[i]!, i));
+    }
+    for (let n = share(officeUpdates); n > 0; n--) {
+      const i = rng.below(offices.length);
+      add(offices[i]!, officeUpdated(rng, offices[i]!));
     }
 
     const appends = [...batches].map(([stream, events]) => {
@@ -162,6 +219,7 @@ export async function generateLog(sql: Pool, options: GenerateOptions): Promise<
     events: written,
     locations: options.locations,
     users: options.users,
+    offices: officeCount,
     seconds: (performance.now() - started) / 1000,
     locationStreams: locations.map((s) => ({ streamId: s.streamId, version: s.version })),
   };

@@ -42,7 +42,7 @@ async function count(sql: Pool, query: string): Promise<number> {
  */
 export async function benchRebuild(
   sql: Pool,
-  expected: { events: number; locations: number; users: number },
+  expected: { events: number; locations: number; users: number; offices: number },
 ): Promise<Throughput> {
   const started = performance.now();
   const replayed = await rebuild(sql);
@@ -57,19 +57,25 @@ export async function benchRebuild(
   if (users !== expected.users) {
     throw new Error(`users has ${users} rows after rebuild, expected ${expected.users}`);
   }
+  const offices = await count(sql, 'SELECT count(*)::int AS n FROM offices');
+  if (offices !== expected.offices) throw new Error(`offices has ${offices} rows after rebuild, expected ${expected.offices}`);
   // Every row must carry its stream's head version, i.e. every event reached it.
   const current = await count(
     sql,
     `SELECT count(*)::int AS n FROM (
        SELECT 'location-' || id AS stream_id, version FROM locations
        UNION ALL SELECT 'user-' || id, version FROM users
+       UNION ALL SELECT 'office-' || id, version FROM offices
      ) r
      JOIN (SELECT stream_id, max(version) AS version FROM events GROUP BY stream_id) e
        ON e.stream_id = r.stream_id AND e.version = r.version`,
   );
-  if (current !== locations + users) {
-    throw new Error(`${locations + users - current} read-model rows lag behind their stream after rebuild`);
+  if (current !== locations + users + offices) {
+    throw new Error(`${locations + users + offices - current} read-model rows lag behind their stream after rebuild`);
   }
+  // Each office's history has exactly one open stretch.
+  const open = await count(sql, 'SELECT count(*)::int AS n FROM office_history WHERE valid_to IS NULL');
+  if (open !== offices) throw new Error(`office_history has ${open} open stretches after rebuild, expected ${offices}`);
   return result;
 }
 

@@ -1,5 +1,4 @@
-import postgres from 'postgres';
-import { createPool } from '../events/store/connect';
+import { createPool, openSql } from '../events/store/connect';
 import type { Pool } from '../events/store/types';
 import { rebuild } from '../projections/registry';
 import type { RebuildProgress } from '../projections/engine/rebuildBeside';
@@ -18,7 +17,7 @@ const config = loadConfig();
 async function running(): Promise<Pool | null> {
   const url = config.databaseUrl ? null : await readDatabaseUrl(config.dataDir);
   if (!url) return null;
-  const probe = postgres(url, { max: 1, connect_timeout: 2, onnotice: () => undefined });
+  const probe = openSql(url, { max: 1, connect_timeout: 2, onnotice: () => undefined });
   try {
     await probe`SELECT 1`;
     return createPool(url, { max: 4 });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import postgres from 'postgres';
+import { socketTarget } from './socketTarget';
 import type { Pool } from './types';
 
 export interface PoolOptions {
@@ -22,11 +23,20 @@ function noDelaySocket(options: { host: string[]; port: number[]; path?: string 
 }
 
 /**
+ * postgres.js on `url`, over the Unix-domain socket its `?host=/directory` names if any (see
+ * socketTarget). Every connection made from a URL goes through here.
+ */
+export function openSql(url: string, options: postgres.Options<Record<string, postgres.PostgresType>> = {}): postgres.Sql {
+  const target = socketTarget(url);
+  return postgres(target.url, target.host ? { ...options, host: target.host } : options);
+}
+
+/**
  * Opens a postgres.js pool. Positions are bigint in the database and plain numbers here:
  * 2^53 events is far beyond any office operator's lifetime.
  */
 export function createPool(url: string, options: PoolOptions = {}): Pool {
-  return postgres(url, {
+  return openSql(url, {
     max: options.max ?? 10,
     // While the database is out of reach a request waits at most this long (seconds) for a
     // connection before its 503 (postgres.js's default is 30).

@@ -1,5 +1,4 @@
-import postgres from 'postgres';
-import { createPool } from '../../events/store/connect';
+import { createPool, openSql } from '../../events/store/connect';
 import { migrate } from '../../events/store/migrate';
 import type { Pool } from '../../events/store/types';
 import { ensureProjections } from '../../projections/registry';
@@ -9,7 +8,7 @@ const APP_DATABASE = 'flexspace';
 
 /** Creates `name` on the server at `url` if it does not exist yet; returns its URL. */
 export async function ensureDatabase(url: string, name: string): Promise<string> {
-  const admin = postgres(url, { max: 1, onnotice: () => undefined });
+  const admin = openSql(url, { max: 1, onnotice: () => undefined });
   try {
     const [row] = await admin`SELECT 1 AS ok FROM pg_database WHERE datname = ${name}`;
     if (!row) await admin.unsafe(`CREATE DATABASE "${name.replace(/"/g, '')}"`);

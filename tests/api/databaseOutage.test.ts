@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommandHandler } from '../../events/handleCommand';
 import { createPool } from '../../events/store/connect';
+import { tcpUrl } from '../../events/store/socketTarget';
 import { locationAggregate } from '../../events/location/decider';
 import { applyInline } from '../../projections/registry';
 import type { Database } from '../../server/db/database';
@@ -28,7 +29,7 @@ const told: DatabaseMessage[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const target = new URL(database.url);
+  const target = new URL(tcpUrl(database.url));
   proxy = await startTcpProxy(target.hostname, Number(target.port));
   const proxied = new URL(target);
   proxied.port = String(proxy.port);

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../events/store/connect';
+import { tcpUrl } from '../../events/store/socketTarget';
 import type { Pool } from '../../events/store/types';
 import { createApp } from '../../server/app';
 import { DATABASE_UNAVAILABLE } from '../../server/middleware/errors';
@@ -22,7 +23,7 @@ beforeAll(async () => {
   server = await startTestServer();
   token = (await signIn(server.api, demoCredentials.admin)).access_token;
   unseenToken = (await signIn(server.api, demoCredentials.viewer)).access_token;
-  const target = new URL(server.database.url);
+  const target = new URL(tcpUrl(server.database.url));
   proxy = await startTcpProxy(target.hostname, Number(target.port));
   const proxied = new URL(target);
   proxied.port = String(proxy.port);

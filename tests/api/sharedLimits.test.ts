@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool } from '../../events/store/connect';
+import { tcpUrl } from '../../events/store/socketTarget';
 import { createApp } from '../../server/app';
 import { createLoginThrottle } from '../../server/auth/throttle';
 import type { Database } from '../../server/db/database';
@@ -87,7 +88,7 @@ describe('the public signing routes\' limit shared by the nodes', () => {
 
 describe('the limits\' database out of reach', () => {
   it('sign-in answers 503, not 500, and counts again once it is back', async () => {
-    const target = new URL(database.url);
+    const target = new URL(tcpUrl(database.url));
     const proxy = await startTcpProxy(target.hostname, Number(target.port));
     const proxied = new URL(target);
     proxied.port = String(proxy.port);

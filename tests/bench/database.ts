@@ -3,8 +3,7 @@ import { rmSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
-import { createPool } from '../../events/store/connect';
+import { createPool, openSql } from '../../events/store/connect';
 import type { Pool } from '../../events/store/types';
 import { ensureDatabase, prepareSchema } from '../../server/db/database';
 import { startEmbeddedPostgres } from '../../server/db/embedded';
@@ -66,7 +65,7 @@ export async function openBenchDatabase(poolSize: number): Promise<BenchDatabase
         process.stderr.write(`Kept the bench database ${name}.\n`);
         return;
       }
-      const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+      const admin = openSql(serverUrl, { max: 1, onnotice: () => undefined });
       try {
         await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { inject } from 'vitest';
-import { createPool } from '../../events/store/connect';
+import { createPool, openSql } from '../../events/store/connect';
 import type { Pool } from '../../events/store/types';
 import { ensureDatabase, prepareSchema, type Database } from '../../server/db/database';
 
@@ -20,7 +19,7 @@ export async function createTestDatabase(max = 20, options: { demo?: boolean } =
     url,
     async close() {
       await sql.end({ timeout: 5 });
-      const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+      const admin = openSql(serverUrl, { max: 1, onnotice: () => undefined });
       await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
     },
@@ -28,7 +27,7 @@ export async function createTestDatabase(max = 20, options: { demo?: boolean } =
 }
 
 async function copyDatabase(serverUrl: string, template: string, name: string): Promise<string> {
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+  const admin = openSql(serverUrl, { max: 1, onnotice: () => undefined });
   try {
     await admin.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   } finally {

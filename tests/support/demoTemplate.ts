@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
 import { createCommandHandler } from '../../events/handleCommand';
-import { createPool } from '../../events/store/connect';
+import { createPool, openSql } from '../../events/store/connect';
 import { applyInline } from '../../projections/registry';
 import { ensureDatabase, prepareSchema } from '../../server/db/database';
 import { seedDemoResources } from '../../server/seed/demoResources';
@@ -32,7 +31,7 @@ export async function createDemoTemplate(serverUrl: string): Promise<{ name: str
   return {
     name,
     async drop() {
-      const admin = postgres(serverUrl, { max: 1, onnotice: () => undefined });
+      const admin = openSql(serverUrl, { max: 1, onnotice: () => undefined });
       await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
     },

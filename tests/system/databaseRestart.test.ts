@@ -1,7 +1,7 @@
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
+import { openSql } from '../../events/store/connect';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLiveSocket, type LiveSocket } from '../../client/src/live/liveSocket';
 import { ensureDatabase } from '../../server/db/database';
@@ -140,7 +140,7 @@ function writeTasks(apis: Api[], token: string, locationId: string) {
  * versions), and every acknowledged task is among them and in the log.
  */
 async function expectConverged(apis: Record<string, Api>, tokens: Record<string, string>, locationId: string, acknowledged: string[]) {
-  const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+  const sql = openSql(databaseUrl, { max: 1, onnotice: () => undefined });
   const [row] = await sql<{ n: number }[]>`
     SELECT count(*)::int AS n FROM events WHERE stream_id = ANY(${acknowledged.map((id) => `task-${id}`)}) AND type = 'TaskCreated'`;
   await sql.end();
@@ -199,7 +199,7 @@ describe('two nodes on an external PostgreSQL that restarts', () => {
   it('survives `pg_ctl restart -m fast` under writes: both up and ready, nothing acknowledged lost, every tab converged, background work leased again', async () => {
     // The leases of the work that runs on one node (log processes, Slack delivery): each held once.
     const leases = async () => {
-      const sql = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+      const sql = openSql(databaseUrl, { max: 1, onnotice: () => undefined });
       try {
         const [row] = await sql<{ n: number }[]>`
           SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND classid = ${SINGLETON_CLASS} AND objsubid = 2 AND granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
@@ -226,7 +226,7 @@ describe('two nodes on an external PostgreSQL that restarts', () => {
   }, 180_000);
 
   it('survives the node link sessions being terminated: presence spans the nodes again, tabs converge', async () => {
-    const admin = postgres(databaseUrl, { max: 1, onnotice: () => undefined });
+    const admin = openSql(databaseUrl, { max: 1, onnotice: () => undefined });
     const listening = async () => {
       const [row] = await admin<{ n: number }[]>`
         SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${LINK_APPLICATION_NAME} AND query ILIKE 'LISTEN%'`;

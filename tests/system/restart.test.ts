@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSql } from '../../events/store/connect';
 import { freePort } from '../support/globalSetup';
 import { mainProcess, type MainProcess } from '../support/mainProcess';
 import { apiClient, demoCredentials, signIn, type Api } from '../support/server';
@@ -26,7 +27,7 @@ const stopMain = (signal: NodeJS.Signals) => main.stop(signal);
 /** Connects as another process would: with the URL the server left in DATA_DIR/database-url. */
 async function withDatabase<T>(use: (sql: postgres.Sql) => Promise<T>): Promise<T> {
   const url = (await readFile(path.join(dataDir, 'database-url'), 'utf8')).trim();
-  const sql = postgres(url, { max: 1, onnotice: () => undefined });
+  const sql = openSql(url, { max: 1, onnotice: () => undefined });
   try {
     return await use(sql);
   } finally {

@@ -29,7 +29,7 @@ describe('the embedded server socket', () => {
   });
 
   it('given a directory whose socket path would pass 107 bytes, stays on TCP', () => {
-    const deep = `/${'d'.repeat(91)}`; // with '/.s.PGSQL.5499' the socket's path is 106 bytes; one more is 107, two 108
+    const deep = `/${'d'.repeat(91)}`; // with '/.s.PGSQL.5499' the socket's path is 106 bytes; two more make 108
     expect(socketDirectory(deep, 5499)).toBe(deep);
     expect(socketDirectory(`${deep}dd`, 5499)).toBeNull();
     expect(embeddedUrl('ab12', 5499, null)).toBe('postgres://postgres:ab12@127.0.0.1:5499/postgres');

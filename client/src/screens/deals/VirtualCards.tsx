@@ -1,10 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
 import type { Deal } from '@shared/schemas/deals';
 
 /** Every column scrolls on its own, never taller than the window. */
 export const COLUMN_SCROLL = 'max-h-[calc(100dvh-12rem)] min-h-0 overflow-y-auto overscroll-contain';
-/** A card's usual height (it is measured once shown) and the gap between cards. */
+/** A card's usual height before any is measured (each is, once shown) and the gap between cards. */
 const CARD_ESTIMATE = 132;
 const GAP = 8;
 
@@ -25,10 +25,21 @@ interface VirtualCardsProps {
 export function VirtualCards({ deals, held, renderCard }: VirtualCardsProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const heldIndex = held ? deals.findIndex((d) => d.id === held.id) : -1;
+  // The last card measured: the estimate for the ones not yet shown (it follows the density).
+  const typical = useRef(CARD_ESTIMATE);
+  const estimateSize = useCallback(() => typical.current, []);
   const virtualizer = useVirtualizer({
     count: deals.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => CARD_ESTIMATE,
+    estimateSize,
+    // Sizes come from the resize observer (after the browser's own layout), never from reading
+    // offsetHeight as a card mounts, which would force a layout in the middle of React's commit.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize?.[0];
+      if (box) return (typical.current = Math.round(box.blockSize));
+      const index = instance.indexFromElement(element);
+      return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? typical.current;
+    },
     getItemKey: (index) => deals[index]!.id,
     overscan: 6,
     gap: GAP,

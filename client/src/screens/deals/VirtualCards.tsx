@@ -36,7 +36,11 @@ export function VirtualCards({ deals, held, renderCard }: VirtualCardsProps) {
     // offsetHeight as a card mounts, which would force a layout in the middle of React's commit.
     measureElement: (element, entry, instance) => {
       const box = entry?.borderBoxSize?.[0];
-      if (box) return (typical.current = Math.round(box.blockSize));
+      if (box) {
+        const size = Math.round(box.blockSize);
+        if (size > 0) typical.current = size;
+        return size;
+      }
       const index = instance.indexFromElement(element);
       return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? typical.current;
     },

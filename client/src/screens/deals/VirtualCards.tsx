@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import type { Deal } from '@shared/schemas/deals';
 
 /** Every column scrolls on its own, never taller than the window. */
@@ -32,17 +32,12 @@ export function VirtualCards({ deals, held, renderCard }: VirtualCardsProps) {
     count: deals.length,
     getScrollElement: () => scroller.current,
     estimateSize,
-    // Sizes come from the resize observer (after the browser's own layout), never from reading
-    // offsetHeight as a card mounts, which would force a layout in the middle of React's commit.
+    // The library's own measurement (a card it has measured keeps its size; a new one is read
+    // as it mounts, so the column is right in the same frame), teaching the estimate as it goes.
     measureElement: (element, entry, instance) => {
-      const box = entry?.borderBoxSize?.[0];
-      if (box) {
-        const size = Math.round(box.blockSize);
-        if (size > 0) typical.current = size;
-        return size;
-      }
-      const index = instance.indexFromElement(element);
-      return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? typical.current;
+      const size = measureElement(element, entry, instance);
+      if (size > 0) typical.current = size;
+      return size;
     },
     getItemKey: (index) => deals[index]!.id,
     overscan: 6,

@@ -152,6 +152,21 @@ test.describe('deal board', () => {
     await expect(admin.page.getByRole('menuitem', { name: 'Open' })).toBeVisible();
     await expect(admin.page.getByRole('menuitem', { name: 'Tour Booked' })).toHaveCount(0);
     await admin.page.keyboard.press('Escape');
+
+    // By keyboard, on a card the pointer never came near: Tab reaches the menu's button, Enter
+    // opens the menu on its first item, Escape gives the focus back to the button.
+    const other = uniqueName('Menu Keys');
+    await createDeal(admin.page, admin.token, other);
+    await admin.page.getByLabel('Search deals').fill(other);
+    const actions = admin.page.getByRole('button', { name: `Actions for ${other}` });
+    await card(admin.page, other).focus();
+    for (let step = 0; step < 3 && !(await actions.evaluate((button) => button === document.activeElement)); step++) await admin.page.keyboard.press('Tab');
+    await expect(actions).toBeFocused();
+    await admin.page.keyboard.press('Enter');
+    await expect(admin.page.getByRole('menuitem', { name: 'Open' })).toBeFocused();
+    await admin.page.keyboard.press('Escape');
+    await expect(admin.page.getByRole('menuitem', { name: 'Open' })).toHaveCount(0);
+    await expect(actions).toBeFocused();
     await admin.context.close();
   });
 

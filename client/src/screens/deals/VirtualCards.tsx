@@ -1,10 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { defaultRangeExtractor, useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { defaultRangeExtractor, measureElement, useVirtualizer } from '@tanstack/react-virtual';
 import type { Deal } from '@shared/schemas/deals';
 
 /** Every column scrolls on its own, never taller than the window. */
 export const COLUMN_SCROLL = 'max-h-[calc(100dvh-12rem)] min-h-0 overflow-y-auto overscroll-contain';
-/** A card's usual height (it is measured once shown) and the gap between cards. */
+/** A card's usual height before any is measured (each is, once shown) and the gap between cards. */
 const CARD_ESTIMATE = 132;
 const GAP = 8;
 
@@ -25,10 +25,20 @@ interface VirtualCardsProps {
 export function VirtualCards({ deals, held, renderCard }: VirtualCardsProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const heldIndex = held ? deals.findIndex((d) => d.id === held.id) : -1;
+  // The last card measured: the estimate for the ones not yet shown (it follows the density).
+  const typical = useRef(CARD_ESTIMATE);
+  const estimateSize = useCallback(() => typical.current, []);
   const virtualizer = useVirtualizer({
     count: deals.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => CARD_ESTIMATE,
+    estimateSize,
+    // The library's own measurement (a card it has measured keeps its size; a new one is read
+    // as it mounts, so the column is right in the same frame), teaching the estimate as it goes.
+    measureElement: (element, entry, instance) => {
+      const size = measureElement(element, entry, instance);
+      if (size > 0) typical.current = size;
+      return size;
+    },
     getItemKey: (index) => deals[index]!.id,
     overscan: 6,
     gap: GAP,

@@ -23,7 +23,7 @@ test.describe('power use of the deal board and the office grid', () => {
     for (const n of [1, 2, 3]) await expect(admin.page.getByLabel(`Select ${prefix} ${n}`)).toBeChecked();
 
     await admin.page.getByLabel('Move selected deals to stage').selectOption('tour_completed');
-    await admin.page.getByRole('button', { name: 'Move 3' }).click();
+    await admin.page.getByRole('button', { name: 'Move 3', exact: true }).click();
     await expect(admin.page.getByText('Moved 3 deals to Tour Completed')).toBeVisible();
     for (const d of deals) await expect.poll(() => stageOf(admin.page, admin.token, d.id)).toBe('tour_completed');
     for (const n of [1, 2, 3]) await expect(card(admin.page, `${prefix} ${n}`)).toHaveAttribute('data-stage', 'tour_completed');
@@ -57,7 +57,7 @@ test.describe('power use of the deal board and the office grid', () => {
 
     await admin.page.getByLabel('Select all visible (2)').check();
     await admin.page.getByLabel('Move selected deals to stage').selectOption('tour_booked');
-    await admin.page.getByRole('button', { name: 'Move 2' }).click();
+    await admin.page.getByRole('button', { name: 'Move 2', exact: true }).click();
     await expect(admin.page.getByText('Moved 1 deal to Tour Booked · 1 refused')).toBeVisible();
     await expect(admin.page.getByText(new RegExp(`^${prefix} lost: `))).toBeVisible();
     await expect.poll(() => stageOf(admin.page, admin.token, open.id)).toBe('tour_booked');

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { DEAL_STAGES } from '@shared/domain/deals';
 import { withBrowser } from './browser';
 import type { BenchDatabase } from './database';
@@ -30,6 +30,30 @@ const STAGE_SHARE = [0.3, 0.25, 0.2, 0.1, 0.1, 0.05];
 /** Pointer steps while crossing from one column to the next, one per frame or so. */
 const STEPS_PER_COLUMN = 24;
 const STEP_PAUSE_MS = 16;
+
+/** Signs `context` in as `userId` with `token`, on the pipeline view of the board at `location`. */
+export async function openOnBoard(context: BrowserContext, token: string, userId: string, location: string) {
+  await context.addInitScript(
+    ({ value, userId, location }) => {
+      localStorage.setItem('token', value);
+      localStorage.setItem('selectedLocation', JSON.stringify({ userId, value: location }));
+      localStorage.setItem('crmDeals', JSON.stringify('pipeline'));
+    },
+    { value: token, userId, location },
+  );
+}
+
+/** Resolves once every column of the board shows at least one card. */
+export async function boardShown(page: Page, timeout?: number) {
+  await page.waitForFunction(
+    (columns) => {
+      const shown = document.querySelectorAll('[data-testid="deal-column"]');
+      return shown.length === columns && [...shown].every((c) => c.querySelector('[data-testid="deal-card"]'));
+    },
+    DEAL_STAGES.length,
+    timeout === undefined ? undefined : { timeout },
+  );
+}
 
 export type Api = <T>(method: string, path: string, body?: unknown) => Promise<T>;
 
@@ -159,24 +183,11 @@ export async function benchDealBoard(
       for (const size of run % 2 === 0 ? (['small', 'large'] as const) : (['large', 'small'] as const)) {
         progress(`deal board in Chromium, ${result[size].deals} deals, run ${run + 1} of ${runs}`);
         const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-        await context.addInitScript(
-          ({ value, userId, location }) => {
-            localStorage.setItem('token', value);
-            localStorage.setItem('selectedLocation', JSON.stringify({ userId, value: location }));
-            localStorage.setItem('crmDeals', JSON.stringify('pipeline'));
-          },
-          { value: token, userId, location: boards[size].id },
-        );
+        await openOnBoard(context, token, userId, boards[size].id);
         const page = await context.newPage();
         const started = performance.now();
         await page.goto(`${url}/crm/deals`);
-        await page.waitForFunction(
-          (columns) => {
-            const shown = document.querySelectorAll('[data-testid="deal-column"]');
-            return shown.length === columns && [...shown].every((c) => c.querySelector('[data-testid="deal-card"]'));
-          },
-          DEAL_STAGES.length,
-        );
+        await boardShown(page);
         result[size].firstRender.push(performance.now() - started);
         result[size].cardsInDom = await page.locator('[data-testid="deal-card"]').count();
         result[size].frames.push(...(await dragAcross(page)));

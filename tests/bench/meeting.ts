@@ -1,7 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { DEAL_STAGES } from '@shared/domain/deals';
 import { withBrowser } from './browser';
-import { fillBoard, type Api } from './dealBoard';
+import { boardShown, fillBoard, type Api } from './dealBoard';
 import type { BenchDatabase } from './database';
 
 /**
@@ -120,14 +119,7 @@ export async function benchMeeting(database: BenchDatabase, options: MeetingOpti
       });
       const page = await context.newPage();
       await page.goto(`${url}/crm/deals`);
-      await page.waitForFunction(
-        (columns) => {
-          const shown = document.querySelectorAll('[data-testid="deal-column"]');
-          return shown.length === columns && [...shown].every((c) => c.querySelector('[data-testid="deal-card"]'));
-        },
-        DEAL_STAGES.length,
-        { timeout: 60_000 },
-      );
+      await boardShown(page, 60_000);
       await page.evaluate(WATCHER);
       viewers.push({ context, page });
     };

@@ -3,7 +3,7 @@ import type { CDPSession } from '@playwright/test';
 import { DEAL_STAGES, isClosedStage, type DealStage } from '@shared/domain/deals';
 import { withBrowser } from './browser';
 import type { BenchDatabase } from './database';
-import { apiAs, fillBoard, type Api } from './dealBoard';
+import { apiAs, boardShown, fillBoard, openOnBoard, type Api } from './dealBoard';
 
 /**
  * What another user's move costs a browser that shows the board: Chromium's own accounting of
@@ -122,23 +122,10 @@ export async function benchRemote(database: BenchDatabase, options: RemoteOption
     for (const size of ['small', 'large'] as const) {
       progress(`remote moves: the board of ${options.sizes[size]} deals open in Chromium, ${options.moves} moves by another user`);
       const context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, ...(options.reducedMotion ? { reducedMotion: 'reduce' as const } : {}) });
-      await context.addInitScript(
-        ({ value, userId, location }) => {
-          localStorage.setItem('token', value);
-          localStorage.setItem('selectedLocation', JSON.stringify({ userId, value: location }));
-          localStorage.setItem('crmDeals', JSON.stringify('pipeline'));
-        },
-        { value: token, userId, location: boards[size].id },
-      );
+      await openOnBoard(context, token, userId, boards[size].id);
       const page = await context.newPage();
       await page.goto(`${url}/crm/deals`);
-      await page.waitForFunction(
-        (columns) => {
-          const shown = document.querySelectorAll('[data-testid="deal-column"]');
-          return shown.length === columns && [...shown].every((c) => c.querySelector('[data-testid="deal-card"]'));
-        },
-        DEAL_STAGES.length,
-      );
+      await boardShown(page);
       // The summary tiles have their figures: the first load of everything is over.
       await page.getByText(/\d weighted$/).first().waitFor();
       const cdp = await context.newCDPSession(page);

@@ -1,12 +1,17 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
-import { DealChange, DealChangesQuery, DealChangesSummary, beforeTheLog } from '@shared/schemas/dealHistory';
+import { DealChange, DealChangesQuery, DealChangesSlackAnswer, DealChangesSlackInput, DealChangesSummary, beforeTheLog } from '@shared/schemas/dealHistory';
+import { summaryMessage } from '@shared/domain/dealChanges';
+import { SLACK_CONFIG_ID } from '@shared/schemas/slack';
+import { slackConfigAggregate } from '../../../events/slack/decider';
+import type { AppDeps } from '../../deps';
+import { commandContext } from '../context';
 import { listChanges, logStart, summarizeChanges, type ChangesWindow } from '../../../projections/dealHistory/queries';
 import type { Db } from '../../../events/store/types';
 import { HttpError } from '../../httpError';
 import { validate } from '../../middleware/validate';
-import { actorOf } from '../../policies';
+import { actorOf, permit } from '../../policies';
 import { assertMayFilterBy } from '../locationFilter';
 import { changesPdf } from '../../dealHistory/changesPdf';
 import { reportFileName } from '../../reports/respond';
@@ -34,7 +39,7 @@ export async function changesWindow(db: Db, ctx: Context, query: { since: string
  * `summary=1` the window's figures, and with `format=pdf` those figures and the changes as a PDF
  * for the meeting's notes. Registered before /deals/:id, which would take "changes" for an id.
  */
-export function dealChangesRoutes(router: Router, db: Db, auth: Middleware) {
+export function dealChangesRoutes(router: Router, { sql: db, handle }: AppDeps, auth: Middleware) {
   router.get(
     '/deals/changes',
     auth,
@@ -55,4 +60,26 @@ export function dealChangesRoutes(router: Router, db: Db, auth: Middleware) {
       },
     ),
   );
+
+  /**
+   * POST /api/deals/changes/slack {since, until?, location?}: the window's summary (of the deals
+   * the poster may see) posted to Slack through the outbox, as one message to the webhook's
+   * channel: an event of the Slack configuration's stream, which the notification process turns
+   * into a delivery (server/slack/notificationProcess.ts). 409 while notifications are off.
+   */
+  router.post(
+    '/deals/changes/slack',
+    auth,
+    permit('deal.postChangesToSlack'),
+    validate({ body: DealChangesSlackInput, response: DealChangesSlackAnswer }, async (ctx, { body }) => {
+      const window = await changesWindow(db, ctx, body);
+      const summary = await summarizeChanges(db, actorOf(ctx), window);
+      const span = `${when(window.since)} to ${when(window.until)}`;
+      const text = summaryMessage(summary, window.location?.trim() || 'All Locations', span);
+      await handle(slackConfigAggregate, SLACK_CONFIG_ID, { type: 'PostBoardSummary', text }, commandContext(ctx));
+      ctx.body = { queued: true, text };
+    }),
+  );
 }
+
+const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';

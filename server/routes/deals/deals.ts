@@ -49,7 +49,7 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     }),
   );
 
-  dealChangesRoutes(router, sql, auth);
+  dealChangesRoutes(router, deps, auth);
 
   deals.get(async (actor, id) => visible(actor, 'deals', await getDeal(sql, id), DEAL_NOT_FOUND));
 

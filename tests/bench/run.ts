@@ -6,6 +6,7 @@ import { benchDashboard } from './dashboard';
 import { DASHBOARD, printDashboard } from './dashboardReport';
 import { benchDealBoard } from './dealBoard';
 import { benchMeeting } from './meeting';
+import { benchAsOfBoardPart } from './asOfBoard';
 import { printRemote, REMOTE } from './remoteReport';
 import { benchRemote } from './remote';
 import { percentiles } from './live';
@@ -438,6 +439,8 @@ if (runs('meeting')) await withDatabase(await openBenchDatabase(20), async (data
     ),
   );
 });
+// The meeting's history: the board as of a past instant against the live board (asOfBoard.ts); `-- asOfBoard` runs it alone.
+if (runs('meeting') || wanted.includes('asOfBoard')) await withDatabase(await openBenchDatabase(8), (database) => benchAsOfBoardPart(database, progress));
 /** One node of two restarted under 300 tabs: its tabs current again, against a bare socket.io restart. */
 if (runs('catchup')) {
   console.log('');

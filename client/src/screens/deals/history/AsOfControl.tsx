@@ -25,9 +25,9 @@ export function AsOfControl() {
       <Clock3 className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
       <Input
         type="datetime-local"
+        step={1}
         aria-label="Show the board as of"
         className="h-9 w-auto"
-        max={isoToLocal(new Date().toISOString())}
         value={value}
         onChange={(e) => setValue(e.target.value)}
         aria-invalid={problem ? true : undefined}

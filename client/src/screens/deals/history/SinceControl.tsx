@@ -37,7 +37,7 @@ export function SinceControl({ lastVisit }: { lastVisit: string | null }) {
         <Input type="date" aria-label="Changes since the start of day" className="h-9 w-auto" max={todayLocal()} value={choice.day} onChange={(e) => setChoice({ kind: 'day', day: e.target.value })} />
       )}
       {choice.kind === 'instant' && (
-        <Input type="datetime-local" aria-label="Changes since the instant" className="h-9 w-auto" max={isoToLocal(new Date().toISOString())} value={choice.at} onChange={(e) => setChoice({ kind: 'instant', at: e.target.value })} />
+        <Input type="datetime-local" step={1} aria-label="Changes since the instant" className="h-9 w-auto" value={choice.at} onChange={(e) => setChoice({ kind: 'instant', at: e.target.value })} />
       )}
     </div>
   );

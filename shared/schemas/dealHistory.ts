@@ -18,7 +18,7 @@ const instant = (label: string) =>
     .refine((value) => Date.parse(value) <= Date.now() + CLOCK_SKEW_MS, { message: `${label} cannot be in the future` });
 
 /** `as_of` of GET /api/deals and /api/deals/stats: the board as it stood at that instant. */
-export const AsOfInstant = instant('As of');
+export const AsOfInstant = instant('As of').describe('An ISO 8601 instant with its offset: the deals (or figures) as they stood then, from the deal history. In the future or before the log begins: 400.');
 
 export const DEAL_CHANGE_KINDS = ['created', 'moved', 'edited', 'signed', 'lost', 'reopened'] as const;
 export type DealChangeKind = (typeof DEAL_CHANGE_KINDS)[number];
@@ -38,8 +38,8 @@ const before = z.coerce
 
 /** What happened between `since` and `until` (default now), at one location or every one the caller sees. */
 const ChangesWindow = {
-  since: instant('Since'),
-  until: instant('Until').optional(),
+  since: instant('Since').describe('ISO 8601 instant: changes from then on (not before the log begins).'),
+  until: instant('Until').optional().describe('ISO 8601 instant: changes up to then (default now); on or after since.'),
   location: LocationFilterQuery.shape.location,
 };
 
@@ -50,10 +50,10 @@ const WINDOW_ORDER = { message: 'Until must be on or after since', path: ['until
 export const DealChangesQuery = z
   .object({
     ...ChangesWindow,
-    limit,
-    before,
-    summary: z.enum(['0', '1', 'true', 'false'], { message: 'Summary must be 1 or 0' }).optional(),
-    format: z.enum(['json', 'pdf'], { message: 'Format must be json or pdf' }).default('json'),
+    limit: limit.describe('Changes per page, newest first (1-500, default 100).'),
+    before: before.describe("Paging: only changes whose log position is below this (the last answered change's position)."),
+    summary: z.enum(['0', '1', 'true', 'false'], { message: 'Summary must be 1 or 0' }).optional().describe('1: the window\'s figures {moved, created, signed, lost, value_added, by_user} instead of the list.'),
+    format: z.enum(['json', 'pdf'], { message: 'Format must be json or pdf' }).default('json').describe('pdf: the summary and the changes (up to limit) as a PDF download.'),
   })
   .strict()
   .refine(windowOrder, WINDOW_ORDER);

@@ -44,7 +44,13 @@ export function dealChangesRoutes(router: Router, { sql: db, handle }: AppDeps, 
     '/deals/changes',
     auth,
     validate(
-      { query: DealChangesQuery, response: z.union([z.array(DealChange), DealChangesSummary]), produces: ['application/json', 'application/pdf'] },
+      {
+        query: DealChangesQuery,
+        response: z.union([z.array(DealChange), DealChangesSummary]),
+        produces: ['application/json', 'application/pdf'],
+        description:
+          'What happened to the deals the caller may see between since and until, newest first (each change where the deal was when it changed, in the caller\'s scope now), paged by log position; with summary=1 the window\'s figures; with format=pdf the figures and the changes as a PDF.',
+      },
       async (ctx, { query }) => {
         const actor = actorOf(ctx);
         const window = await changesWindow(db, ctx, query);
@@ -71,14 +77,21 @@ export function dealChangesRoutes(router: Router, { sql: db, handle }: AppDeps, 
     '/deals/changes/slack',
     auth,
     permit('deal.postChangesToSlack'),
-    validate({ body: DealChangesSlackInput, response: DealChangesSlackAnswer }, async (ctx, { body }) => {
+    validate(
+      {
+        body: DealChangesSlackInput,
+        response: DealChangesSlackAnswer,
+        description: "The window's summary (of the deals the poster may see) queued for Slack through the outbox, as one message to the webhook's channel; 409 while Slack notifications are off. Admins and managers.",
+      },
+      async (ctx, { body }) => {
       const window = await changesWindow(db, ctx, body);
       const summary = await summarizeChanges(db, actorOf(ctx), window);
       const span = `${when(window.since)} to ${when(window.until)}`;
       const text = summaryMessage(summary, window.location?.trim() || 'All Locations', span);
       await handle(slackConfigAggregate, SLACK_CONFIG_ID, { type: 'PostBoardSummary', text }, commandContext(ctx));
       ctx.body = { queued: true, text };
-    }),
+      },
+    ),
   );
 }
 

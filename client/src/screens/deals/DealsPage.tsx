@@ -221,7 +221,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
                 showLocation={showLocation}
                 canMove={canMove}
                 canEdit={canEdit}
-                now={now}
+                now={asOf ? new Date(asOf) : now}
                 drags={drags}
                 onOpen={onOpen}
                 onEdit={onEdit}

@@ -74,6 +74,15 @@ export const FloorListQuery = z
   .object({ location: LocationFilterQuery.shape.location.unwrap().min(1, { message: 'Location is required' }) })
   .strict();
 
+/** GET /api/floor-plans/placements?location=&floor=: every box the caller may see, optionally of one location (id or name) and floor. */
+export const PlacementListQuery = z
+  .object({ location: LocationFilterQuery.shape.location, floor: FloorNumber.optional() })
+  .strict();
+export type PlacementListQuery = z.infer<typeof PlacementListQuery>;
+
+/** GET /api/floor-plans/backgrounds?location=: every floor background the caller may see. */
+export const BackgroundListQuery = LocationFilterQuery;
+
 /** POST /api/floor-plans/{location_id}/{floor}/auto-layout: how many boxes a row holds (default: fit by count). */
 export const AutoLayoutInput = z
   .object({

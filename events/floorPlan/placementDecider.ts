@@ -84,15 +84,16 @@ export const placementDecider: Decider<PlacementCommand, PlacementState, Placeme
 };
 
 /**
- * A placement is its own stream, one per office (`placement-<office id>`), apart from the office's:
- * its version is the box's alone, so two managers moving the same box meet a 409 naming who moved
- * it, while a status change of the office or a move of another box on the floor never makes a
- * drag stale (a stream per floor would). Its row is keyed by the office's id; the floor_placements
- * read model drops it when the office itself moves to another floor or location.
+ * A placement is its own stream, one per office (`placement-<placement id>`, floorId.ts
+ * placementId), apart from the office's: its version is the box's alone, so two managers moving
+ * the same box meet a 409 naming who moved it, while a status change of the office or a move of
+ * another box on the floor never makes a drag stale (a stream per floor would). The
+ * floor_placements read model takes the box off its plan when the office itself moves to another
+ * floor or location.
  */
 export const placementAggregate: Aggregate<PlacementCommand, PlacementState, PlacementEvent> = {
   streamType: 'placement',
-  streamId: (officeId) => `placement-${officeId}`,
+  streamId: (id) => `placement-${id}`,
   decider: placementDecider,
   eventSchemas: PlacementEventSchemas,
   scope: eventScope(VISIBILITY.floor_placements),

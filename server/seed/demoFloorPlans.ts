@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { rowLayout } from '@shared/domain/floorLayout';
 import { floorBackgroundAggregate } from '../../events/floorPlan/backgroundDecider';
-import { floorId } from '../../events/floorPlan/floorId';
+import { floorId, placementId } from '../../events/floorPlan/floorId';
 import { placementAggregate } from '../../events/floorPlan/placementDecider';
 import type { HandleCommand } from '../../events/handleCommand';
 import type { Pool } from '../../events/store/types';
@@ -99,7 +99,7 @@ export async function seedDemoFloorPlans(sql: Pool, handle: HandleCommand): Prom
       const boxes = rowLayout(group.length, PER_ROW);
       for (const [i, office] of group.entries()) {
         const command = { type: 'PlaceOffice' as const, plan, office: { id: office.id, location_id, floor }, box: boxes[i]!, shown: false };
-        await handle(placementAggregate, office.id, command, system(), { tx });
+        await handle(placementAggregate, placementId(office.id), command, system(), { tx });
       }
       if (WHOLE_BUILDINGS.includes(location) && floor === lowest.get(location_id)) {
         if (!stored) await storeContent(tx, sha256, image);

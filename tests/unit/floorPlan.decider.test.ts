@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rowLayout } from '@shared/domain/floorLayout';
 import type { FloorBackgroundEvent, PlacementEvent } from '../../events/floorPlan/events';
 import { floorBackgroundDecider, type FloorBackgroundCommand } from '../../events/floorPlan/backgroundDecider';
-import { floorId } from '../../events/floorPlan/floorId';
+import { floorId, placementId } from '../../events/floorPlan/floorId';
 import { placementDecider, type PlacementCommand } from '../../events/floorPlan/placementDecider';
 import { fixedIds, specFor } from '../support/givenWhenThen';
 
@@ -83,6 +83,12 @@ describe('floorId', () => {
     expect(floorId(ids.broadway.toUpperCase(), 4)).toBe(id);
     expect(floorId(ids.broadway, 5)).not.toBe(id);
     expect(floorId(ids.broad, 4)).not.toBe(id);
+  });
+
+  it('gives an office’s placement an id of its own, never the office’s', () => {
+    expect(placementId(ids.office)).toBe(placementId(ids.office.toUpperCase()));
+    expect(placementId(ids.office)).not.toBe(ids.office);
+    expect(placementId(ids.office)).not.toBe(placementId(ids.broad));
   });
 });
 

@@ -26,6 +26,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
 import { bootstrapAdmin, seedDemo, seedDemoDeals, seedDemoTasks } from './seed/seed';
 import { seedDemoTemplates } from './seed/demoTemplates';
 import { seedDemoResources } from './seed/demoResources';
+import { seedDemoFloorPlans } from './seed/demoFloorPlans';
 import { drainNode } from './shutdown';
 import { createSecretBox } from './settings/secretBox';
 import { loadSettingsKey } from './settings/settingsKey';
@@ -77,6 +78,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const handle = createCommandHandler(sql, applyInline, { onCommitted: (events) => users.forget(events) });
 
   if (config.demoMode && (await seedDemo(sql, handle))) logger.info('demo data seeded');
+  // Right after the offices: the plans are older than the rest of the demo's activity, which the dashboard shows first.
+  if (config.demoMode && (await seedDemoFloorPlans(sql, handle))) logger.info('demo floor plans seeded');
   if (config.demoMode && (await seedDemoDeals(sql, handle))) logger.info('demo deals seeded');
   if (config.demoMode && (await seedDemoTasks(sql, handle))) logger.info('demo tasks seeded');
   if (config.demoMode && (await seedDemoTemplates(sql, handle))) logger.info('demo templates seeded');

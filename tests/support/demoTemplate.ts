@@ -3,6 +3,7 @@ import { createCommandHandler } from '../../events/handleCommand';
 import { createPool, openSql } from '../../events/store/connect';
 import { applyInline } from '../../projections/registry';
 import { ensureDatabase, prepareSchema } from '../../server/db/database';
+import { seedDemoFloorPlans } from '../../server/seed/demoFloorPlans';
 import { seedDemoResources } from '../../server/seed/demoResources';
 import { seedDemoTemplates } from '../../server/seed/demoTemplates';
 import { seedDemo, seedDemoDeals, seedDemoTasks } from '../../server/seed/seed';
@@ -20,6 +21,7 @@ export async function createDemoTemplate(serverUrl: string): Promise<{ name: str
     await prepareSchema(sql);
     const handle = createCommandHandler(sql, applyInline);
     await seedDemo(sql, handle);
+    await seedDemoFloorPlans(sql, handle);
     await seedDemoDeals(sql, handle);
     await seedDemoTasks(sql, handle);
     await seedDemoTemplates(sql, handle);

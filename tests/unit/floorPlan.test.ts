@@ -5,7 +5,7 @@ import { nextInDirection, readingOrder } from '../../client/src/screens/offices/
 import { keyboardStep } from '../../client/src/screens/offices/floor/keyboardSteps';
 import { itemName, planItems } from '../../client/src/screens/offices/floor/placementItems';
 import { leftText } from '../../client/src/screens/offices/floor/useLeavers';
-import type { FloorPlacement } from '../../client/src/screens/offices/floor/floorPlanTypes';
+import type { FloorPlacement } from '../../shared/schemas/floorPlans';
 import type { Office } from '../../shared/schemas/offices';
 
 const plan = { width: 800, height: 400 };
@@ -90,7 +90,7 @@ describe('keyboard order on the plan', () => {
 });
 
 describe('what the plan says of an office', () => {
-  const placement: FloorPlacement = { office_id: 'o1', office_number: '301', x: 0.1, y: 0.1, width: 0.1, height: 0.1, status: 'VACANT', member_name: null, lease_end: null, desks: 4, version: 2 };
+  const placement: FloorPlacement = { id: 'o1', office_id: 'o1', location_id: 'L1', floor: 3, office_number: '301', x: 0.1, y: 0.1, width: 0.1, height: 0.1, status: 'VACANT', member_name: null, lease_end: null, desks: 4, version: 2, created_at: '', updated_at: '' };
   const office = { id: 'o1', office_number: '301', location_id: 'L1', floor: 3, status: 'LEASED', tenant: 'Acme', desks: 6, lease_info: { end_date: '2026-03-13' } } as unknown as Office;
   const now = new Date(2026, 0, 30, 12);
 
@@ -107,5 +107,15 @@ describe('what the plan says of an office', () => {
     expect(planItems([placement], null, where, now)[0]).toMatchObject({ status: 'VACANT', desks: 4 });
     expect(leftText({ ...office, floor: 4 }, where, [])).toBe('Office 301 moved to floor 4');
     expect(leftText({ ...office, location_id: 'L2' }, where, [{ id: 'L2', name: 'Austin' }])).toBe('Office 301 moved to Austin');
+  });
+});
+
+describe('a background image before it is sent', () => {
+  it('refuses what the server would: empty, another kind, over 10 MB', async () => {
+    const { backgroundRefusal } = await import('../../client/src/screens/offices/floor/EditTools');
+    expect(backgroundRefusal({ type: 'image/png', size: 0 })).toMatch(/empty/);
+    expect(backgroundRefusal({ type: 'application/pdf', size: 10 })).toMatch(/PNG, JPEG or WebP/);
+    expect(backgroundRefusal({ type: 'image/webp', size: 10 * 1024 * 1024 + 1 })).toMatch(/10 MB/);
+    expect(backgroundRefusal({ type: 'image/jpeg', size: 10 * 1024 * 1024 })).toBeNull();
   });
 });

@@ -1,12 +1,8 @@
-import { useRef } from 'react';
-import { Flame, ImagePlus, LayoutGrid, Minus, Plus, Trash2, Undo2 } from 'lucide-react';
+import { Flame, Minus, Plus } from 'lucide-react';
 import type { Location } from '@shared/schemas/locations';
 import { Button } from '../../../components/ui/Button';
 import { Select } from '../../../components/ui/Field';
 import { Input } from '../../../components/ui/Input';
-
-export const BACKGROUND_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
-export const BACKGROUND_MAX_BYTES = 10 * 1024 * 1024;
 
 export interface FloorToolbarProps {
   locations: readonly Location[];
@@ -24,27 +20,14 @@ export interface FloorToolbarProps {
   onHeat: (on: boolean) => void;
   zoom: number;
   onZoom: (zoom: number) => void;
-  /** Editing controls: shown to administrators and the location's managers, on today's plan. */
-  editing: null | {
-    canUndo: boolean;
-    onUndo: () => void;
-    hasBackground: boolean;
-    onUpload: (file: File) => void;
-    onRemoveBackground: () => void;
-    canLayOut: boolean;
-    onLayOut: () => void;
-    busy: boolean;
-  };
 }
 
 export const ZOOM_MIN = 0.5;
 export const ZOOM_MAX = 4;
 export const clampZoom = (zoom: number) => Math.round(Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom)) * 100) / 100;
 
-/** The plan's controls: which floor and day, the heat overlay, zoom, and the editors' tools. */
+/** The plan's controls: which location, floor and day, the heat overlay, and zoom. */
 export function FloorToolbar(props: FloorToolbarProps) {
-  const file = useRef<HTMLInputElement | null>(null);
-  const { editing } = props;
   return (
     <div className="flex flex-wrap items-end gap-3">
       {!props.locationFixed && (
@@ -93,44 +76,6 @@ export function FloorToolbar(props: FloorToolbarProps) {
           <Plus className="h-4 w-4" aria-hidden />
         </Button>
       </div>
-      {editing && (
-        <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Edit the plan">
-          <Button variant="secondary" onClick={editing.onUndo} disabled={!editing.canUndo}>
-            <Undo2 className="h-4 w-4" aria-hidden />
-            Undo
-          </Button>
-          {editing.canLayOut && (
-            <Button variant="secondary" onClick={editing.onLayOut} disabled={editing.busy}>
-              <LayoutGrid className="h-4 w-4" aria-hidden />
-              Lay out automatically
-            </Button>
-          )}
-          <input
-            ref={file}
-            type="file"
-            accept={BACKGROUND_TYPES.join(',')}
-            className="sr-only"
-            tabIndex={-1}
-            aria-hidden
-            data-testid="floor-background-input"
-            onChange={(e) => {
-              const chosen = e.target.files?.[0];
-              e.target.value = '';
-              if (chosen) editing.onUpload(chosen);
-            }}
-          />
-          <Button variant="secondary" onClick={() => file.current?.click()} disabled={editing.busy}>
-            <ImagePlus className="h-4 w-4" aria-hidden />
-            {editing.hasBackground ? 'Replace background' : 'Upload background'}
-          </Button>
-          {editing.hasBackground && (
-            <Button variant="ghost" onClick={editing.onRemoveBackground} disabled={editing.busy}>
-              <Trash2 className="h-4 w-4" aria-hidden />
-              Remove background
-            </Button>
-          )}
-        </div>
-      )}
     </div>
   );
 }

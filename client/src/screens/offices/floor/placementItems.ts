@@ -1,7 +1,7 @@
 import type { Office } from '@shared/schemas/offices';
 import { daysRemaining } from '@shared/domain/lease';
 import type { Box } from './floorGeometry';
-import type { FloorPlacement } from './floorPlanTypes';
+import type { FloorPlacement } from '@shared/schemas/floorPlans';
 
 /** One office as the plan draws it: where it is and what it shows. */
 export interface PlanItem extends Box {

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Location } from '@shared/schemas/locations';
 import type { Office } from '@shared/schemas/offices';
-import type { FloorPlacement } from './floorPlanTypes';
+import type { FloorPlacement } from '@shared/schemas/floorPlans';
 
 export interface LeaverNotice {
   id: string;

@@ -2,6 +2,8 @@ import { companyAggregate, contactAggregate } from './crm/deciders';
 import { dealAggregate } from './deal/decider';
 import type { Aggregate } from './decider';
 import { gmailAggregate } from './gmail/decider';
+import { floorBackgroundAggregate } from './floorPlan/backgroundDecider';
+import { placementAggregate } from './floorPlan/placementDecider';
 import { locationAggregate } from './location/decider';
 import { memberAggregate } from './member/decider';
 import { officeAggregate } from './office/decider';
@@ -34,6 +36,8 @@ export const AGGREGATES: Readonly<Record<string, Aggregate<unknown, unknown, New
     gmailAggregate,
     slackConfigAggregate,
     slackWorkflowsAggregate,
+    placementAggregate,
+    floorBackgroundAggregate,
     // Each aggregate has its own command, state and event types, and a reader of the log knows a
     // stream's events only by the stream's type: the table holds them at the widest, and a
     // stream's events are only ever folded by the aggregate that wrote them.

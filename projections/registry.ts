@@ -16,6 +16,7 @@ import { gmailProjection } from './gmail/projection';
 import { slackConfigProjection, slackWorkflowsProjection } from './slack/projection';
 import { officeHistoryProjection } from './reports/projection';
 import { tasksProjection } from './tasks/projection';
+import { floorBackgroundsProjection, floorPlacementsProjection } from './floorPlans/projection';
 import { templatesProjection } from './templates/projection';
 import { usersProjection } from './users/projection';
 
@@ -37,6 +38,8 @@ export const projections: readonly Projection[] = [
   gmailProjection,
   slackConfigProjection,
   slackWorkflowsProjection,
+  floorPlacementsProjection,
+  floorBackgroundsProjection,
 ];
 
 /**

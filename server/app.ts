@@ -21,6 +21,7 @@ import { dealRoutes } from './routes/deals/deals';
 import { dealSigningRoutes } from './signing/routes/dealSigning';
 import { docsRoutes } from './routes/docs';
 import { gmailRoutes } from './routes/gmail';
+import { floorPlanRoutes } from './routes/floorPlans/floorPlans';
 import { IMPORT_BODY_LIMIT, importRoutes } from './routes/imports';
 import { locationRoutes } from './routes/locations';
 import { memberRoutes } from './routes/members';
@@ -77,6 +78,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     slackRoutes(deps, auth),
     reportRoutes(deps, auth),
     gmailRoutes(deps, auth),
+    floorPlanRoutes(deps, auth),
   ];
   for (const routes of areas) {
     api.use(routes.routes());

@@ -17,6 +17,8 @@ const KINDS: Record<string, string> = {
   slack_config: 'Slack settings',
   slack_workflows: 'Slack rule',
   gmail: 'Gmail',
+  placement: 'Floor plan',
+  floor_background: 'Floor plan',
 };
 
 /** 'resource' -> 'Document'; a kind not listed yet still reads as words ('floor_plan' -> 'Floor plan'). */

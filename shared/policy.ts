@@ -68,6 +68,10 @@ export const POLICY = {
   'location.create': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.update': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'location.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
+  /** Floor plans: placing offices and the background image, at the plan's location. */
+  'floorPlan.edit': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** A placement changes location only when its office moved: the system clears it first, so this is a safeguard. */
+  'placement.move': { roles: ADMINS, atOwnLocations: true, refusal: 'Only administrators can move an office to another location' },
   'user.manage': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   'user.move': { roles: ADMINS, atOwnLocations: false, refusal: ADMIN_ONLY },
   /** Screens: Settings opens for administrators and managers (spec part 2, Settings). */

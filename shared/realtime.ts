@@ -18,6 +18,7 @@ import type { CompanySettings } from './schemas/settings';
 import type { GmailConnection } from './schemas/gmail';
 import type { SlackConfig, SlackDelivery, SlackWorkflows } from './schemas/slack';
 import type { DealStage } from './domain/deals';
+import type { FloorBackgroundRow, FloorPlacement } from './schemas/floorPlans';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
 export interface LiveRows {
@@ -38,6 +39,10 @@ export interface LiveRows {
   slack_workflows: SlackWorkflows;
   /** The Slack delivery log: rows outside the event log, pushed in `rows` messages. */
   slack_deliveries: SlackDelivery;
+  /** An office's box on its floor's plan (id: the office's id). */
+  floor_placements: FloorPlacement;
+  /** A floor's background image (id: the floor's id). */
+  floor_backgrounds: FloorBackgroundRow;
 }
 export type LiveEntity = keyof LiveRows;
 

@@ -39,6 +39,9 @@ export const VISIBILITY = {
   members: { by: 'location', column: 'location_id' },
   deals: { by: 'location', column: 'location_id' },
   tasks: { by: 'location', column: 'location_id' },
+  /** A floor plan is its location's: its boxes and its background. */
+  floor_placements: { by: 'location', column: 'location_id' },
+  floor_backgrounds: { by: 'location', column: 'location_id' },
   /** User records are administrators' business, and each user's own (API.md: GET /api/users is admin only). */
   users: { by: 'self', column: 'id' },
   contacts: { by: 'everyone' },

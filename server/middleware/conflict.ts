@@ -14,6 +14,8 @@ const NOUNS: Record<string, string> = {
   contact: 'contact',
   company: 'company',
   gmail: 'Gmail connection',
+  placement: 'office on the floor plan',
+  floor_background: 'floor plan background',
 };
 
 /** Field names as people say them. */
@@ -52,6 +54,11 @@ const LABELS: Record<string, string> = {
   // Users: a new password is recorded as its hash.
   password_hash: 'password',
   primary_location: 'primary location',
+  // A box on a floor plan.
+  x: 'position',
+  y: 'position',
+  width: 'size',
+  height: 'size',
 };
 
 /**

@@ -27,7 +27,7 @@ export async function storeContent(tx: Tx, sha256: string, bytes: Buffer): Promi
  * Drops the bytes once no document names them any more (after a deletion, in its transaction): a
  * deleted document's file really leaves the database, and the log keeps only its metadata and hash.
  * A deal's agreement (agreement_documents) keeps its bytes for good, even when a library
- * document of the same bytes is deleted.
+ * document of the same bytes is deleted; a floor plan's background keeps them while it shows them.
  */
 export async function dropUnusedContent(tx: Tx, sha256: string): Promise<void> {
   await lockContent(tx, sha256);
@@ -36,7 +36,8 @@ export async function dropUnusedContent(tx: Tx, sha256: string): Promise<void> {
   await tx`
     DELETE FROM resource_contents
     WHERE sha256 = ${sha256} AND NOT EXISTS (SELECT 1 FROM resources WHERE sha256 = ${sha256})
-      AND NOT EXISTS (SELECT 1 FROM agreement_documents WHERE sha256 = ${sha256})`;
+      AND NOT EXISTS (SELECT 1 FROM agreement_documents WHERE sha256 = ${sha256})
+      AND NOT EXISTS (SELECT 1 FROM floor_backgrounds WHERE sha256 = ${sha256})`;
 }
 
 /**

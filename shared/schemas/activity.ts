@@ -22,6 +22,10 @@ export const ACTIVITY_STREAMS = [
   'gmail',
   'slack_config',
   'slack_workflows',
+  /** An office's box on its floor plan (entity_id: the office's id). */
+  'placement',
+  /** A floor's background image (entity_id: the floor's id, the floor_backgrounds row's). */
+  'floor_background',
 ] as const;
 
 /** GET /api/events?entity_id=&stream=&limit=&before= */

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { screenOf } from '@shared/realtime';
+import { FLOOR_SCREEN_PREFIX, screenOf } from '@shared/realtime';
 import { live } from '../../../live/connection';
 
 /** The presence key of one floor's plan: everyone on it sees who else is (PresenceBar). */
-export const floorScreen = (locationId: string, floor: number) => `/offices/floor-plan/${locationId}/${floor}`;
+export const floorScreen = (locationId: string, floor: number) => `${FLOOR_SCREEN_PREFIX}${locationId}/${floor}`;
 
 /**
  * While a floor's plan is open the tab announces that floor rather than the office screen, so

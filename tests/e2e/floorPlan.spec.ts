@@ -14,8 +14,9 @@ const boxOf = async (page: Page, id: string) => (await shape(page, id).getAttrib
 async function openFloor(page: Page) {
   await page.goto('/offices');
   await expectLive(page);
-  await page.locator('#location-selector').selectOption(LOCATION);
   await page.getByRole('button', { name: 'Floor plan view' }).click();
+  // Under All Locations the plan offers its own choice of location (the shell's is in a drawer on a phone).
+  await page.getByLabel('Floor plan location').selectOption({ label: LOCATION });
   await page.getByLabel('Floor', { exact: true }).selectOption(String(FLOOR));
   await expect(page.getByRole('group', { name: 'Floor plan' })).toBeVisible();
 }
@@ -58,7 +59,8 @@ test.describe('live floor plans', () => {
     await expect(admin.page.getByRole('group', { name: 'Edit the plan' })).toBeVisible();
     await expect(admin.page.getByTestId('floor-nothing-placed')).toBeVisible();
 
-    // Drag with the mouse from the list of offices not yet placed onto the plan.
+    // Drag with the mouse from the list of offices not yet placed onto the plan (both in view).
+    await admin.page.getByTestId('floor-viewport').evaluate((el) => el.scrollIntoView({ block: 'start' }));
     const source = admin.page.locator(`[data-unplaced-office="${first.id}"]`);
     const from = (await source.boundingBox())!;
     const plan = (await admin.page.getByRole('group', { name: 'Floor plan' }).boundingBox())!;

@@ -54,8 +54,15 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
   const [announcement, setAnnouncement] = useState('');
   const byId = useMemo(() => new Map(items.map((i) => [i.id, i])), [items]);
   const itemsRef = useRef(items);
+  // An office placed with the keyboard takes the focus once its shape is drawn, so the user can move it on.
+  const focusWhenPlaced = useRef<string | null>(null);
   useEffect(() => {
     itemsRef.current = items;
+    const id = focusWhenPlaced.current;
+    if (id && items.some((i) => i.id === id)) {
+      focusWhenPlaced.current = null;
+      document.querySelector<HTMLButtonElement>(`[data-floor-office="${CSS.escape(id)}"]`)?.focus();
+    }
   }, [items]);
 
   const planRect = () => planRef.current?.getBoundingClientRect() ?? null;
@@ -95,6 +102,7 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
         return;
       }
       const box = droppedBox(rect.left, rect.top, plan);
+      if (was.keyboard) focusWhenPlaced.current = office.id;
       onPlace(office.id, office.number, box);
       setAnnouncement(`Placed office ${office.number}.`);
       return;

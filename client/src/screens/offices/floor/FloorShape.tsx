@@ -59,7 +59,8 @@ export const FloorShape = memo(function FloorShape({ item, editable, heat, touch
       <button
         ref={move.setNodeRef}
         type="button"
-        {...move.attributes}
+        // A plan that cannot be edited is no drag source: no "draggable", no "disabled" for screen readers.
+        {...(editable ? move.attributes : null)}
         {...move.listeners}
         onKeyDown={keyDown}
         aria-roledescription={editable ? 'movable office' : undefined}

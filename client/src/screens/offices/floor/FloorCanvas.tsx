@@ -37,6 +37,14 @@ export interface FloorCanvasProps {
   onPinch: (factor: number) => void;
 }
 
+/**
+ * The drag in hand (a page holds one at a time), read at once by the keyboard: whether an office
+ * is held (the arrows are then the drag's, before the render that marks it), and where the
+ * keyboard has taken it so far (presses faster than the page measures the moved office must each
+ * step on from the last, not from a stale measurement).
+ */
+const drag: { held: boolean; at: { x: number; y: number } | null } = { held: false, at: null };
+
 type Held = { kind: 'move' | 'resize' | 'place'; id: string; keyboard: boolean };
 
 /** The grid's aspect without a background: 3 wide by 2 high. */
@@ -50,6 +58,11 @@ const GRID_ASPECT = 2 / 3;
 export function FloorCanvas({ items, unplaced, editable, heat, zoom, background, touchOf, onOpen, onPlace, onPinch }: FloorCanvasProps) {
   const planRef = useRef<HTMLDivElement | null>(null);
   const [held, setHeld] = useState<Held | null>(null);
+  const letGo = () => {
+    drag.held = false;
+    drag.at = null;
+    setHeld(null);
+  };
   const [peek, setPeek] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const byId = useMemo(() => new Map(items.map((i) => [i.id, i])), [items]);
@@ -69,8 +82,13 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
   const coordinateGetter: KeyboardCoordinateGetter = useCallback((event, { context, currentCoordinates }) => {
     const plan = planRef.current?.getBoundingClientRect();
     if (!plan) return undefined;
-    const next = keyboardStep(event.code, currentCoordinates, context.collisionRect, plan);
-    if (next) event.preventDefault();
+    const at = drag.at ?? currentCoordinates;
+    const size = context.collisionRect ?? { width: 0, height: 0 };
+    const next = keyboardStep(event.code, at, { left: at.x, top: at.y, width: size.width, height: size.height }, plan);
+    if (next) {
+      event.preventDefault();
+      drag.at = next;
+    }
     return next;
   }, []);
   const sensors = useSensors(
@@ -82,6 +100,8 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
   const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
     const [kind, id] = String(active.id).split(':') as ['office' | 'resize' | 'unplaced', string];
     const keyboard = activatorEvent instanceof KeyboardEvent;
+    drag.at = null;
+    drag.held = true;
     setHeld({ kind: kind === 'office' ? 'move' : kind === 'resize' ? 'resize' : 'place', id, keyboard });
     const number = kind === 'unplaced' ? unplaced.find((u) => u.id === id)?.number : byId.get(id)?.number;
     setAnnouncement(`Picked up office ${number ?? ''}. ${kind === 'resize' ? 'Arrow keys resize it' : 'Arrow keys move it'} one grid step; Space drops it, Escape cancels.`);
@@ -89,7 +109,7 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
 
   const onDragEnd = ({ active, delta }: DragEndEvent) => {
     const was = held;
-    setHeld(null);
+    letGo();
     const plan = planRect();
     if (!was || !plan) return;
     if (was.kind === 'place') {
@@ -117,7 +137,8 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
 
   const onArrow = useCallback((id: string, event: KeyboardEvent<HTMLButtonElement>) => {
     const direction = ARROW_DIRECTION[event.key];
-    if (!direction) return;
+    // While an office is held the arrows are the drag's (the sensor listens on the window).
+    if (!direction || drag.held) return;
     event.preventDefault();
     const next = nextInDirection(itemsRef.current, id, direction);
     if (next) document.querySelector<HTMLButtonElement>(`[data-floor-office="${CSS.escape(next)}"]`)?.focus();
@@ -132,7 +153,7 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
   const heldUnplaced = held?.kind === 'place' ? unplaced.find((u) => u.id === held.id) : undefined;
 
   return (
-    <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setHeld(null)} autoScroll={{ threshold: { x: 0.1, y: 0.1 } }}>
+    <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={letGo} autoScroll={{ threshold: { x: 0.1, y: 0.1 } }}>
       <p id="floor-drag-help" className="sr-only">
         To move an office, press Space, then the arrow keys to move it one grid step; Space drops it, Escape cancels. Enter opens its actions.
       </p>

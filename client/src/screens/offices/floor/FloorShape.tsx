@@ -40,7 +40,7 @@ export const FloorShape = memo(function FloorShape({ item, editable, heat, touch
     ...(growBy ? { width: `calc(${item.width * 100}% + ${growBy.x}px)`, height: `calc(${item.height * 100}% + ${growBy.y}px)` } : null),
   };
   const keyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (!held && event.key in ARROW_KEYS) {
+    if (event.key in ARROW_KEYS) {
       onArrow(item.id, event);
       return;
     }
@@ -48,7 +48,8 @@ export const FloorShape = memo(function FloorShape({ item, editable, heat, touch
   };
   return (
     <div
-      className={cn('absolute', held ? 'z-20' : 'floor-glide z-0', held === 'move' && 'opacity-90 shadow-lg')}
+      // Someone else's move glides to its new place; the user's own drop stays where it was let go.
+      className={cn('absolute', held ? 'z-20' : 'z-0', !held && touch && !touch.own && 'floor-glide', held === 'move' && 'opacity-90 shadow-lg')}
       style={style}
       data-office-id={item.id}
       data-office-number={item.number}

@@ -76,11 +76,15 @@ test.describe('live floor plans', () => {
     await expect(admin.page.locator(`[data-unplaced-office="${first.id}"]`)).toHaveCount(0);
 
     // Place the second with the keyboard: Space picks it up, an arrow brings it onto the plan, Space drops it.
+    const said = admin.page.getByTestId('floor-announcement');
     await admin.page.locator(`[data-unplaced-office="${second.id}"]`).focus();
     await admin.page.keyboard.press('Space');
+    // The keyboard sensor listens from the next turn of the event loop on: the pick-up is said first.
+    await expect(said).toContainText(`Picked up office ${second.number}`);
     await admin.page.keyboard.press('ArrowDown');
     await admin.page.keyboard.press('ArrowRight');
     await admin.page.keyboard.press('Space');
+    await expect(said).toHaveText(`Placed office ${second.number}.`);
     await expect(shape(admin.page, second.id)).toBeVisible();
     await expect(shape(viewer.page, second.id)).toBeVisible();
 
@@ -93,8 +97,10 @@ test.describe('live floor plans', () => {
     const before = await boxOf(admin.page, second.id);
     await button.focus();
     await admin.page.keyboard.press('Space');
+    await expect(said).toContainText(`Picked up office ${second.number}`);
     for (let i = 0; i < 3; i++) await admin.page.keyboard.press('ArrowRight');
     await admin.page.keyboard.press('Space');
+    await expect(said).toHaveText(`Moved office ${second.number}.`);
     await expect.poll(async () => (await boxOf(admin.page, second.id))[0]).toBeCloseTo(before[0]! + 3 / 40, 5);
     const moved = await shape(admin.page, second.id).getAttribute('data-box');
     await expect(shape(viewer.page, second.id)).toHaveAttribute('data-box', moved!);

@@ -78,6 +78,23 @@ async function fillFloor(url: string, headers: Record<string, string>, locationI
   if (!laid.ok) throw new Error(`auto-layout answered ${laid.status}: ${await laid.text()}`);
 }
 
+/** Records every frame's interval in window.__frames while window.__recording holds. */
+const RECORD_FRAMES = `(() => {
+  window.__frames = [];
+  window.__recording = true;
+  let last = 0;
+  function tick(now) {
+    if (!window.__recording) return;
+    window.__frames.push(now - last);
+    last = now;
+    requestAnimationFrame(tick);
+  }
+  requestAnimationFrame(function (now) {
+    last = now;
+    requestAnimationFrame(tick);
+  });
+})()`;
+
 /**
  * Drags the first office across the plan with the mouse, one small step per frame, while the
  * page records every frame's interval; lets go where it started with Escape (nothing is saved).
@@ -90,31 +107,13 @@ async function dragFrames(page: Page): Promise<number[]> {
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x + 10, y + 10, { steps: 2 });
-  await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __recording: boolean };
-    w.__frames = [];
-    w.__recording = true;
-    let last = performance.now();
-    const tick = (now: number) => {
-      if (!w.__recording) return;
-      w.__frames.push(now - last);
-      last = now;
-      requestAnimationFrame(tick);
-    };
-    requestAnimationFrame((now) => {
-      last = now;
-      requestAnimationFrame(tick);
-    });
-  });
+  // A script in words, not a function: the bench runs under tsx, whose helpers the page lacks.
+  await page.evaluate(RECORD_FRAMES);
   for (let i = 1; i <= DRAG_STEPS; i++) {
     await page.mouse.move(x + 10 + i * 6, y + 10 + i * 3);
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(resolve))');
   }
-  const frames = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __recording: boolean };
-    w.__recording = false;
-    return w.__frames;
-  });
+  const frames = (await page.evaluate('(() => { window.__recording = false; return window.__frames; })()')) as number[];
   await page.keyboard.press('Escape');
   await page.mouse.up();
   return frames;

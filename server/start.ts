@@ -26,6 +26,7 @@ import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
 import { bootstrapAdmin, seedDemo, seedDemoDeals, seedDemoTasks } from './seed/seed';
 import { seedDemoTemplates } from './seed/demoTemplates';
 import { seedDemoResources } from './seed/demoResources';
+import { seedDemoFloorPlans } from './seed/demoFloorPlans';
 import { drainNode } from './shutdown';
 import { createSecretBox } from './settings/secretBox';
 import { loadSettingsKey } from './settings/settingsKey';
@@ -81,6 +82,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (config.demoMode && (await seedDemoTasks(sql, handle))) logger.info('demo tasks seeded');
   if (config.demoMode && (await seedDemoTemplates(sql, handle))) logger.info('demo templates seeded');
   if (config.demoMode && (await seedDemoResources(sql, handle))) logger.info('demo documents seeded');
+  if (config.demoMode && (await seedDemoFloorPlans(sql, handle))) logger.info('demo floor plans seeded');
   if (config.bootstrapAdmin && (await bootstrapAdmin(sql, handle, config.bootstrapAdmin))) {
     logger.info({ email: config.bootstrapAdmin.email }, 'first administrator created');
   }

@@ -115,6 +115,12 @@ const SUMMARIES: Record<string, Summary> = {
   DealNeedsAttention: (name, data) => `could not complete the signing of ${name}: ${String(data.reason)}`,
   DealSigningRetried: (name) => `asked to try the signing of ${name} again`,
   DealExecutedCopyStored: (name) => `stored the executed agreement of ${name}`,
+  // Floor plans: a box of an office (its stream is the office's placement) and a floor's image.
+  OfficePlaced: (_name, data, before) => `${before.placed ? 'moved' : 'placed'} an office on the floor ${String(data.floor)} plan`,
+  OfficeUnplaced: (_name, data) =>
+    `took an office off the floor ${String(data.floor)} plan${data.moved_to ? ', as it moved to another location' : ''}`,
+  FloorBackgroundSet: (_name, data) => `set the background of the floor ${String(data.floor)} plan (${String(data.width)} × ${String(data.height)})`,
+  FloorBackgroundRemoved: (_name, data) => `removed the background of the floor ${String(data.floor)} plan`,
 };
 
 /** "Dana Lee moved Acme Expansion from Tour Booked to Tour Completed". */

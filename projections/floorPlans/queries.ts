@@ -1,3 +1,4 @@
+import type { Actor } from '@shared/domain/access';
 import { leaseEndDate } from '@shared/domain/lease';
 import { REPORT_TIME_ZONE } from '@shared/domain/reportsPeriods';
 import type { FloorBackgroundRow, FloorPlacement } from '@shared/schemas/floorPlans';
@@ -5,6 +6,7 @@ import type { OfficeStatus } from '@shared/schemas/offices';
 import { PREPARED } from '../../events/store/connect';
 import type { Db } from '../../events/store/types';
 import { iso, rowReads } from '../engine/projection';
+import { scopeParams, scopeWhere } from '../scope';
 
 interface PlacementRow {
   id: string;
@@ -195,4 +197,24 @@ export function floorsOf(db: Db, locationId: string): Promise<FloorCount[]> {
     [locationId],
     PREPARED,
   );
+}
+
+/** Every box the actor may see (at one location, on one floor, when given): the live collection's first load. */
+export function listPlacements(db: Db, actor: Actor, locationId: string | null, floor: number | null): Promise<FloorPlacement[]> {
+  return placements.where(
+    db,
+    `${scopeWhere('floor_placements', 'p')} AND ($3::uuid IS NULL OR p.location_id = $3) AND ($4::integer IS NULL OR p.floor = $4)
+     ORDER BY p.location_id, p.floor, ${BY_NUMBER}`,
+    [...scopeParams(actor), locationId, floor] as never[],
+  );
+}
+
+/** Every background the actor may see (at one location, when given). */
+export async function listBackgrounds(db: Db, actor: Actor, locationId: string | null): Promise<FloorBackgroundRow[]> {
+  const rows = await backgrounds.where(
+    db,
+    `${scopeWhere('floor_backgrounds', 'b')} AND ($3::uuid IS NULL OR b.location_id = $3) ORDER BY b.location_id, b.floor`,
+    [...scopeParams(actor), locationId] as never[],
+  );
+  return rows.map(({ sha256: _hash, ...row }) => row);
 }

@@ -3,6 +3,7 @@ import type { DealState } from '../../events/deal/decider';
 import type { GmailState } from '../../events/gmail/decider';
 import type { MemberState } from '../../events/member/decider';
 import type { OfficeState } from '../../events/office/decider';
+import type { PlacementState } from '../../events/floorPlan/placementDecider';
 import type { SettingsState } from '../../events/settings/decider';
 import type { SlackConfigState, SlackWorkflowsState } from '../../events/slack/decider';
 import type { TaskState } from '../../events/task/decider';
@@ -32,6 +33,8 @@ const IMPLIED: Record<string, Fields> = {
   gmail: (gmail: GmailState) => ({ gmail_address: gmail.gmail_address }),
   slack_config: (slack: SlackConfigState) => ({ masked_url: slack.masked_url, enabled: slack.enabled }),
   slack_workflows: (slack: SlackWorkflowsState) => ({ workflow_rules: slack.workflow_rules }),
+  // Whether the box is on the plan: taking it off carries no box, placing it again is no move.
+  placement: (placement: NonNullable<PlacementState>) => ({ placed: placement.box !== null }),
 };
 
 /** What the row's state says of the fields its events leave unsaid (nothing once it is gone). */

@@ -29,12 +29,15 @@ export const FLOOR_PLAN_MESSAGES = {
   locationNotFound: 'Location not found',
 } as const;
 
-/** A floor number as locations hold them (shared/schemas/locations.ts Floors). */
-export const FloorNumber = z.coerce
-  .number({ message: 'Floor must be a whole number' })
-  .int({ message: 'Floor must be a whole number' })
-  .min(-5, { message: 'Floor must be from -5 to 200' })
-  .max(200, { message: 'Floor must be from -5 to 200' });
+const FLOOR_MESSAGE = 'Floor must be a whole number from -5 to 200';
+/**
+ * A floor number in a path or a query, as locations hold them (shared/schemas/locations.ts
+ * Floors): digits only, so an empty or blank value is refused rather than read as floor 0.
+ */
+export const FloorNumber = str('Floor', FLOOR_MESSAGE)
+  .regex(/^-?\d{1,3}$/, { message: FLOOR_MESSAGE })
+  .transform(Number)
+  .pipe(z.number().int().min(-5, { message: FLOOR_MESSAGE }).max(200, { message: FLOOR_MESSAGE }));
 
 const fraction = (label: string) =>
   z
@@ -73,6 +76,15 @@ export type FloorPlanQuery = z.infer<typeof FloorPlanQuery>;
 export const FloorListQuery = z
   .object({ location: LocationFilterQuery.shape.location.unwrap().min(1, { message: 'Location is required' }) })
   .strict();
+
+/** GET /api/floor-plans/placements?location=&floor=: every box the caller may see, optionally of one location (id or name) and floor. */
+export const PlacementListQuery = z
+  .object({ location: LocationFilterQuery.shape.location, floor: FloorNumber.optional() })
+  .strict();
+export type PlacementListQuery = z.infer<typeof PlacementListQuery>;
+
+/** GET /api/floor-plans/backgrounds?location=: every floor background the caller may see. */
+export const BackgroundListQuery = LocationFilterQuery;
 
 /** POST /api/floor-plans/{location_id}/{floor}/auto-layout: how many boxes a row holds (default: fit by count). */
 export const AutoLayoutInput = z

@@ -25,6 +25,7 @@ import { benchReports } from './reports';
 import { count, median, ms, percentileCells, perSecond, ratio, seconds, table } from './report';
 import { benchLivePart, benchMovesPart, benchPushPart } from './livePart';
 import { STORE_CONNECTIONS, benchAppendsPart, benchStorePart } from './storePart';
+import { benchFloorplanLivePart } from './floorplanLive';
 
 /**
  * `npm run bench`: throughput of the event store and the projections on one fresh database,
@@ -70,6 +71,7 @@ if (runs('appends')) await withDatabase(await openBenchDatabase(STORE_CONNECTION
 if (runs('live')) await withDatabase(await openBenchDatabase(20), (database) => benchLivePart(database, progress));
 if (runs('push')) await withDatabase(await openBenchDatabase(20), (database) => benchPushPart(database, progress));
 if (runs('moves')) await withDatabase(await openBenchDatabase(20), (database) => benchMovesPart(database, progress));
+if (runs('floorplan')) await withDatabase(await openBenchDatabase(20), (database) => benchFloorplanLivePart(database, progress));
 
 /** 30 writers and 300 connected sockets for a minute, against one of those writers alone. */
 const SUSTAINED = { writers: 30, sockets: 300, seconds: Number(process.env.SUSTAINED_SECONDS ?? 60) };

@@ -3,6 +3,7 @@ import type { Pool } from '../../events/store/types';
 import type { Projection } from '../../projections/engine/projection';
 import { rebuildBeside } from '../../projections/engine/rebuildBeside';
 import { ensureProjections, projections, rebuild } from '../../projections/registry';
+import { jpegOfSize, pngOfSize } from '../support/floorImages';
 import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
 
 let server: TestServer;
@@ -44,6 +45,26 @@ beforeAll(async () => {
   const m2 = await call('POST', '/api/members', { company_name: 'Lark Co', location_id, primary_contact: { name: 'L', email: 'l@x.com' } });
   await call('PATCH', `/api/members/${m2.id}/office`, { office_id: a.id });
   await call('PATCH', `/api/members/${m2.id}/office`, { office_id: '' });
+  // Floor plans: boxes placed and moved (b's re-stamped below by its renumbering), one taken off,
+  // one whose office then moves to another floor (it leaves the plan); a background kept, one removed.
+  const box = { x: 0.1, y: 0.1, width: 0.2, height: 0.2 };
+  const placed = (o: { id: string; floor: number }) => `/api/floor-plans/${location_id}/${o.floor}/placements/${o.id}`;
+  await call('PUT', placed(a), box);
+  await call('PUT', placed(a), { ...box, x: 0.4 });
+  await call('PUT', placed(b), box);
+  const c = await call('POST', '/api/offices', { office_number: '103', location_id });
+  await call('PUT', placed(c), box);
+  await call('PUT', `/api/offices/${c.id}`, { floor: 2 });
+  const d = await call('POST', '/api/offices', { office_number: '104', location_id });
+  await call('PUT', placed(d), box);
+  await call('DELETE', placed(d));
+  for (const [floor, bytes] of [[1, pngOfSize(1200, 800)], [2, jpegOfSize(900, 600)]] as const) {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)]), 'plan');
+    const res = await fetch(`${server.url}/api/floor-plans/${location_id}/${floor}/background`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(res.status).toBe(200);
+  }
+  await call('DELETE', `/api/floor-plans/${location_id}/2/background`);
   // Rows that show an office's number or a location's name (joined at read time) move their
   // updated_at when either changes: a task at office b, then b renumbered; the location renamed
   // with offices, members and a task at it; a seeded location renamed and moved to another city

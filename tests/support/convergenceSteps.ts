@@ -11,6 +11,7 @@ import type { Template } from '@shared/schemas/templates';
 import type { ConvergenceModel, Session } from './convergenceModel';
 import type { GoogleStandIn } from './googleStandIn';
 import type { TestServer } from './server';
+import { pngOfSize } from './floorImages';
 import { signDeal } from './signature';
 import type { WebhookReceiver } from './webhookReceiver';
 
@@ -59,6 +60,12 @@ export const step = fc.oneof(
   // A task given one of the pool's offices: refused unless the office is at the task's location.
   fc.record({ kind: fc.constant('taskOffice'), task: fc.nat(), office: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('relocateTask'), task: fc.nat(), location: fc.nat(), by: fc.constantFrom(...USERS) }),
+  // Floor plans: a box placed where its office now is, taken off, its office sent to another floor
+  // (the box leaves the plan), a background set or removed.
+  fc.record({ kind: fc.constant('place'), office: fc.nat(), x: fc.integer({ min: 0, max: 80 }), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('unplace'), office: fc.nat(), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('floorOffice'), office: fc.nat(), floor: fc.integer({ min: 1, max: 3 }), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('background'), location: fc.nat(), floor: fc.integer({ min: 1, max: 3 }), remove: fc.boolean(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('access'), locations: fc.subarray([0, 1, 2, 3], { minLength: 1 }) }),
   // User records are administrators' and each user's own: a rename reaches admins and that user alone.
   fc.record({ kind: fc.constant('renameUser'), who: fc.constantFrom(...USERS), by: fc.constantFrom(...USERS) }),
@@ -145,6 +152,24 @@ export function stepRunner(world: StepWorld): (s: Step) => Promise<number> {
         return call('PUT', `/api/offices/${office!.id}`, { marketed_rates: { monthly: s.monthly, six_month: s.monthly, twelve_month: s.monthly } });
       case 'status':
         return call('PATCH', `/api/offices/${office!.id}/status`, { status: s.status });
+      case 'place': {
+        // Where the office is now (a move may have taken it elsewhere).
+        const now = (await server.api<Office>('GET', `/api/offices/${office!.id}`, { token: adminToken })).body;
+        return call('PUT', `/api/floor-plans/${now.location_id}/${now.floor}/placements/${now.id}`, { x: s.x / 100, y: 0.1, width: 0.1, height: 0.1 });
+      }
+      case 'unplace': {
+        const now = (await server.api<Office>('GET', `/api/offices/${office!.id}`, { token: adminToken })).body;
+        return call('DELETE', `/api/floor-plans/${now.location_id}/${now.floor}/placements/${now.id}`, undefined);
+      }
+      case 'floorOffice':
+        return call('PUT', `/api/offices/${office!.id}`, { floor: s.floor });
+      case 'background': {
+        const path = `/api/floor-plans/${location!.id}/${s.floor}/background`;
+        if (s.remove) return call('DELETE', path, undefined);
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(pngOfSize(100 + n, 80))]), 'plan.png');
+        return (await fetch(`${server.url}${path}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form })).status;
+      }
       case 'renumber':
         return call('PUT', `/api/offices/${office!.id}`, { office_number: `${office!.office_number}-r${n}` });
       case 'moveMember':

@@ -3,6 +3,7 @@ import { createCommandHandler } from '../../events/handleCommand';
 import { createPool, openSql } from '../../events/store/connect';
 import { applyInline } from '../../projections/registry';
 import { ensureDatabase, prepareSchema } from '../../server/db/database';
+import { seedDemoFloorPlans } from '../../server/seed/demoFloorPlans';
 import { seedDemoResources } from '../../server/seed/demoResources';
 import { seedDemoTemplates } from '../../server/seed/demoTemplates';
 import { seedDemo, seedDemoDeals, seedDemoTasks } from '../../server/seed/seed';
@@ -24,6 +25,7 @@ export async function createDemoTemplate(serverUrl: string): Promise<{ name: str
     await seedDemoTasks(sql, handle);
     await seedDemoTemplates(sql, handle);
     await seedDemoResources(sql, handle);
+    await seedDemoFloorPlans(sql, handle);
   } finally {
     // A template is copied only while nobody is connected to it.
     await sql.end({ timeout: 5 });

@@ -36,7 +36,7 @@ export function backgroundRoutes(router: Router, deps: AppDeps, auth: Middleware
   router.get(
     path,
     auth,
-    validate({ params: FloorParams, query: BackgroundFileQuery, produces: ['image/png', 'image/jpeg', 'image/webp'], description: 'The floor’s background image (the url a plan names).' }, async (ctx, { params, query }) => {
+    validate({ params: FloorParams, query: BackgroundFileQuery, produces: ['image/png', 'image/jpeg', 'image/webp'], description: 'The floor’s background image (the url a plan names).' }, async (ctx, { params }) => {
       await pathLocation(sql, actorOf(ctx), params.location_id);
       const background = await backgroundOfFloor(sql, params.location_id, params.floor);
       if (!background) throw new HttpError(404, FLOOR_PLAN_MESSAGES.noBackground);
@@ -47,9 +47,8 @@ export function backgroundRoutes(router: Router, deps: AppDeps, auth: Middleware
         contentType: background.content_type,
         inline: true,
       };
+      // `v` only makes a new image a new url for the browser (API answers are never cached).
       await sendStoredFile(ctx, sql, file, `the background of floor ${params.floor} at ${params.location_id} is missing`);
-      // The url names the version: a new image is a new url, so the one asked for never changes.
-      ctx.set('Cache-Control', query.v === String(background.version) ? 'private, max-age=31536000, immutable' : 'private, no-cache');
     }),
   );
 

@@ -144,7 +144,8 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
     if (next) document.querySelector<HTMLButtonElement>(`[data-floor-office="${CSS.escape(next)}"]`)?.focus();
   }, []);
 
-  // Two fingers apart or together zoom the plan; one finger pans it (the browser's own scroll).
+  // Two fingers apart or together zoom the plan (not the page: touch-action leaves pinches to us);
+  // one finger pans it (the browser's own scroll).
   const pinch = useRef<number | null>(null);
   const touchDistance = (touches: TouchList) => Math.hypot(touches[0]!.clientX - touches[1]!.clientX, touches[0]!.clientY - touches[1]!.clientY);
 
@@ -161,7 +162,7 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
         {editable && <UnplacedList offices={unplaced} heldId={heldUnplaced?.id ?? null} />}
         <div
           className="relative min-w-0 flex-1 overflow-auto rounded-lg border border-slate-300 bg-slate-100"
-          style={{ maxHeight: '75vh' }}
+          style={{ maxHeight: '75vh', touchAction: 'pan-x pan-y' }}
           data-testid="floor-viewport"
           onTouchStart={(e) => {
             if (e.touches.length === 2) pinch.current = touchDistance(e.touches);

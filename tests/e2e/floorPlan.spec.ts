@@ -106,6 +106,17 @@ test.describe('live floor plans', () => {
     await expect(shape(viewer.page, second.id)).toHaveAttribute('data-box', moved!);
     await expect(viewer.page.getByTestId('floor-last-change')).toContainText(`Updated by ${USERS.admin.name}`);
 
+    // Its corner handle resizes it two grid steps wider with the keyboard.
+    await shape(admin.page, second.id).getByRole('button', { name: `Resize office ${second.number}` }).focus();
+    await admin.page.keyboard.press('Space');
+    await expect(said).toContainText(`Picked up office ${second.number}`);
+    for (let i = 0; i < 2; i++) await admin.page.keyboard.press('ArrowRight');
+    await admin.page.keyboard.press('Space');
+    await expect(said).toHaveText(`Resized office ${second.number}.`);
+    await expect.poll(async () => (await boxOf(viewer.page, second.id))[2]).toBeCloseTo(before[2]! + 2 / 40, 5);
+    await admin.page.getByRole('button', { name: 'Undo' }).click();
+    await expect(shape(viewer.page, second.id)).toHaveAttribute('data-box', moved!);
+
     // Undo puts it back, for both.
     await admin.page.getByRole('button', { name: 'Undo' }).click();
     await expect(shape(viewer.page, second.id)).toHaveAttribute('data-box', before.join(','));

@@ -98,7 +98,10 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
   );
 
   const onDragStart = ({ active, activatorEvent }: DragStartEvent) => {
-    const [kind, id] = String(active.id).split(':') as ['office' | 'resize' | 'unplaced', string];
+    const [source, id] = String(active.id).split(':') as ['office' | 'unplaced', string];
+    // An office's corner handle and the office itself are one drag source: where it started says which.
+    const fromHandle = activatorEvent?.target instanceof Element && activatorEvent.target.closest('[data-resize-handle]') !== null;
+    const kind = source === 'unplaced' ? 'unplaced' : fromHandle ? 'resize' : 'office';
     const keyboard = activatorEvent instanceof KeyboardEvent;
     drag.at = null;
     drag.held = true;

@@ -27,25 +27,27 @@ export interface FloorShapeProps {
  * corner handle resizes it. Without a drag in hand the arrow keys step to the next office.
  */
 export const FloorShape = memo(function FloorShape({ item, editable, heat, touch, held, onOpen, onPeek, onArrow }: FloorShapeProps) {
-  const move = useDraggable({ id: `office:${item.id}`, disabled: !editable, data: { kind: 'move', id: item.id } });
-  const resize = useDraggable({ id: `resize:${item.id}`, disabled: !editable, data: { kind: 'resize', id: item.id } });
+  // One drag source per office for both the shape and its corner handle: which of the two the
+  // drag started from says move or resize (FloorCanvas). Half the drag sources of a 300-office
+  // floor, and half the work when a drag starts or ends (every source re-renders then).
+  const drag = useDraggable({ id: `office:${item.id}`, disabled: !editable });
   const bucket = heat ? heatBucket(item.status, item.daysLeft) : null;
   const colour = heat ? (bucket ? HEAT_SHAPE[bucket] : HEAT_NONE) : STATUS_SHAPE[item.status];
-  const name = itemName(item);
-  const moveBy = move.transform;
-  const growBy = resize.transform;
+  const by = drag.transform;
   const style = {
     ...boxStyle(item),
-    ...(moveBy ? { transform: `translate3d(${moveBy.x}px, ${moveBy.y}px, 0)` } : null),
-    ...(growBy ? { width: `calc(${item.width * 100}% + ${growBy.x}px)`, height: `calc(${item.height * 100}% + ${growBy.y}px)` } : null),
+    ...(by && held === 'move' ? { transform: `translate3d(${by.x}px, ${by.y}px, 0)` } : null),
+    ...(by && held === 'resize' ? { width: `calc(${item.width * 100}% + ${by.x}px)`, height: `calc(${item.height * 100}% + ${by.y}px)` } : null),
   };
   const keyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key in ARROW_KEYS) {
       onArrow(item.id, event);
       return;
     }
-    move.listeners?.onKeyDown?.(event);
+    drag.listeners?.onKeyDown?.(event);
   };
+  // A plan that cannot be edited is no drag source: no "draggable", no "disabled" for screen readers.
+  const attributes = editable ? drag.attributes : null;
   return (
     <div
       // Someone else's move glides to its new place; the user's own drop stays where it was let go.
@@ -58,15 +60,14 @@ export const FloorShape = memo(function FloorShape({ item, editable, heat, touch
       data-box={`${item.x},${item.y},${item.width},${item.height}`}
     >
       <button
-        ref={move.setNodeRef}
+        ref={drag.setNodeRef}
         type="button"
-        // A plan that cannot be edited is no drag source: no "draggable", no "disabled" for screen readers.
-        {...(editable ? move.attributes : null)}
-        {...move.listeners}
+        {...attributes}
+        {...drag.listeners}
         onKeyDown={keyDown}
         aria-roledescription={editable ? 'movable office' : undefined}
         aria-describedby={editable ? 'floor-drag-help' : undefined}
-        aria-label={name}
+        aria-label={itemName(item)}
         onClick={() => onOpen(item.id)}
         onPointerEnter={() => onPeek(item.id)}
         onPointerLeave={() => onPeek(null)}
@@ -80,27 +81,34 @@ export const FloorShape = memo(function FloorShape({ item, editable, heat, touch
           colour,
         )}
       >
-        <LiveAccent touch={touch} className="rounded-md" />
-        <span className="text-[0.8em] font-bold">{item.number}</span>
-        <span className="floor-detail truncate text-[0.65em]">{item.desks} desks</span>
-        {item.member && <span className="floor-detail w-full truncate text-[0.65em] font-medium">{item.member}</span>}
-        {item.daysLeft !== null && item.status === 'LEASED' && (
-          <span className="floor-detail text-[0.65em] tabular-nums">{item.daysLeft < 0 ? 'ended' : `${item.daysLeft}d`}</span>
-        )}
+        <ShapeFace item={item} touch={touch} />
       </button>
       {editable && (
         <button
-          ref={resize.setNodeRef}
           type="button"
-          {...resize.attributes}
-          {...resize.listeners}
+          {...attributes}
+          {...drag.listeners}
           aria-roledescription="resize handle"
           aria-describedby="floor-drag-help"
           aria-label={`Resize office ${item.number}`}
+          data-resize-handle
           className="focus-visible:ring-brand-600 absolute -right-2 -bottom-2 h-6 w-6 cursor-nwse-resize touch-none rounded-full border-2 border-slate-700 bg-white shadow focus-visible:ring-[3px] focus-visible:outline-none"
         />
       )}
     </div>
+  );
+});
+
+/** What a shape shows, memoised apart from the drag source: a drag starting elsewhere leaves it be. */
+const ShapeFace = memo(function ShapeFace({ item, touch }: { item: PlanItem; touch: Touch | undefined }) {
+  return (
+    <>
+      <LiveAccent touch={touch} className="rounded-md" />
+      <span className="text-[0.8em] font-bold">{item.number}</span>
+      <span className="floor-detail truncate text-[0.65em]">{item.desks} desks</span>
+      {item.member && <span className="floor-detail w-full truncate text-[0.65em] font-medium">{item.member}</span>}
+      {item.daysLeft !== null && item.status === 'LEASED' && <span className="floor-detail text-[0.65em] tabular-nums">{item.daysLeft < 0 ? 'ended' : `${item.daysLeft}d`}</span>}
+    </>
   );
 });
 

@@ -78,11 +78,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const handle = createCommandHandler(sql, applyInline, { onCommitted: (events) => users.forget(events) });
 
   if (config.demoMode && (await seedDemo(sql, handle))) logger.info('demo data seeded');
+  // Right after the offices: the plans are older than the rest of the demo's activity, which the dashboard shows first.
+  if (config.demoMode && (await seedDemoFloorPlans(sql, handle))) logger.info('demo floor plans seeded');
   if (config.demoMode && (await seedDemoDeals(sql, handle))) logger.info('demo deals seeded');
   if (config.demoMode && (await seedDemoTasks(sql, handle))) logger.info('demo tasks seeded');
   if (config.demoMode && (await seedDemoTemplates(sql, handle))) logger.info('demo templates seeded');
   if (config.demoMode && (await seedDemoResources(sql, handle))) logger.info('demo documents seeded');
-  if (config.demoMode && (await seedDemoFloorPlans(sql, handle))) logger.info('demo floor plans seeded');
   if (config.bootstrapAdmin && (await bootstrapAdmin(sql, handle, config.bootstrapAdmin))) {
     logger.info({ email: config.bootstrapAdmin.email }, 'first administrator created');
   }

@@ -63,6 +63,21 @@ describe('PUT /api/floor-plans/{location_id}/{floor}/placements/{office_id}', ()
     expect(stale.body.conflict).toMatchObject({ by: 'Jordan Lee', version: 2 });
   });
 
+  it('lets one of two people moving the same box at once win, the other told who moved it', async () => {
+    const office = await officeOnNewFloor();
+    const first = await w.api<FloorPlacement>('PUT', placementPath(office), { token: w.tokens.admin, body: box });
+    const [a, b] = await Promise.all([
+      w.api('PUT', placementPath(office), { token: w.tokens.admin, body: { ...box, x: 0.3, version: first.body.version } }),
+      w.api('PUT', placementPath(office), { token: w.tokens.manager, body: { ...box, x: 0.6, version: first.body.version } }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const [won, lost] = a.status === 200 ? [a, b] : [b, a];
+    const winner = won === a ? 'Alex Morgan' : 'Jordan Lee';
+    expect(lost.body.message).toMatch(new RegExp(`^${winner} changed this office on the floor plan`));
+    const [shown] = (await plan(office.location_id, office.floor)).placements;
+    expect(shown).toMatchObject({ x: won.body.x, version: first.body.version + 1 });
+  });
+
   it('shows the office’s status, member and lease on its box, and a status change re-stamps it', async () => {
     const office = await officeOnNewFloor();
     const placed = (await w.api<FloorPlacement>('PUT', placementPath(office), { token: w.tokens.admin, body: box })).body;
@@ -179,6 +194,15 @@ describe('GET /api/floor-plans?as_of=', () => {
     const past = await plan(office.location_id, office.floor, w.tokens.admin, `&as_of=${ymd(7)}`);
     expect(past.as_of).toBe(ymd(7));
     expect(past.placements.map((p) => [p.office_id, p.status])).toEqual([[office.id, 'VACANT']]);
+    expect((await plan(office.location_id, office.floor, w.tokens.admin, `&as_of=${ymd(3)}`)).placements[0]!.status).toBe('PENDING');
+
+    // Leased today: today's plan names the company and the lease's end; a past day's does not.
+    const member = await w.newMember('55 Broadway');
+    expect((await w.api('PATCH', `/api/members/${member.id}/office`, { token: w.tokens.admin, body: { office_id: office.id } })).status).toBe(200);
+    await w.api('PUT', `/api/offices/${office.id}`, { token: w.tokens.admin, body: { lease_info: { start_date: '2026-03-01', term_months: 6 } } });
+    expect((await plan(office.location_id, office.floor)).placements[0]).toMatchObject({ status: 'LEASED', member_name: member.company_name, lease_end: '2026-09-01' });
+    expect((await plan(office.location_id, office.floor, w.tokens.admin, `&as_of=${ymd(3)}`)).placements[0]).toMatchObject({ status: 'PENDING', member_name: null, lease_end: null });
+    expect((await plan(office.location_id, office.floor, w.tokens.admin, `&as_of=${ymd(0)}`)).as_of).toBeNull();
     const before = await plan(office.location_id, office.floor, w.tokens.admin, `&as_of=${ymd(12)}`);
     expect(before.placements).toEqual([]);
     expect(before.unplaced).toEqual([]);

@@ -21,11 +21,11 @@ export async function createDemoTemplate(serverUrl: string): Promise<{ name: str
     await prepareSchema(sql);
     const handle = createCommandHandler(sql, applyInline);
     await seedDemo(sql, handle);
+    await seedDemoFloorPlans(sql, handle);
     await seedDemoDeals(sql, handle);
     await seedDemoTasks(sql, handle);
     await seedDemoTemplates(sql, handle);
     await seedDemoResources(sql, handle);
-    await seedDemoFloorPlans(sql, handle);
   } finally {
     // A template is copied only while nobody is connected to it.
     await sql.end({ timeout: 5 });

@@ -117,8 +117,11 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
     if (!was || !plan) return;
     if (was.kind === 'place') {
       const office = unplaced.find((u) => u.id === was.id);
-      const rect = active.rect.current.translated;
-      if (!office || !rect) return;
+      // Where it started plus how far it went: the overlay's own measurement may not exist yet
+      // when the keyboard drops it at once.
+      const start = active.rect.current.initial;
+      if (!office || !start) return;
+      const rect = { left: start.left + delta.x, top: start.top + delta.y, width: start.width, height: start.height };
       const inside = rect.left + rect.width / 2 >= plan.left && rect.left < plan.right && rect.top + rect.height / 2 >= plan.top && rect.top < plan.bottom;
       if (!inside) {
         setAnnouncement(`Office ${office.number} was not placed: drop it on the plan.`);

@@ -161,6 +161,8 @@ export const DRAG_EXPIRES_MS = 5_000;
 
 /** The deal board is one screen for presence, whichever of its two paths a tab shows. */
 export const BOARD_SCREEN = '/crm/deals';
+/** The presence key of one floor's plan is this prefix, the location's id, '/' and the floor: who else looks at that floor. */
+export const FLOOR_SCREEN_PREFIX = '/offices/floor-plan/';
 const SCREEN_ALIASES: Record<string, string> = { '/crm': BOARD_SCREEN };
 /** The presence key of a path: the path, except for aliases of one screen. */
 export const screenOf = (pathname: string) => SCREEN_ALIASES[pathname] ?? pathname;

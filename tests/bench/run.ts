@@ -12,6 +12,7 @@ import { benchRemote } from './remote';
 import { percentiles } from './live';
 import { measureBundle } from './bundle';
 import { benchGridRender } from './gridRender';
+import { benchFloorplanRender } from './floorplanRender';
 import { benchImport } from './imports';
 import { benchSearch } from './search';
 import { benchSustained, type SustainedPhase } from './sustained';
@@ -203,6 +204,57 @@ if (runs('grid')) await withDatabase(await openBenchDatabase(20), async (databas
   figure({ part: 'grid', name: `office grid, ${count(grid.offices)} offices: navigation to the first card painted, median`, value: median(grid.firstCard), unit: 'ms' });
   figure({ part: 'grid', name: `office grid, ${count(grid.offices)} offices: a search until the grid shows the one match, median`, value: median(grid.search), unit: 'ms' });
   figure({ part: 'grid', name: `office grid, ${count(grid.offices)} offices: cards in the DOM after the first render`, value: grid.cardsInDom, unit: 'cards' });
+});
+
+/**
+ * Floor plans: a floor of FLOORPLAN_OFFICES (300) placed offices against one of 30, in Chromium,
+ * the same run: navigation to every shape drawn, and the frame interval while one is dragged.
+ */
+if (runs('floorplan')) await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  if (!runs('bundle')) {
+    progress('building the client for the floor plan run');
+    execFileSync('npx', ['vite', 'build', '--configLoader', 'runner', '--logLevel', 'error'], { stdio: 'inherit' });
+  }
+  const large = Number(process.env.FLOORPLAN_OFFICES ?? 300);
+  const small = Number(process.env.FLOORPLAN_SMALL_OFFICES ?? 30);
+  const floorRuns = Number(process.env.FLOORPLAN_RUNS ?? 3);
+  progress(`floor plan render: the server on a fresh database, ${database.name}`);
+  const plan = await benchFloorplanRender(database, large, small, floorRuns, progress);
+  console.log('');
+  if (!plan) {
+    console.log('Floor plan render: skipped (no Chromium at /usr/bin/chromium or no client build).');
+    return;
+  }
+  const frameLarge = percentiles(plan.large.frames);
+  const frameSmall = percentiles(plan.small.frames);
+  console.log(
+    table(
+      ['Floor plan in Chromium', `${count(large)} offices`, `${count(small)} offices`, 'ratio'],
+      [
+        ['navigation to every office drawn, median', ms(median(plan.large.firstRender)), ms(median(plan.small.firstRender)), ratio(median(plan.large.firstRender) / median(plan.small.firstRender))],
+        ['frame interval while dragging one office, p50', ms(frameLarge.p50), ms(frameSmall.p50), ratio(frameLarge.p50 / frameSmall.p50)],
+        ['frame interval while dragging one office, p95', ms(frameLarge.p95), ms(frameSmall.p95), ratio(frameLarge.p95 / frameSmall.p95)],
+      ],
+    ),
+  );
+  const first = figure({
+    part: 'floorplan',
+    name: `floor plan of ${count(large)} offices: navigation to every office drawn, median`,
+    value: median(plan.large.firstRender),
+    unit: 'ms',
+    reference: { name: `floor plan of ${count(small)} offices, same run`, value: median(plan.small.firstRender) },
+    target: ['<=', 3],
+  });
+  const drag = figure({
+    part: 'floorplan',
+    name: `floor plan of ${count(large)} offices: frame interval while dragging one office, p95`,
+    value: frameLarge.p95,
+    unit: 'ms',
+    reference: { name: `floor plan of ${count(small)} offices, same run`, value: frameSmall.p95 },
+    target: ['<=', 1.5],
+  });
+  console.log(`First render, ${count(large)} against ${count(small)} offices: ${ratio(first.ratio!)} (target <= 3: ${status(first)}); drag frame p95: ${ratio(drag.ratio!)} (target <= 1.5: ${status(drag)})`);
 });
 
 /** A cold /offices over a slow link, compressed and, as the reference, uncompressed. */

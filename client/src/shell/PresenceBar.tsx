@@ -1,4 +1,4 @@
-import { BOARD_SCREEN } from '@shared/realtime';
+import { BOARD_SCREEN, FLOOR_SCREEN_PREFIX } from '@shared/realtime';
 import { Avatar } from '../components/ui/Avatar';
 import { useUser } from '../auth/session';
 import { presenceAtom } from '../live/liveState';
@@ -14,7 +14,7 @@ const OWN_PRESENCE = new Set([BOARD_SCREEN]);
 export function PresenceBar({ placement = 'shell', where = 'here' }: { placement?: 'shell' | 'page'; where?: string }) {
   const me = useUser();
   const { screen, viewers } = useAtomValue(presenceAtom);
-  if (placement === 'shell' && screen !== null && OWN_PRESENCE.has(screen)) return null;
+  if (placement === 'shell' && screen !== null && (OWN_PRESENCE.has(screen) || screen.startsWith(FLOOR_SCREEN_PREFIX))) return null;
   const others = viewers.filter((v) => v.user_id !== me.id);
   if (others.length === 0) return null;
   const names = others.map((v) => v.name);

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useMemo } from 'react';
-import { Ban, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, Percent, Plus } from 'lucide-react';
+import { Ban, CheckCircle2, Clock, DollarSign, DoorOpen, LayoutGrid, List, Map as MapIcon, Percent, Plus } from 'lucide-react';
 import { may } from '@shared/policy';
 import { formatCurrency } from '@shared/domain/money';
 import { deskTotals, monthlyRevenue, occupancyPercent, statusCounts } from '@shared/domain/officeFigures';
@@ -34,6 +34,7 @@ import { LocationPanel } from './LocationPanel';
 import { filterOffices, nextSort, sortOffices } from './officeList';
 import { OfficeGrid, OfficeTable } from './OfficeViews';
 import { MovedAwayNotices } from './MovedAwayNotices';
+import { FloorPlanView } from './floor/FloorPlanView';
 import { OFFICE_VIEW_CODEC } from './officeViewQuery';
 import { OfficeBulkActions } from './selection/OfficeBulkActions';
 import { OfficeBulkAssign } from './selection/OfficeBulkAssign';
@@ -58,6 +59,7 @@ const ADD_OFFICE = { kind: 'add' } as const;
 const VIEWS: Segment<OfficeView>[] = [
   { key: 'grid', label: 'Grid', icon: LayoutGrid, ariaLabel: 'Grid view' },
   { key: 'list', label: 'List', icon: List, ariaLabel: 'List view' },
+  { key: 'floor', label: 'Floor plan', icon: MapIcon, ariaLabel: 'Floor plan view' },
 ];
 
 function OfficesScreen({ locationId, locationName }: { locationId: string | null; locationName: string }) {
@@ -174,7 +176,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
 
           <MovedAwayNotices locationId={locationId} />
 
-          {writer && !loading && all.length > 0 && (
+          {writer && !loading && all.length > 0 && view !== 'floor' && (
             <BulkBar selection={selection} visible={visibleIds.length} noun="offices">
               <OfficeBulkActions offices={selectedOffices} onDone={selection.clear} />
               {mayAssign && <OfficeBulkAssign offices={selectedOffices} onDone={selection.clear} />}
@@ -182,7 +184,9 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
           )}
 
           <SelectionContext.Provider value={writer ? selection.api : null}>
-          {loading ? (
+          {view === 'floor' ? (
+            <FloorPlanView locationId={locationId} locations={locations} offices={collection.byId} touchOf={touchOf} canMutate={writer} now={now} onAction={onAction} />
+          ) : loading ? (
             <LoadingNote text="Loading offices..." label="Loading offices" />
           ) : sorted.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">No offices found matching your criteria.</Card>

@@ -5,8 +5,8 @@ import type { OfficeSort } from './officeList';
 /** Every office the user may see, kept live. */
 export const officesAtom = liveCollection('offices');
 
-export type OfficeView = 'grid' | 'list';
-/** Grid or list, remembered in local storage. */
+export type OfficeView = 'grid' | 'list' | 'floor';
+/** Grid, list or floor plan, remembered in local storage. */
 export const OFFICE_VIEW_STORAGE_KEY = 'officeManagement.view';
 export const officeViewAtom = atomWithStorage<OfficeView>(OFFICE_VIEW_STORAGE_KEY, 'grid', undefined, { getOnInit: true });
 

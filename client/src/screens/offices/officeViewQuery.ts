@@ -18,7 +18,7 @@ const SORT_KEYS: readonly OfficeSortKey[] = ['office', 'status', 'company', 'des
 const desksField: ViewField<string> = { key: 'desks', fallback: '', write: (v) => v, read: (t) => (/^[0-9]+$/.test(t) ? t : null) };
 
 export const OFFICE_VIEW_CODEC: ViewCodec<OfficeViewState> = {
-  view: choiceField<OfficeView>('view', ['grid', 'list'], 'grid', true),
+  view: choiceField<OfficeView>('view', ['grid', 'list', 'floor'], 'grid', true),
   search: textField('q'),
   status: choiceField<string>('status', ['all', ...OFFICE_STATUSES], 'all'),
   desks: desksField,

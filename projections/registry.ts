@@ -18,6 +18,7 @@ import { slackConfigProjection, slackWorkflowsProjection } from './slack/project
 import { officeHistoryProjection } from './reports/projection';
 import { tasksProjection } from './tasks/projection';
 import { floorBackgroundsProjection, floorPlacementsProjection } from './floorPlans/projection';
+import { bookingsProjection } from './bookings/projection';
 import { templatesProjection } from './templates/projection';
 import { usersProjection } from './users/projection';
 
@@ -33,6 +34,7 @@ export const projections: readonly Projection[] = [
   dealsProjection,
   dealHistoryProjection,
   tasksProjection,
+  bookingsProjection,
   locationCountsProjection,
   templatesProjection,
   resourcesProjection,

@@ -19,6 +19,7 @@ const KINDS: Record<string, string> = {
   gmail: 'Gmail',
   placement: 'Floor plan',
   floor_background: 'Floor plan',
+  booking: 'Booking',
 };
 
 /** 'resource' -> 'Document'; a kind not listed yet still reads as words ('floor_plan' -> 'Floor plan'). */

@@ -42,6 +42,7 @@ export const VISIBILITY = {
   /** A floor plan is its location's: its boxes and its background. */
   floor_placements: { by: 'location', column: 'location_id' },
   floor_backgrounds: { by: 'location', column: 'location_id' },
+  bookings: { by: 'location', column: 'location_id' },
   /** User records are administrators' business, and each user's own (API.md: GET /api/users is admin only). */
   users: { by: 'self', column: 'id' },
   contacts: { by: 'everyone' },

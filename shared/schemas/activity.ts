@@ -26,6 +26,7 @@ export const ACTIVITY_STREAMS = [
   'placement',
   /** A floor's background image (entity_id: the floor's id, the floor_backgrounds row's). */
   'floor_background',
+  'booking',
 ] as const;
 
 /** GET /api/events?entity_id=&stream=&limit=&before= */

@@ -243,6 +243,12 @@ export const MEETING_POINTER_INTERVAL_MS = 50;
 export const MEETING_POINTER_IDLE_MS = 3_000;
 /** A presenter gone (disconnected) for this long ends its meeting; coming back sooner resumes it. */
 export const MEETING_GRACE_MS = 10_000;
+/**
+ * Where on its column a pointer over a card is drawn when the receiving board does not show that
+ * card (filtered out, or a deal its user may not see, whose id the server then drops): near the
+ * column's top, where the cards begin, as a fraction of the column's height.
+ */
+export const MEETING_HIDDEN_CARD_Y = 0.05;
 /** A follower's board follows the presenter's within this many ms (the target the bench holds it to). */
 export const MEETING_FOLLOW_MS = 300;
 

@@ -1,6 +1,6 @@
 import { ALL_LOCATIONS, type Role } from '@shared/constants';
 import { canAccessLocation, seesAllLocations, type Actor } from '@shared/domain/access';
-import type { MeetingMessage, MeetingOffer, MeetingPointerMessage, MeetingView } from '@shared/realtime';
+import { MEETING_HIDDEN_CARD_Y, type MeetingMessage, type MeetingOffer, type MeetingPointerMessage, type MeetingView } from '@shared/realtime';
 
 /**
  * What each node holds of one meeting on the deal board. The owner (the node holding the
@@ -76,11 +76,14 @@ export function viewFor(user: Actor, meeting: MeetingState, role: MeetingMessage
   };
 }
 
-/** A pointer as `user` may see it: over a card of a location it does not see, only its column. Pure. */
+/**
+ * A pointer as `user` may see it: over a card of a location it does not see, only its column (the
+ * offset was the card's, which says where the card is: near the column's top instead). Pure.
+ */
 export function pointerFor(user: Actor, message: MeetingPointerMessage, cardLocation: string | null): MeetingPointerMessage {
   const { pointer } = message;
   if (!pointer || pointer.card_id === null || seen(user, cardLocation)) return message;
-  return { ...message, pointer: { ...pointer, card_id: null } };
+  return { ...message, pointer: { ...pointer, card_id: null, y: MEETING_HIDDEN_CARD_Y } };
 }
 
 /** The key of what a user may see: users with the same key get the same scoped message. */

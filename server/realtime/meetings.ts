@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { canAccessLocation } from '@shared/domain/access';
 import { ALL_LOCATIONS } from '@shared/constants';
-import { MEETING_GRACE_MS, MEETING_POINTER_INTERVAL_MS, type MeetingEndReason, type MeetingPointer, type MeetingPointerMessage, type MeetingView } from '@shared/realtime';
+import { MEETING_GRACE_MS, MEETING_HIDDEN_CARD_Y, MEETING_POINTER_INTERVAL_MS, type MeetingEndReason, type MeetingPointer, type MeetingPointerMessage, type MeetingView } from '@shared/realtime';
 import { MeetingIdInput, MeetingPointerUpdateInput, MeetingStartInput, MeetingViewUpdateInput } from '@shared/schemas/meetings';
 import type { DealPlace } from './dealPlaces';
 import type { GatewaySocket } from './gateway';
@@ -323,7 +323,7 @@ export function createMeetings(deps: MeetingsDeps): Meetings {
     if (pointer?.card_id) {
       const place = await locate(pointer.card_id);
       cardLocation = place && canAccessLocation(user, place.location_id) ? place.location_id : null;
-      if (!cardLocation) shown = { ...pointer, card_id: null };
+      if (!cardLocation) shown = { ...pointer, card_id: null, y: MEETING_HIDDEN_CARD_Y };
     }
     if (memberOf.get(socket.id) !== held.state.id) return;
     relayPointer({ meeting_id: held.state.id, user_id: user.id, name: user.name, pointer: shown }, cardLocation, true);

@@ -24,8 +24,8 @@ export interface InterServerEvents {
   /** A meeting on the deal board as its owner (the presenter's node) holds it. */
   'meeting:state': (message: { meeting: MeetingState }) => void;
   'meeting:end': (message: { meeting_id: string; reason: MeetingEndReason; ended_at: string }) => void;
-  /** A pointer in a meeting, with the location of the card it is over (for each node's scoping). */
-  'meeting:pointer': (message: { message: MeetingPointerMessage; card_location: string | null }) => void;
+  /** Pointers in meetings (each person's latest), with the location of the card each is over (for each node's scoping). */
+  'meeting:pointers': (message: { pointers: { message: MeetingPointerMessage; card_location: string | null }[] }) => void;
   /** A node started: the others send the meetings they own. */
   'meeting:hello': (message: { node: string }) => void;
 }

@@ -146,6 +146,11 @@ export async function startGateway(
   const meetingLink: MeetingLink | undefined = link && { node, send: link.send as MeetingLink['send'] };
   const meetings = createMeetings({
     boardSockets: () => socketsIn([screenRoom(BOARD_SCREEN)]),
+    // This node's sockets only (every node delivers to its own); socket.io encodes a broadcast once.
+    broadcast: (ids, event, message, volatile) => {
+      const to = io.local.to(ids);
+      (volatile ? to.volatile : to).emit(event, ...([message] as Parameters<ServerToClientEvents[typeof event]>));
+    },
     locate: places.locate,
     link: meetingLink,
     node,
@@ -154,7 +159,7 @@ export async function startGateway(
   });
   link?.on('meeting:state', ({ meeting }) => meetings.heardState(meeting));
   link?.on('meeting:end', (message) => meetings.heardEnd(message));
-  link?.on('meeting:pointer', (message) => meetings.heardPointer(message));
+  link?.on('meeting:pointers', (message) => meetings.heardPointers(message));
   link?.on('meeting:hello', () => meetings.heardHello());
 
   /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { canAccessLocation } from '@shared/domain/access';
 import { ALL_LOCATIONS } from '@shared/constants';
-import { MEETING_GRACE_MS, MEETING_HIDDEN_CARD_Y, MEETING_POINTER_INTERVAL_MS, type MeetingEndReason, type MeetingPointer, type MeetingPointerMessage, type MeetingView } from '@shared/realtime';
+import { MEETING_GRACE_MS, MEETING_HIDDEN_CARD_Y, MEETING_POINTER_INTERVAL_MS, type ServerToClientEvents, type MeetingEndReason, type MeetingPointer, type MeetingPointerMessage, type MeetingView } from '@shared/realtime';
 import { MeetingIdInput, MeetingPointerUpdateInput, MeetingStartInput, MeetingViewUpdateInput } from '@shared/schemas/meetings';
 import type { DealPlace } from './dealPlaces';
 import type { GatewaySocket } from './gateway';
@@ -31,14 +31,24 @@ export interface MeetingLink {
   send: {
     (event: 'meeting:state', message: { meeting: MeetingState }): void;
     (event: 'meeting:end', message: { meeting_id: string; reason: MeetingEndReason; ended_at: string }): void;
-    (event: 'meeting:pointer', message: { message: MeetingPointerMessage; card_location: string | null }): void;
+    (event: 'meeting:pointers', message: { pointers: ForwardedPointer[] }): void;
     (event: 'meeting:hello', message: { node: string }): void;
   };
 }
 
+/** A pointer passed to the other nodes, with the location of the card it is over (for their scoping). */
+export interface ForwardedPointer {
+  message: MeetingPointerMessage;
+  card_location: string | null;
+}
+
+/** What a meeting sends to several of this node's sockets at once: encoded once, written to each. */
+export type MeetingBroadcast = <E extends 'meeting' | 'meeting:pointer'>(socketIds: string[], event: E, message: Parameters<ServerToClientEvents[E]>[0], volatile: boolean) => void;
+
 export interface MeetingsDeps {
   /** This node's sockets on the deal board. */
   boardSockets: () => GatewaySocket[];
+  broadcast: MeetingBroadcast;
   locate: (dealId: string) => Promise<DealPlace | null>;
   link?: MeetingLink;
   node: string;
@@ -62,7 +72,7 @@ export interface Meetings {
   /** Another node's messages. */
   heardState(meeting: MeetingState): void;
   heardEnd(message: { meeting_id: string; reason: MeetingEndReason; ended_at: string }): void;
-  heardPointer(message: { message: MeetingPointerMessage; card_location: string | null }): void;
+  heardPointers(message: { pointers: ForwardedPointer[] }): void;
   heardHello(): void;
   close(): void;
 }
@@ -80,7 +90,7 @@ interface Held {
 }
 
 export function createMeetings(deps: MeetingsDeps): Meetings {
-  const { boardSockets, locate, link, node, logger, graceMs = MEETING_GRACE_MS, now = Date.now } = deps;
+  const { boardSockets, broadcast, locate, link, node, logger, graceMs = MEETING_GRACE_MS, pointerIntervalMs = MEETING_POINTER_INTERVAL_MS, now = Date.now } = deps;
   const meetings = new Map<string, Held>();
   /** socket id -> the meeting it is in. */
   const memberOf = new Map<string, string>();
@@ -111,15 +121,16 @@ export function createMeetings(deps: MeetingsDeps): Meetings {
     }
   }
 
-  /** This node's followers get the meeting as each may see it; one view per kind of user. */
+  /** This node's followers get the meeting as each may see it; one message per kind of user. */
   function deliver(held: Held) {
-    const views = new Map<string, ReturnType<typeof viewFor>>();
+    const groups = new Map<string, { message: ReturnType<typeof viewFor>; ids: string[] }>();
     for (const socket of held.followers.values()) {
       const key = scopeKey(socket.data.user);
-      let message = views.get(key);
-      if (!message) views.set(key, (message = viewFor(socket.data.user, held.state, 'follower')));
-      socket.emit('meeting', message);
+      const group = groups.get(key);
+      if (group) group.ids.push(socket.id);
+      else groups.set(key, { message: viewFor(socket.data.user, held.state, 'follower'), ids: [socket.id] });
     }
+    for (const { message, ids } of groups.values()) broadcast(ids, 'meeting', message, false);
   }
 
   function share(held: Held) {
@@ -311,9 +322,16 @@ export function createMeetings(deps: MeetingsDeps): Meetings {
   }
 
   const pointers = createPointerSlots<{ held: Held; socket: GatewaySocket; pointer: MeetingPointer | null }>({
-    intervalMs: deps.pointerIntervalMs ?? MEETING_POINTER_INTERVAL_MS,
+    intervalMs: pointerIntervalMs,
     now,
-    relay: ({ held, socket, pointer }) => void sendPointer(held, socket, pointer),
+    relay: ({ held, socket, pointer }) => {
+      // Over a column (most of the time): nothing to look up, so it goes on at once.
+      if (!pointer?.card_id) {
+        const { user } = socket.data;
+        return relayPointer({ meeting_id: held.state.id, user_id: user.id, name: user.name, pointer }, null, true);
+      }
+      sendPointer(held, socket, pointer).catch((error: unknown) => logger.error({ err: error }, 'meetings failed to pass a pointer on'));
+    },
   });
 
   async function sendPointer(held: Held, socket: GatewaySocket, pointer: MeetingPointer | null) {
@@ -333,16 +351,38 @@ export function createMeetings(deps: MeetingsDeps): Meetings {
   function relayPointer(message: MeetingPointerMessage, cardLocation: string | null, forward: boolean) {
     const held = meetings.get(message.meeting_id);
     if (!held) return;
-    const scoped = new Map<string, MeetingPointerMessage>();
+    const groups = new Map<string, { message: MeetingPointerMessage; ids: string[] }>();
     for (const socket of members(held)) {
       const { user } = socket.data;
       if (user.id === message.user_id) continue;
       const key = scopeKey(user);
-      let shown = scoped.get(key);
-      if (!shown) scoped.set(key, (shown = pointerFor(user, message, cardLocation)));
-      socket.volatile.emit('meeting:pointer', shown);
+      const group = groups.get(key);
+      if (group) group.ids.push(socket.id);
+      else groups.set(key, { message: pointerFor(user, message, cardLocation), ids: [socket.id] });
     }
-    if (forward) link?.send('meeting:pointer', { message, card_location: cardLocation });
+    for (const { message: shown, ids } of groups.values()) broadcast(ids, 'meeting:pointer', shown, true);
+    if (forward && link) {
+      outbox.set(`${message.meeting_id}|${message.user_id}`, { message, card_location: cardLocation });
+      outboxTimer ??= setTimeout(flushOutbox, pointerIntervalMs);
+    }
+  }
+
+  /**
+   * Pointers go to the other nodes together, once per pointer interval, each person's latest
+   * only: one message between nodes (a NOTIFY) per interval, however many people point.
+   */
+  const outbox = new Map<string, ForwardedPointer>();
+  let outboxTimer: ReturnType<typeof setTimeout> | undefined;
+  function flushOutbox() {
+    outboxTimer = undefined;
+    if (outbox.size === 0) return;
+    const pointers = [...outbox.values()];
+    outbox.clear();
+    try {
+      link?.send('meeting:pointers', { pointers });
+    } catch (error) {
+      logger.error({ err: error }, 'meetings failed to pass pointers to the other nodes');
+    }
   }
 
   function pointer(socket: GatewaySocket, message: unknown) {
@@ -428,12 +468,15 @@ export function createMeetings(deps: MeetingsDeps): Meetings {
     disconnected: guarded('handle a disconnect', disconnected),
     heardState: guarded('hear a meeting', heardState),
     heardEnd: guarded('hear a meeting end', heardEnd),
-    heardPointer: guarded('hear a pointer', ({ message, card_location }: { message: MeetingPointerMessage; card_location: string | null }) => relayPointer(message, card_location, false)),
+    heardPointers: guarded('hear pointers', ({ pointers: heard }: { pointers: ForwardedPointer[] }) => {
+      for (const { message, card_location } of heard) relayPointer(message, card_location, false);
+    }),
     heardHello: guarded('greet a node', () => {
       for (const held of meetings.values()) if (held.state.owner === node) share(held);
     }),
     close() {
       clearInterval(beat);
+      clearTimeout(outboxTimer);
       for (const held of meetings.values()) clearTimeout(held.grace);
       pointers.close();
       meetings.clear();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEETING_POINTER_INTERVAL_MS } from '@shared/realtime';
 import type { Deal } from '@shared/schemas/deals';
+import { BURST } from '../../server/realtime/meetingPointers';
 import { boardView, meetingTab, type MeetingTab } from '../support/meetingSockets';
 import { officeWorld, type OfficeWorld } from './officeHelpers';
 
@@ -167,7 +168,8 @@ describe('meetings on the deal board', () => {
     const finalY = 199 / 200;
     await viewer.when((t) => t.pointers.some((p) => p.pointer?.y === finalY), 'the last pointer to arrive');
     const spanMs = Date.now() - started;
-    const allowed = Math.ceil(spanMs / MEETING_POINTER_INTERVAL_MS) + 1;
+    // One per interval on average, and the few a tab may save up.
+    const allowed = Math.ceil(spanMs / MEETING_POINTER_INTERVAL_MS) + BURST + 1;
     expect(viewer.pointers.length).toBeGreaterThan(1);
     expect(viewer.pointers.length).toBeLessThanOrEqual(allowed);
     expect(viewer.pointers.at(-1)).toEqual({ meeting_id: id, user_id: w.users.admin.user.id, name: 'Alex Morgan', pointer: { stage: 'tour_booked', card_id: greenpoint.id, x: 0.5, y: finalY } });

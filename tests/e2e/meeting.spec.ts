@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, apiAs, signedInPage } from './support/app';
 import { locationId } from './support/data';
@@ -7,6 +8,13 @@ import { card, createDeal, openBoard, uniqueName } from './support/deals';
  * A pipeline meeting: the admin (Alex) presents the deal board, the viewer (Sam, every location)
  * and the manager (Jordan, two locations) follow it from their own browsers.
  */
+
+const serious = (violations: { impact?: string | null }[]) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+/** Axe finds nothing serious in the part of the page `selector` names. */
+async function accessible(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(serious(results.violations)).toEqual([]);
+}
 
 const followBar = (page: Page) => page.getByTestId('following-bar');
 const pointerOf = (page: Page, name: string) => page.locator('[data-meeting-pointer]').filter({ hasText: name });
@@ -44,9 +52,12 @@ test.describe('meetings on the deal board', () => {
     await expect(admin.page.getByTestId('presenting-bar')).toContainText('You are presenting this board');
     // Everyone else on the board is offered to follow.
     for (const other of [viewer.page, manager.page]) await expect(other.getByTestId('meeting-offer')).toContainText(`${USERS.admin.name} is presenting this board.`);
+    await accessible(viewer.page, '[data-testid="meeting-offer"]');
+    await accessible(admin.page, '[data-testid="presenting-bar"]');
     await viewer.page.getByRole('button', { name: "Follow Alex's board" }).click();
     await expect(followBar(viewer.page)).toContainText('Following Alex · Leave (Esc)');
     await expect(viewer.page.getByLabel('Search deals')).toHaveValue('');
+    await accessible(viewer.page, '[data-testid="following-bar"]');
 
     // Filters and the view follow.
     await admin.page.getByLabel('Search deals').fill(stamp);
@@ -110,6 +121,7 @@ test.describe('meetings on the deal board', () => {
     await expect(admin.page.getByTestId('meeting-ended')).toContainText('Sam Rivera ended the meeting.');
     await expect(followBar(admin.page)).toBeHidden();
     await expect(viewer.page.getByRole('dialog', { name: 'Meeting summary' })).toBeVisible();
+    await accessible(viewer.page, '[role="dialog"]');
     await viewer.page.getByRole('dialog', { name: 'Meeting summary' }).getByRole('button', { name: 'Close' }).click();
     await expect(manager.page.getByTestId('meeting-offer')).toBeHidden();
 

@@ -7,7 +7,7 @@ import { cardInView, fractionIn, pointIn } from '../../client/src/screens/deals/
 import { followedLocation } from '../../client/src/screens/deals/meeting/followedLocation';
 import { changeWords, summaryMarkdown, type MeetingChange } from '../../client/src/screens/deals/meeting/meetingChanges';
 import { isNewer, mayFollow, offersFor, pointerFor, viewFor, type MeetingState } from '../../server/realtime/meetingScope';
-import { createPointerSlots } from '../../server/realtime/meetingPointers';
+import { BURST, createPointerSlots } from '../../server/realtime/meetingPointers';
 
 const BROADWAY = '11111111-1111-4111-8111-111111111111';
 const GREENPOINT = '22222222-2222-4222-8222-222222222222';
@@ -132,23 +132,46 @@ describe('the server\'s pointer slots', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('relays one pointer per interval per socket, the latest, and drops what a socket that left kept', () => {
-    const relayed: string[] = [];
-    const slots = createPointerSlots<string>({ intervalMs: 50, now: () => Date.now(), relay: (item) => relayed.push(item) });
+  it('relays one pointer per interval per socket on average (two saved up at most), the latest, and drops what a socket that left kept', () => {
+    const relayed: { item: string; at: number }[] = [];
+    const start = Date.now();
+    const slots = createPointerSlots<string>({ intervalMs: 50, now: () => Date.now(), relay: (item) => relayed.push({ item, at: Date.now() - start }) });
     for (let i = 0; i < 40; i++) {
       slots.offer('a', `a${i}`);
       slots.offer('b', `b${i}`);
       vi.advanceTimersByTime(5);
     }
-    // 200 ms of offers every 5 ms: one at once, then the latest at 50, 100, 150 and 200 ms.
-    vi.advanceTimersByTime(50);
-    expect(relayed.filter((r) => r.startsWith('a'))).toEqual(['a0', 'a9', 'a19', 'a29', 'a39']);
+    vi.advanceTimersByTime(100);
+    const a = relayed.filter((r) => r.item.startsWith('a'));
+    // 200 ms of offers every 5 ms: the two saved up at once, then one per 50 ms, the last offered last.
+    expect(a.map((r) => r.item).slice(0, 2)).toEqual(['a0', 'a1']);
+    expect(a.at(-1)!.item).toBe('a39');
+    expect(a.length).toBeLessThanOrEqual(BURST + 200 / 50 + 1);
+    expect(a.length).toBeGreaterThanOrEqual(200 / 50);
+    const numbers = a.map((r) => Number(r.item.slice(1)));
+    expect(numbers).toEqual([...numbers].sort((x, y) => x - y));
+    // After the burst, relays are at least an interval apart.
+    for (let i = BURST + 1; i < a.length; i++) expect(a[i]!.at - a[i - 1]!.at).toBeGreaterThanOrEqual(49);
+
+    // A tab at 20 Hz whose timer runs a little early is never held back.
+    const steady: number[] = [];
+    const paced = createPointerSlots<number>({ intervalMs: 50, now: () => Date.now(), relay: () => steady.push(Date.now()) });
+    vi.advanceTimersByTime(1000);
+    for (let i = 0; i < 20; i++) {
+      const sent = Date.now();
+      paced.offer('c', i);
+      expect(steady.at(-1)).toBe(sent);
+      vi.advanceTimersByTime(i % 2 === 0 ? 47 : 53);
+    }
+
     slots.offer('a', 'late');
     slots.offer('a', 'later');
+    slots.offer('a', 'latest');
     slots.forget('a');
     vi.advanceTimersByTime(100);
-    expect(relayed).not.toContain('later');
+    expect(relayed.map((r) => r.item)).not.toContain('latest');
     slots.close();
+    paced.close();
   });
 });
 

@@ -17,7 +17,7 @@ const colourOf = (userId: string) => COLOURS[[...userId].reduce((sum, c) => sum 
 function pointerElement(message: MeetingPointerMessage): HTMLDivElement {
   const element = document.createElement('div');
   element.dataset.meetingPointer = message.user_id;
-  element.className = 'pointer-events-none absolute top-0 left-0 flex items-start transition-opacity duration-300 will-change-transform';
+  element.className = 'pointer-events-none absolute top-0 left-0 flex items-start transition-opacity duration-300';
   element.setAttribute('aria-hidden', 'true');
   const colour = colourOf(message.user_id);
   element.innerHTML = `<svg width="16" height="20" viewBox="0 0 16 20" class="drop-shadow"><path d="M1 1 L1 17 L5.5 12.5 L8.5 19 L11 18 L8 11.5 L14 11.5 Z" fill="${colour}" stroke="white" stroke-width="1.5" stroke-linejoin="round"/></svg>`;
@@ -74,5 +74,6 @@ export const PointerLayer = memo(function PointerLayer({ board }: { board: RefOb
     };
   }, [board]);
 
-  return <div ref={layer} className="pointer-events-none absolute inset-0 z-20 overflow-visible" data-testid="meeting-pointers" />;
+  // A layer of its own, contained: a pointer moving repaints and re-layers only this, never the board.
+  return <div ref={layer} className="pointer-events-none absolute inset-0 z-20 overflow-hidden" style={{ contain: 'strict', willChange: 'transform' }} data-testid="meeting-pointers" />;
 });

@@ -3,6 +3,7 @@ import type { Db, PendingEvent, Pool } from '../events/store/types';
 import { companiesProjection } from './crm/companies';
 import { contactsProjection } from './crm/contacts';
 import { dealsProjection } from './deals/projection';
+import { dealHistoryProjection } from './dealHistory/projection';
 import { locationCountsProjection } from './dashboard/counts';
 import { locationsProjection } from './locations/projection';
 import { membersProjection } from './members/projection';
@@ -29,6 +30,7 @@ export const projections: readonly Projection[] = [
   contactsProjection,
   companiesProjection,
   dealsProjection,
+  dealHistoryProjection,
   tasksProjection,
   locationCountsProjection,
   templatesProjection,

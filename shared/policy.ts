@@ -43,6 +43,8 @@ export const POLICY = {
   /** Send the agreement for signature: a signing link, answered only to the sender. */
   'deal.signature': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   'deal.move': { roles: ADMINS, atOwnLocations: true, refusal: 'Only administrators can move a deal to another location' },
+  /** Post the deal board's changes (a meeting's summary) to Slack: of the deals the poster may see. */
+  'deal.postChangesToSlack': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
   /** Contacts and companies belong to no location: writers anywhere may change them. */
   'contact.create': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
   'contact.update': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },

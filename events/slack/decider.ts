@@ -22,10 +22,22 @@ export interface SaveSlackConfig {
   enabled: boolean;
 }
 
-export const slackConfigDecider: Decider<SaveSlackConfig, SlackConfigState, SlackConfigEvent> = {
+/** A deal board summary to post: refused while notifications are off or have no webhook. */
+export interface PostBoardSummary {
+  type: 'PostBoardSummary';
+  text: string;
+}
+
+export const SLACK_NOT_SET_UP = 'Slack notifications are off: an administrator sets up the webhook and turns them on in Settings, Integrations';
+
+export const slackConfigDecider: Decider<SaveSlackConfig | PostBoardSummary, SlackConfigState, SlackConfigEvent> = {
   initialState: { ciphertext: null, masked_url: null, enabled: false },
 
   decide(command, state) {
+    if (command.type === 'PostBoardSummary') {
+      if (!state.enabled || state.ciphertext === null) throw new DomainError(409, SLACK_NOT_SET_UP);
+      return [{ type: 'SlackBoardSummaryRequested', data: { text: command.text } }];
+    }
     // Sending back the mask keeps the saved URL; with none saved there is nothing to keep.
     if (!command.webhook && state.ciphertext === null) throw new DomainError(400, SLACK_MESSAGES.webhookRequired, 'webhook_url');
     const events: SlackConfigEvent[] = [];
@@ -40,6 +52,8 @@ export const slackConfigDecider: Decider<SaveSlackConfig, SlackConfigState, Slac
         return { ...state, ciphertext: event.data.ciphertext, masked_url: event.data.masked_url };
       case 'SlackEnabledChanged':
         return { ...state, enabled: event.data.enabled };
+      case 'SlackBoardSummaryRequested':
+        return state;
     }
   },
 };
@@ -66,11 +80,11 @@ export const slackWorkflowsDecider: Decider<SaveWorkflowRules, SlackWorkflowsSta
   },
 };
 
-export const slackConfigAggregate: Aggregate<SaveSlackConfig, SlackConfigState, SlackConfigEvent> = {
+export const slackConfigAggregate: Aggregate<SaveSlackConfig | PostBoardSummary, SlackConfigState, SlackConfigEvent> = {
   streamType: 'slack_config',
   streamId: (id) => `slack_config-${id}`,
   decider: slackConfigDecider,
-  eventSchemas: { SlackWebhookSet: SlackEventSchemas.SlackWebhookSet, SlackEnabledChanged: SlackEventSchemas.SlackEnabledChanged },
+  eventSchemas: { SlackWebhookSet: SlackEventSchemas.SlackWebhookSet, SlackEnabledChanged: SlackEventSchemas.SlackEnabledChanged, SlackBoardSummaryRequested: SlackEventSchemas.SlackBoardSummaryRequested },
   scope: eventScope(VISIBILITY.slack_config),
 };
 

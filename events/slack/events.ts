@@ -11,6 +11,8 @@ export const SlackEventSchemas = {
   SlackEnabledChanged: z.object({ enabled: z.boolean() }).strict(),
   /** The whole list of rules as it now stands (a list of a few small rules: no per-rule events). */
   SlackWorkflowRulesSaved: z.object({ workflow_rules: z.array(WorkflowRule) }).strict(),
+  /** Someone posted the deal board's changes (a meeting's summary): the message, for the outbox. */
+  SlackBoardSummaryRequested: z.object({ text: z.string().min(1) }).strict(),
 };
 
 type Ev<K extends keyof typeof SlackEventSchemas> = { type: K; data: z.infer<(typeof SlackEventSchemas)[K]> };
@@ -18,5 +20,6 @@ type Ev<K extends keyof typeof SlackEventSchemas> = { type: K; data: z.infer<(ty
 export type SlackWebhookSet = Ev<'SlackWebhookSet'>;
 export type SlackEnabledChanged = Ev<'SlackEnabledChanged'>;
 export type SlackWorkflowRulesSaved = Ev<'SlackWorkflowRulesSaved'>;
-export type SlackConfigEvent = SlackWebhookSet | SlackEnabledChanged;
+export type SlackBoardSummaryRequested = Ev<'SlackBoardSummaryRequested'>;
+export type SlackConfigEvent = SlackWebhookSet | SlackEnabledChanged | SlackBoardSummaryRequested;
 export type SlackWorkflowsEvent = SlackWorkflowRulesSaved;

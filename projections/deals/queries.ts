@@ -68,24 +68,38 @@ export const DEAL_VALUE_SQL = (alias: string) => `
   floor(${alias}.offered_price * (CASE WHEN ${alias}.term_months IS NULL AND ${alias}.term_days IS NULL THEN ${DEFAULT_TERM_MONTHS}::float8
     ELSE coalesce(${alias}.term_months, 0)::float8 + coalesce(${alias}.term_days, 0)::float8 / ${DAYS_PER_MONTH} END) * 100 + 0.5) / 100`;
 
-/** The location's name is joined at read time, so a rename never leaves stale copies. */
-const SELECT = `
+/** The columns of a deal's answer, read from `d` (a deals row) and `l` (its location). */
+const COLUMNS = `
   SELECT d.id, d.deal_name, d.company_id, d.company_name, d.contact_id, d.contact, d.agreement_type, d.membership_type,
          d.location_id, l.name AS location_name, l.city, d.office_ids::text[] AS office_ids, d.start_date::text AS start_date,
          d.term_months, d.term_days, d.offered_price, d.market_rate, d.probability, d.notice_by, d.notes, d.source,
          d.assigned_to, d.stage, d.rank, d.signature_status, d.member_id, d.attention_reason, d.signed_by,
-         d.executed_sha256, d.executed_size, d.executed_at, d.stage_changed_at, d.version, d.created_at, d.updated_at
-  FROM deals d LEFT JOIN locations l ON l.id = d.location_id`;
+         d.executed_sha256, d.executed_size, d.executed_at, d.stage_changed_at, d.version, d.created_at, d.updated_at`;
+
+/** The location's name is joined at read time, so a rename never leaves stale copies. */
+const SELECT = `${COLUMNS} FROM deals d LEFT JOIN locations l ON l.id = d.location_id`;
+
+/**
+ * The deals as they stood at the instant $9: each deal's stretch of the deal history holding it
+ * (a GiST probe), read back as a deals row, so the answer has the same shape as now.
+ */
+const SELECT_AS_OF = `${COLUMNS}
+  FROM deal_history h CROSS JOIN LATERAL jsonb_populate_record(NULL::deals, h.deal) d LEFT JOIN locations l ON l.id = d.location_id`;
 
 /** Board order: stage order, then rank within the column, then id (equal ranks of simultaneous drops). */
 const STAGE_ORDER = `array_position($7::text[], d.stage)`;
 
 /** The reads of deals: the list, one by id, and the rows a batch of events changed (see Touched) for the live push. */
 const reads = rowReads(SELECT, 'd', toDeal);
+const readsAsOf = rowReads(SELECT_AS_OF, 'd', toDeal);
 
-/** The deals an actor may see, with the list's filters; one query, in board order. */
+/**
+ * The deals an actor may see, with the list's filters; one query, in board order. With `as_of`,
+ * the deals as they stood at that instant (the deal history), filtered the same way.
+ */
 export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Promise<Deal[]> {
-  return reads.where(
+  const asOf = query.as_of ?? null;
+  return (asOf ? readsAsOf : reads).where(
     db,
     `${ACCESS_AND_FILTER('deals', 'd')}
        AND ($4::text IS NULL OR d.stage = $4)
@@ -93,6 +107,7 @@ export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Pro
        AND ($6::uuid IS NULL OR d.company_id = $6)
        AND ($8::text IS NULL OR d.deal_name ILIKE $8 OR d.company_name ILIKE $8 OR d.contact->>'name' ILIKE $8
             OR d.contact->>'email' ILIKE $8)
+       ${asOf ? 'AND tstzrange(h.valid_from, h.valid_to) @> $9::timestamptz' : ''}
      ORDER BY ${STAGE_ORDER}, d.rank, d.id`,
     [
       ...scopeParams(actor),
@@ -102,6 +117,7 @@ export async function listDeals(db: Db, actor: Actor, query: DealListQuery): Pro
       query.company_id ?? null,
       [...DEAL_STAGES],
       query.q ? `%${likeLiteral(query.q)}%` : null,
+      ...(asOf ? [asOf] : []),
     ],
   );
 }
@@ -133,9 +149,18 @@ export async function columnAround(db: Db, stage: DealStage, moving: string | nu
   return beforeId !== null ? [anchor, neighbour] : [neighbour, anchor];
 }
 
-/** Stays in stages of the given deals, for time in stage and the funnel. */
-export async function stageVisits(db: Db, dealIds: string[]): Promise<{ deal_id: string; stage: DealStage; entered_at: Date; left_at: Date | null }[]> {
+/**
+ * Stays in stages of the given deals, for time in stage and the funnel; with `asOf`, the stays
+ * begun by then, a stay left later still open.
+ */
+export async function stageVisits(db: Db, dealIds: string[], asOf?: string): Promise<{ deal_id: string; stage: DealStage; entered_at: Date; left_at: Date | null }[]> {
   if (dealIds.length === 0) return [];
+  if (asOf) {
+    return db.unsafe(
+      `SELECT deal_id, stage, entered_at, CASE WHEN left_at <= $2::timestamptz THEN left_at END AS left_at
+         FROM deal_stage_visits WHERE deal_id = ANY($1::uuid[]) AND entered_at <= $2::timestamptz`,
+      [dealIds, asOf], PREPARED);
+  }
   return db.unsafe(`SELECT deal_id, stage, entered_at, left_at FROM deal_stage_visits WHERE deal_id = ANY($1::uuid[])`, [dealIds], PREPARED);
 }
 

@@ -16,10 +16,11 @@ const save = {
 /** The webhook configuration, pushed to administrators as `slack_config` (the URL masked). */
 export const slackConfigProjection = defineReadModel<SlackConfigEvent>({
   name: 'slack_config',
-  version: 1,
+  version: 2,
   ddl: readFileSync(new URL('./config.sql', import.meta.url), 'utf8'),
   table: 'slack_config',
-  evolve: { SlackWebhookSet: save, SlackEnabledChanged: save },
+  // A summary posted changes nothing of the row but its version: a save after it carries the stream's.
+  evolve: { SlackWebhookSet: save, SlackEnabledChanged: save, SlackBoardSummaryRequested: (row) => row },
   live: { entity: 'slack_config', load: slackConfigTouched },
 });
 

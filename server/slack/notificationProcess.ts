@@ -1,11 +1,11 @@
 import { formatCurrency } from '@shared/domain/money';
 import { renderTemplate } from '@shared/domain/slackTemplate';
-import { SLACK_CONFIG_ID, SLACK_WORKFLOWS_ID } from '@shared/schemas/slack';
+import { BOARD_SUMMARY_RULE, SLACK_CONFIG_ID, SLACK_WORKFLOWS_ID } from '@shared/schemas/slack';
 import { dealDecider, type DealState } from '../../events/deal/decider';
 import { DealEventSchemas, type DealEvent } from '../../events/deal/events';
 import { fold } from '../../events/decider';
 import { slackConfigAggregate, slackConfigDecider, slackWorkflowsAggregate, slackWorkflowsDecider } from '../../events/slack/decider';
-import type { SlackConfigEvent, SlackWorkflowsEvent } from '../../events/slack/events';
+import type { SlackBoardSummaryRequested, SlackConfigEvent, SlackWorkflowsEvent } from '../../events/slack/events';
 import type { StoredEvent, Tx } from '../../events/store/types';
 import type { LogProcess } from '../processes/logProcess';
 import { addNotification } from './outbox';
@@ -29,6 +29,12 @@ async function eventsBefore<E>(tx: Tx, streamId: string, position: number): Prom
 export async function notifyOf(event: StoredEvent, tx: Tx): Promise<void> {
   const config = fold(slackConfigDecider, await eventsBefore<SlackConfigEvent>(tx, slackConfigAggregate.streamId(SLACK_CONFIG_ID), event.position));
   if (!config.enabled || config.ciphertext === null) return;
+  if (event.type === 'SlackBoardSummaryRequested') {
+    // A deal board summary someone posted: one message to the webhook's own channel, about no one deal.
+    const { text } = event.data as SlackBoardSummaryRequested['data'];
+    await addNotification(tx, { event_position: event.position, rule_id: BOARD_SUMMARY_RULE, event_type: 'board_summary', deal_id: null, deal_name: 'Deal board summary', channel: '', text });
+    return;
+  }
   const { workflow_rules } = fold(slackWorkflowsDecider, await eventsBefore<SlackWorkflowsEvent>(tx, slackWorkflowsAggregate.streamId(SLACK_WORKFLOWS_ID), event.position));
   const rules = workflow_rules.filter((rule) => rule.enabled);
   if (rules.length === 0) return;
@@ -70,7 +76,7 @@ export async function notifyOf(event: StoredEvent, tx: Tx): Promise<void> {
  */
 export const slackNotificationProcess: LogProcess = {
   name: SLACK_NOTIFICATIONS,
-  types: Object.keys(DealEventSchemas),
+  types: [...Object.keys(DealEventSchemas), 'SlackBoardSummaryRequested'],
   from: 'now',
   act: (event, _run, tx) => notifyOf(event, tx),
 };

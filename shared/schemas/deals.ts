@@ -3,6 +3,7 @@ import { AGREEMENT_TYPES, DEAL_MEMBERSHIP_TYPES, DEAL_STAGES, type DealStage } f
 import { ExpectedVersion, Id, LocationFilterQuery, formMessage } from './common';
 import { answerText, str } from './strings';
 import { ignored, stamps, type Stamped } from './rows';
+import { AsOfInstant } from './dealHistory';
 
 /** The spec's message for a new deal missing any required field. */
 export const REQUIRED_DEAL = formMessage('Please fill in all required fields');
@@ -137,10 +138,12 @@ export const DealListQuery = LocationFilterQuery.extend({
   contact_id: Id.optional(),
   company_id: Id.optional(),
   q: str('Search').trim().max(200, { message: 'Search for at most 200 characters' }).optional(),
+  /** The deals as they stood at that instant (the deal history), not as they stand. */
+  as_of: AsOfInstant.optional(),
 }).strict();
 export type DealListQuery = z.infer<typeof DealListQuery>;
 
-export const DealStatsQuery = LocationFilterQuery;
+export const DealStatsQuery = LocationFilterQuery.extend({ as_of: AsOfInstant.optional() }).strict();
 
 export interface DealContact {
   name: string;

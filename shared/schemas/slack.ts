@@ -16,6 +16,12 @@ export const SLACK_WORKFLOWS_ID = '00000000-0000-4000-8000-0000000051ad';
 export const SLACK_EVENT_TYPES = ['deal_signed', 'new_lead', 'deal_stage_change'] as const;
 export type SlackEventType = (typeof SLACK_EVENT_TYPES)[number];
 
+/** What a delivery of the log was for: a rule's event, or a deal board summary someone posted. */
+export const DELIVERY_EVENT_TYPES = [...SLACK_EVENT_TYPES, 'board_summary'] as const;
+export type DeliveryEventType = (typeof DELIVERY_EVENT_TYPES)[number];
+/** The delivery rule id of a posted deal board summary (it follows no workflow rule). */
+export const BOARD_SUMMARY_RULE = 'board-summary';
+
 export const SLACK_EVENT_LABELS: Record<SlackEventType, string> = {
   deal_signed: 'Deal Signed',
   new_lead: 'New Lead',
@@ -202,8 +208,9 @@ export interface SlackDelivery {
   id: string;
   event_position: number;
   rule_id: string;
-  event_type: SlackEventType;
-  deal_id: string;
+  event_type: DeliveryEventType;
+  /** The deal the message is about; null for a board summary. */
+  deal_id: string | null;
   deal_name: string;
   channel: string;
   text: string;
@@ -242,8 +249,8 @@ export const SlackDelivery = z.object({
   id: answerText(),
   event_position: z.number().int(),
   rule_id: answerText(),
-  event_type: z.enum(SLACK_EVENT_TYPES),
-  deal_id: z.uuid(),
+  event_type: z.enum(DELIVERY_EVENT_TYPES),
+  deal_id: z.uuid().nullable(),
   deal_name: answerText(),
   channel: answerText(),
   text: answerText(),

@@ -9,6 +9,7 @@ import { benchMeeting } from './meeting';
 import { benchMeetingFollow, printMeetingFollow } from './meetingFollow';
 import { benchMeetingPointers, printMeetingPointers } from './meetingPointers';
 import { benchMeetingPointerBrowser, printMeetingPointerBrowser } from './meetingPointerBrowser';
+import { benchAsOfBoardPart } from './asOfBoard';
 import { printRemote, REMOTE } from './remoteReport';
 import { benchRemote } from './remote';
 import { percentiles } from './live';
@@ -452,6 +453,8 @@ if (runs('meeting')) await withDatabase(await openBenchDatabase(20), async (data
   printMeetingPointers(await benchMeetingPointers(database, progress));
   printMeetingPointerBrowser(await benchMeetingPointerBrowser(database, progress));
 });
+// The meeting's history: the board as of a past instant against the live board (asOfBoard.ts); `-- asOfBoard` runs it alone.
+if (runs('meeting') || wanted.includes('asOfBoard')) await withDatabase(await openBenchDatabase(8), (database) => benchAsOfBoardPart(database, progress));
 /** One node of two restarted under 300 tabs: its tabs current again, against a bare socket.io restart. */
 if (runs('catchup')) {
   console.log('');

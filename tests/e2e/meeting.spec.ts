@@ -41,7 +41,7 @@ test.describe('meetings on the deal board', () => {
     await viewer.page.setViewportSize({ width: 1600, height: 1000 });
     const stamp = uniqueName('Meet');
     const broadway = `${stamp} Broadway`;
-    await createDeal(admin.page, admin.token, broadway);
+    const broadwayDeal = await createDeal(admin.page, admin.token, broadway);
     await greenpointDeal(admin.page, admin.token, `${stamp} Greenpoint`);
 
     await Promise.all([openBoard(admin.page), openBoard(viewer.page), openBoard(manager.page)]);
@@ -116,13 +116,26 @@ test.describe('meetings on the deal board', () => {
     await viewer.page.getByLabel('Search deals').fill(broadway);
     await expect(admin.page.getByLabel('Search deals')).toHaveValue(broadway);
 
-    // The presenter ends it: the others are told, and the presenter gets the meeting's summary.
+    // A deal moves during the meeting.
+    const moved = await apiAs(admin.page, admin.token, 'PATCH', `/api/deals/${broadwayDeal.id}/stage`, { stage: 'tour_booked' });
+    expect(moved.status).toBe(200);
+
+    // The presenter ends it: the others are told, and the presenter gets what changed during it.
+    await viewer.context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await viewer.page.getByRole('button', { name: 'End meeting' }).click();
     await expect(admin.page.getByTestId('meeting-ended')).toContainText('Sam Rivera ended the meeting.');
     await expect(followBar(admin.page)).toBeHidden();
-    await expect(viewer.page.getByRole('dialog', { name: 'Meeting summary' })).toBeVisible();
+    const summary = viewer.page.getByRole('dialog', { name: 'Meeting summary' });
+    await expect(summary).toBeVisible();
+    await expect(summary.getByRole('list', { name: 'Changes during the meeting' })).toContainText(`Alex Morgan moved ${broadway} from Form Submitted to Tour Booked`);
+    await expect(summary.getByTestId('meeting-summary-line')).toContainText('1 moved · 0 new');
     await accessible(viewer.page, '[role="dialog"]');
-    await viewer.page.getByRole('dialog', { name: 'Meeting summary' }).getByRole('button', { name: 'Close' }).click();
+    await summary.getByRole('button', { name: 'Copy as Markdown' }).click();
+    await expect(summary.getByText('Copied as Markdown')).toBeVisible();
+    const markdown = await viewer.page.evaluate(() => navigator.clipboard.readText());
+    expect(markdown).toContain('## Pipeline meeting');
+    expect(markdown).toContain(`Alex Morgan moved ${broadway} from Form Submitted to Tour Booked`);
+    await summary.getByRole('button', { name: 'Close' }).click();
     await expect(manager.page.getByTestId('meeting-offer')).toBeHidden();
 
     for (const who of [admin, viewer, manager]) await who.context.close();

@@ -141,6 +141,10 @@ describe('rebuild', () => {
     expect(live.location_counts!.filter((c) => (c as { day: unknown }).day === null).length).toBeGreaterThanOrEqual(8);
     expect(live.location_counts!.some((c) => (c as { day: unknown }).day !== null)).toBe(true);
     expect(live.template_versions!.filter((v) => (v as { name: string }).name === 'Kept')).toHaveLength(2);
+    // The deal history: a stretch per deal event, the signed deal's last one open in Agreement Signed.
+    expect(live.deal_history!.length).toBeGreaterThan(live.deals!.length);
+    expect(live.deal_history).toContainEqual(expect.objectContaining({ stage: 'agreement_signed', kind: 'signed', valid_to: null }));
+    expect(live.deal_history).toContainEqual(expect.objectContaining({ kind: 'edited', changes: expect.arrayContaining([{ field: 'probability', from: expect.any(Number), to: 35 }]) }));
     const replayed = await rebuild(sql);
     expect(replayed).toBeGreaterThan(2000);
     expect(await snapshot(sql)).toEqual(live);
@@ -161,7 +165,7 @@ describe('rebuild', () => {
   it('gives the same rows when some read models are built by their statements, beside folded ones', async () => {
     const { sql } = server.deps;
     const before = await snapshot(sql);
-    const bySql = new Set(['offices', 'deals', 'companies', 'tasks', 'templates', 'office_history']);
+    const bySql = new Set(['offices', 'deals', 'companies', 'tasks', 'templates', 'office_history', 'deal_history']);
     const mixed: Projection[] = projections.map((p) => (bySql.has(p.name) ? { ...p, fold: undefined } : p));
     await rebuildBeside(sql, mixed, undefined, { batch: 500 });
     expect(await snapshot(sql)).toEqual(before);

@@ -247,7 +247,7 @@ describe('the meeting summary', () => {
   it('says each change in words', () => {
     expect(changeWords(change({}))).toBe('Jordan Lee moved Acme Suite from Tour Booked to Tour Completed');
     expect(changeWords(change({ kind: 'created', from_stage: null, to_stage: 'form_submitted' }))).toBe('Jordan Lee added Acme Suite in Form Submitted');
-    expect(changeWords(change({ kind: 'edited', changes: [{ field: 'offered_price', from: 1000, to: 1500 }] }))).toBe('Jordan Lee edited Acme Suite (offered price)');
+    expect(changeWords(change({ kind: 'edited', changes: [{ field: 'offered_price', from: 1000, to: 1500 }] }))).toBe('Jordan Lee edited Acme Suite (Offered price)');
   });
 
   it('writes Markdown with the figures, who changed what, and the changes oldest first', () => {

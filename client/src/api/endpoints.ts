@@ -4,6 +4,7 @@ import type { CreateUserInput, UpdateUserInput, UserListQuery } from '@shared/sc
 import type { z } from 'zod';
 import type { AddEmployeeInput, CreateMemberInput, Member, UpdateMemberInput } from '@shared/schemas/members';
 import type { CreateDealInput, Deal, DealStats, MoveDealInput, UpdateDealInput } from '@shared/schemas/deals';
+import type { DealChange, DealChangesSlackAnswer, DealChangesSummary } from '@shared/schemas/dealHistory';
 import type { AgreementAnswer, AgreementVersion, SignatureAnswer } from '@shared/schemas/agreements';
 import type { AddOfficeContactInput, CreateOfficeInput, Office, OfficeStatus, UpdateOfficeInput } from '@shared/schemas/offices';
 import type { SearchResult } from '@shared/schemas/search';
@@ -114,6 +115,14 @@ export const endpoints = {
   deals: (query: { location?: string; stage?: string; q?: string; contact_id?: string; company_id?: string } = {}) => api<Deal[]>('GET', '/deals', { query }),
   deal: (id: string) => api<Deal>('GET', `/deals/${enc(id)}`),
   dealStats: (location?: string) => api<DealStats>('GET', '/deals/stats', { query: { location } }),
+  /** The board as it stood at an instant (ISO): the deals and their figures then. */
+  dealsAsOf: (as_of: string, location?: string) => api<Deal[]>('GET', '/deals', { query: { location, as_of } }),
+  dealStatsAsOf: (as_of: string, location?: string) => api<DealStats>('GET', '/deals/stats', { query: { location, as_of } }),
+  /** What changed on the board since an instant, newest first, and the window's figures. */
+  dealChanges: (query: { since: string; until?: string; location?: string; limit?: number; before?: number }) => api<DealChange[]>('GET', '/deals/changes', { query }),
+  dealChangesSummary: (query: { since: string; until?: string; location?: string }) => api<DealChangesSummary>('GET', '/deals/changes', { query: { ...query, summary: '1' } }),
+  dealChangesPdf: (query: { since: string; until?: string; location?: string }) => apiDownload('/deals/changes', { ...query, format: 'pdf' }),
+  postDealChangesToSlack: (body: { since: string; until?: string; location?: string }) => api<DealChangesSlackAnswer>('POST', '/deals/changes/slack', { body }),
   createDeal: (body: CreateDealBody, meta?: CommandMeta) => api<Deal>('POST', '/deals', { body, meta }),
   updateDeal: (id: string, body: UpdateDealBody, meta?: CommandMeta) => api<Deal>('PUT', `/deals/${enc(id)}`, { body, meta }),
   moveDeal: (id: string, body: MoveDealBody, meta?: CommandMeta) => api<Deal>('PATCH', `/deals/${enc(id)}/stage`, { body, meta }),

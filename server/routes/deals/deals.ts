@@ -19,6 +19,7 @@ import { placeBetween } from './dealPlace';
 import { collectionRoutes } from '../collectionRoutes';
 import { assertLocationExists, visible } from '../guards';
 import { assertMayFilterBy, filteredBy } from '../locationFilter';
+import { assertInLog, dealChangesRoutes } from './dealChanges';
 
 export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
   const router = new Router();
@@ -26,7 +27,13 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
 
   const deals = collectionRoutes(router, auth, '/deals', Deal, getDeal);
 
-  deals.list(DealListQuery, filteredBy(sql, (actor, query) => listDeals(sql, actor, query)));
+  deals.list(
+    DealListQuery,
+    filteredBy(sql, async (actor, query) => {
+      await assertInLog(sql, 'as_of', 'As of', query.as_of);
+      return listDeals(sql, actor, query);
+    }),
+  );
 
   // Before /deals/:id, which would take "stats" for an id.
   router.get(
@@ -34,10 +41,15 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
     auth,
     validate({ response: DealStats, query: DealStatsQuery }, async (ctx, { query }) => {
       await assertMayFilterBy(sql, actorOf(ctx), query.location);
-      const deals = await listDeals(sql, actorOf(ctx), { location: query.location });
-      ctx.body = dealStats(deals, await stageVisits(sql, deals.map((d) => d.id)), new Date());
+      await assertInLog(sql, 'as_of', 'As of', query.as_of);
+      // As of an instant: the deals and their stays as they stood then, figures counted at that instant.
+      const deals = await listDeals(sql, actorOf(ctx), { location: query.location, as_of: query.as_of });
+      const visits = await stageVisits(sql, deals.map((d) => d.id), query.as_of);
+      ctx.body = dealStats(deals, visits, query.as_of ? new Date(query.as_of) : new Date());
     }),
   );
+
+  dealChangesRoutes(router, deps, auth);
 
   deals.get(async (actor, id) => visible(actor, 'deals', await getDeal(sql, id), DEAL_NOT_FOUND));
 

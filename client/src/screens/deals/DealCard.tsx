@@ -16,6 +16,8 @@ import { SelectBox } from '../selection/SelectionContext';
 import { SignatureBadge } from './SignatureBadge';
 import { NeedsAttention } from './DealSigning';
 import { formatCurrency, formatProbability } from './dealFormat';
+import { HistoryMark, markedRing } from './history/HistoryMark';
+import { useDealMark } from './history/dealMarks';
 
 export interface DealCardProps {
   deal: Deal;
@@ -139,6 +141,8 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
   const { setNodeRef, setActivatorNodeRef, attributes, listeners, transform, transition, isDragging } = sortable;
   const style = { transform: CSS.Translate.toString(transform), transition };
   const handle = useMemo(() => ({ setActivatorNodeRef, attributes, listeners, isDragging }), [setActivatorNodeRef, attributes, listeners, isDragging]);
+  // What changed since the chosen instant, or how a past card differs from now (history/).
+  const mark = useDealMark(deal.id);
   return (
     <div
       ref={setNodeRef}
@@ -150,7 +154,9 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
         closed && 'border-slate-200 bg-slate-50/80 text-slate-600',
         isDragging && 'z-10 opacity-60 ring-2 ring-brand-500',
         heldBy && !isDragging && 'border-dashed border-violet-400 ring-2 ring-violet-200',
+        !heldBy && !isDragging && markedRing(mark),
       )}
+      data-marked={mark?.kind}
       data-held-by={heldBy?.name}
     >
       <DealCardFace deal={deal} showLocation={showLocation} movable={movable} canMove={canMove} canEdit={canEdit} now={now} heldBy={heldBy} onOpen={onOpen} onEdit={onEdit} onMoveTo={onMoveTo} handle={handle} />
@@ -198,6 +204,7 @@ const DealCardFace = memo(function DealCardFace({ deal, showLocation, movable, c
         className={cn(ACTIVATOR, movable ? 'cursor-grab touch-manipulation' : 'cursor-pointer')}
       >
         {body}
+        <HistoryMark id={deal.id} />
       </div>
       {/* The tick box takes the grip's place (hover, focus, or while anything is ticked), so the card keeps its width. */}
       <SelectBox id={deal.id} name={deal.deal_name} className="absolute top-3.5 left-2 bg-white" revealClassName="opacity-0 group-hover:opacity-100 focus-visible:opacity-100" />

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Briefcase, DollarSign, Target, Trophy } from 'lucide-react';
-import type { Deal } from '@shared/schemas/deals';
+import type { Deal, DealStats } from '@shared/schemas/deals';
 import { LoadFailed } from '../../components/LoadFailed';
 import { StatTile } from '../../components/ui/StatTile';
 import { formatCurrency, formatShare } from './dealFormat';
@@ -11,9 +11,9 @@ import { useDealStats } from './useDealStats';
  * The summary tiles over the board, from GET /api/deals/stats: the only part of the page that
  * renders when a new answer arrives.
  */
-export const DealSummary = memo(function DealSummary({ location }: { location: string }) {
+export const DealSummary = memo(function DealSummary({ location, past }: { location: string; /** A past board's figures (history/), instead of the live ones. */ past?: { stats: DealStats | null } }) {
   const stats = useDealStats(location);
-  const figures = stats.stats;
+  const figures = past ? past.stats : stats.stats;
   return (
     <>
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
@@ -34,13 +34,14 @@ export const DealSummary = memo(function DealSummary({ location }: { location: s
           hint={figures ? `${figures.stages.agreement_signed ?? 0} won · ${figures.stages.close_lost ?? 0} lost` : undefined}
         />
       </section>
-      {stats.error !== null && <LoadFailed compact title="Failed to load pipeline statistics" error={stats.error} onRetry={stats.retry} />}
+      {!past && stats.error !== null && <LoadFailed compact title="Failed to load pipeline statistics" error={stats.error} onRetry={stats.retry} />}
     </>
   );
 });
 
 /** The Statistics view, with the same figures. */
-export function DealStatisticsView({ location, deals, onOpen }: { location: string; deals: Deal[]; onOpen: (deal: Deal) => void }) {
+export function DealStatisticsView({ location, deals, onOpen, past }: { location: string; deals: Deal[]; onOpen: (deal: Deal) => void; past?: { stats: DealStats | null } }) {
   const stats = useDealStats(location);
+  if (past) return <DealStatistics stats={past.stats} error={null} onRetry={stats.retry} deals={deals} onOpen={onOpen} />;
   return <DealStatistics stats={stats.stats} error={stats.error} onRetry={stats.retry} deals={deals} onOpen={onOpen} />;
 }

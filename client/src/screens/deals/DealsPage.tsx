@@ -52,6 +52,12 @@ import { followedLocation } from './meeting/followedLocation';
 import { MeetingBanners } from './meeting/MeetingBanners';
 import { PointerLayer } from './meeting/PointerLayer';
 import { useMeetingBoard } from './meeting/useMeetingBoard';
+import { AsOfBanner, AsOfControl } from './history/AsOfControl';
+import { ChangesPanel } from './history/ChangesPanel';
+import { DealMarksContext } from './history/dealMarks';
+import { asOfAtom, setMeetingStartedAt } from './history/historyState';
+import { SinceControl } from './history/SinceControl';
+import { useBoardHistory } from './history/useBoardHistory';
 
 /**
  * The deals page reloads when the selected location changes. A follower's board shows the
@@ -64,6 +70,12 @@ export default function DealsPage() {
   const locations = useAtomValue(locationsAtom);
   const followed = current?.role === 'follower' ? followedLocation(current.view.location, locations) : null;
   useEffect(() => () => meetings.leave(), []);
+  // The Since control offers "since the meeting began" while this tab presents or follows one.
+  const startedAt = current?.started_at ?? null;
+  useEffect(() => {
+    setMeetingStartedAt(startedAt);
+    return () => setMeetingStartedAt(null);
+  }, [startedAt]);
   // Taking the lead: the new presenter's own board goes on from the meeting's location and filters.
   const role = current?.role ?? null;
   const lastFollowed = useRef<{ view: NonNullable<typeof current>['view']; location: string | null } | null>(null);
@@ -98,9 +110,11 @@ const isTyping = (target: EventTarget | null) =>
 
 function DealsScreen({ locationId, locationName, locationValue }: { locationId: string | null; locationName: string; locationValue: string }) {
   const user = useUser();
-  const canMove = may(user, 'deal.changeStage');
-  const canCreate = may(user, 'deal.create');
-  const canEdit = may(user, 'deal.update');
+  // A past board (history/) is read only: nothing moves, opens for editing or is added on it.
+  const asOf = useAtomValue(asOfAtom);
+  const canMove = may(user, 'deal.changeStage') && !asOf;
+  const canCreate = may(user, 'deal.create') && !asOf;
+  const canEdit = may(user, 'deal.update') && !asOf;
   const now = useNow();
 
   const query = useLiveQuery('deals', locationName, () => endpoints.deals({ location: locationName }), (d) => !locationId || d.location_id === locationId);
@@ -145,11 +159,13 @@ function DealsScreen({ locationId, locationName, locationValue }: { locationId: 
   const { move, undo } = useDealMoves();
   const lastMove = useAtomValue(lastMoveAtom);
 
-  const all = useMemo(() => rowsOf(collection).filter((d) => !locationId || d.location_id === locationId), [collection, locationId]);
+  const liveAll = useMemo(() => rowsOf(collection).filter((d) => !locationId || d.location_id === locationId), [collection, locationId]);
+  const history = useBoardHistory(user.id, locationName, collection.byId);
+  const all = asOf ? history.past.deals : liveAll;
   const shown = useMemo(() => all.filter((d) => (stage === 'all' || d.stage === stage) && matchesSearch(d, search)), [all, stage, search]);
   const stages = useMemo(() => (stage === 'all' ? DEAL_STAGES : DEAL_STAGES.filter((s) => s === stage)), [stage]);
   const listed = useMemo(() => (view === 'list' ? sortDeals(shown, sort) : []), [shown, sort, view]);
-  const loading = query.status === 'loading' && all.length === 0;
+  const loading = asOf ? history.past.status === 'loading' : query.status === 'loading' && all.length === 0;
   const showLocation = !locationId;
 
   // The view lives in the address too: a link (or a saved view) reproduces it.
@@ -215,7 +231,7 @@ function DealsScreen({ locationId, locationName, locationValue }: { locationId: 
       ) : (
         <>
           <MeetingBanners />
-          <DealSummary location={locationName} />
+          <DealSummary location={locationName} past={asOf ? history.past : undefined} />
 
           <Card className="p-3 sm:p-4">
             <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
@@ -225,6 +241,10 @@ function DealsScreen({ locationId, locationName, locationValue }: { locationId: 
                 <KeyOptions keys={DEAL_STAGES} labels={DEAL_STAGE_LABELS} />
               </Select>
               <SegmentedControl label="View" segments={VIEWS} value={view} onChange={setView} />
+            </div>
+            <div className="mt-3 flex flex-wrap items-center gap-x-6 gap-y-2 border-t border-slate-100 pt-3">
+              <SinceControl lastVisit={history.lastVisit} />
+              <AsOfControl />
             </div>
             {!loading && (
               <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
@@ -250,11 +270,17 @@ function DealsScreen({ locationId, locationName, locationValue }: { locationId: 
             </BulkBar>
           )}
 
+          {asOf && <AsOfBanner asOf={asOf} loading={history.past.status === 'loading'} count={all.length} />}
+          {asOf && history.past.status === 'error' && <LoadFailed compact title="Failed to load the board as it stood" error={history.past.error} onRetry={history.past.retry} />}
+
+          <DealMarksContext.Provider value={history.marks}>
+          <div className="flex flex-col gap-4 lg:flex-row">
+          <div className="min-w-0 flex-1">
           <SelectionContext.Provider value={selectable ? selectionApi : null}>
           {loading ? (
             <LoadingNote text="Loading deals..." label="Loading deals" />
           ) : view === 'statistics' ? (
-            <DealStatisticsView location={locationName} deals={all} onOpen={onOpen} />
+            <DealStatisticsView location={locationName} deals={all} onOpen={onOpen} past={asOf ? history.past : undefined} />
           ) : all.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">
               <p className="font-medium text-slate-900">No deals yet</p>
@@ -286,6 +312,12 @@ function DealsScreen({ locationId, locationName, locationValue }: { locationId: 
             <DealTable deals={listed} canEdit={canEdit} now={now} touched={collection.touched} sort={sort} onSort={(key) => setSort((s) => nextSort(s, key))} onOpen={onOpen} onEdit={onEdit} />
           )}
           </SelectionContext.Provider>
+          </div>
+          {history.since && (
+            <ChangesPanel since={history.since} location={locationName} changes={history.changes} onOpenDeal={(id) => setDialog({ kind: 'detail', id })} onClose={history.closeSince} />
+          )}
+          </div>
+          </DealMarksContext.Provider>
         </>
       )}
 

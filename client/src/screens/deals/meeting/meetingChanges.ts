@@ -1,44 +1,24 @@
 import { DEAL_STAGE_LABELS, type DealStage } from '@shared/domain/deals';
-import { api, apiDownload } from '../../../api/client';
+import { CHANGE_FIELD_LABELS } from '@shared/domain/dealChanges';
+import type { DealChange, DealChangesSummary } from '@shared/schemas/dealHistory';
+import { endpoints } from '../../../api/endpoints';
 import { formatCurrency } from '../dealFormat';
 
 /**
- * What changed on the deals during a meeting, from the deal history's endpoints (API.md,
- * "Meeting mode on the deal board"): `GET /api/deals/changes` (the list, and with `summary=1`
- * the figures; `format=pdf` a PDF of them) and `POST /api/deals/changes/slack`.
+ * What changed on the deals during a meeting, from the deal history's endpoints: the list
+ * (`GET /api/deals/changes`), its figures (`summary=1`), a PDF of them and a post to Slack.
  */
-export interface MeetingChange {
-  position: number;
-  at: string;
-  user_name: string;
-  deal_id: string;
-  deal_name: string;
-  kind: 'created' | 'moved' | 'edited' | 'signed' | 'lost' | 'reopened';
-  from_stage: DealStage | null;
-  to_stage: DealStage;
-  changes: { field: string; from: unknown; to: unknown }[];
-}
+export type MeetingChange = DealChange;
+export type MeetingChangesSummary = Pick<DealChangesSummary, 'moved' | 'created' | 'signed' | 'lost' | 'value_added' | 'by_user'>;
 
-export interface MeetingChangesSummary {
-  moved: number;
-  created: number;
-  signed: number;
-  lost: number;
-  value_added: number;
-  by_user: { user_name: string; changes: number }[];
-}
-
-/** The most changes a summary lists; a longer meeting says how many more there were. */
+/** The most changes a summary lists; a longer meeting says so. */
 export const SUMMARY_LIMIT = 500;
 
 export const meetingChanges = {
-  summary: (since: string, until: string) => api<MeetingChangesSummary>('GET', '/deals/changes', { query: { since, until, summary: 1 } }),
-  list: async (since: string, until: string) => {
-    const answer = await api<MeetingChange[] | { changes: MeetingChange[] }>('GET', '/deals/changes', { query: { since, until, limit: SUMMARY_LIMIT } });
-    return Array.isArray(answer) ? answer : answer.changes;
-  },
-  pdf: (since: string, until: string) => apiDownload('/deals/changes', { since, until, summary: 1, format: 'pdf' }),
-  slack: (since: string, until: string) => api<{ queued: boolean; text: string }>('POST', '/deals/changes/slack', { body: { since, until } }),
+  summary: (since: string, until: string) => endpoints.dealChangesSummary({ since, until }),
+  list: (since: string, until: string) => endpoints.dealChanges({ since, until, limit: SUMMARY_LIMIT }),
+  pdf: (since: string, until: string) => endpoints.dealChangesPdf({ since, until }),
+  slack: (since: string, until: string) => endpoints.postDealChangesToSlack({ since, until }),
 };
 
 const stage = (s: DealStage | null) => (s ? DEAL_STAGE_LABELS[s] : 'nowhere');
@@ -58,7 +38,7 @@ export function changeWords(change: MeetingChange): string {
     case 'reopened':
       return `${who} reopened ${deal} in ${stage(change.to_stage)}`;
     case 'edited': {
-      const fields = change.changes.map((c) => c.field.replace(/_/g, ' '));
+      const fields = change.changes.map((c) => CHANGE_FIELD_LABELS[c.field] ?? c.field.replace(/_/g, ' '));
       return `${who} edited ${deal}${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
     }
   }

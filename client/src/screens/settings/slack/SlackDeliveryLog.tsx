@@ -76,7 +76,7 @@ export function SlackDeliveryLog() {
                 <tr key={`${row.event_position}:${row.rule_id}`} className="align-top">
                   <td className="py-2 pr-3 whitespace-nowrap text-slate-600">{time(row.last_attempt_at ?? row.created_at)}</td>
                   <td className="py-2 pr-3">
-                    <span className="font-medium text-slate-900">{SLACK_EVENT_LABELS[row.event_type]}</span>
+                    <span className="font-medium text-slate-900">{row.event_type === 'board_summary' ? 'Deal Board Summary' : SLACK_EVENT_LABELS[row.event_type]}</span>
                     <span className="block text-xs text-slate-500">{row.deal_name}</span>
                   </td>
                   <td className="py-2 pr-3 whitespace-nowrap text-slate-700">

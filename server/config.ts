@@ -43,6 +43,7 @@ const Env = z.object({
   GOOGLE_REVOKE_URL: z.string().url().default(GOOGLE_DEFAULTS.revokeUrl),
   SIGNING_LINK_TTL_DAYS: z.coerce.number().positive('SIGNING_LINK_TTL_DAYS must be above 0').max(365).default(DEFAULT_SIGNING_LINK_TTL_DAYS),
   PUBLIC_URL: z.url().optional(),
+  MEETING_GRACE_MS: z.coerce.number().int().min(0).max(600_000).optional(),
   WEBHOOK_ALLOWED_HOSTS: z
     .string()
     .transform((value) => value.split(',').map((h) => h.trim()).filter(Boolean))
@@ -97,6 +98,8 @@ export interface Config {
    * receiver in tests, a relay. Named hosts may use http and private addresses.
    */
   webhookAllowedHosts?: string[];
+  /** How long a deal-board meeting waits for its disconnected presenter (unset: MEETING_GRACE_MS, 10 s). */
+  meetingGraceMs?: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -138,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     signingLinkTtlDays: e.SIGNING_LINK_TTL_DAYS,
     publicUrl: e.PUBLIC_URL,
     webhookAllowedHosts: e.WEBHOOK_ALLOWED_HOSTS,
+    meetingGraceMs: e.MEETING_GRACE_MS,
   };
 }

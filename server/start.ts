@@ -133,7 +133,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (keyProblem) logger.error({ reason: keyProblem }, 'the settings key cannot decrypt the stored secrets');
   const app = createApp(deps, { bodyLimit: config.bodyLimit, clientDir: options.clientDir, trustProxy: config.trustProxy });
   const http = createServer(app.callback());
-  const gateway = await startGateway(http, sql, feed, deps.tokens, logger, linkNodes(database.url, logger));
+  const gateway = await startGateway(http, sql, feed, deps.tokens, logger, linkNodes(database.url, logger), config.meetingGraceMs === undefined ? {} : { meetingGraceMs: config.meetingGraceMs });
   gatewayRef = gateway;
   const deliveryChanges = await followDeliveryChanges(sql, gateway.pushRows, logger);
   await new Promise<void>((resolve, reject) => {

@@ -20,6 +20,7 @@ import type { GmailConnection } from './schemas/gmail';
 import type { SlackConfig, SlackDelivery, SlackWorkflows } from './schemas/slack';
 import type { DealStage } from './domain/deals';
 import type { FloorBackgroundRow, FloorPlacement } from './schemas/floorPlans';
+import type { MEETING_BOARD_VIEWS } from './schemas/meetings';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
 export interface LiveRows {
@@ -170,6 +171,97 @@ const SCREEN_ALIASES: Record<string, string> = { '/crm': BOARD_SCREEN };
 /** The presence key of a path: the path, except for aliases of one screen. */
 export const screenOf = (pathname: string) => SCREEN_ALIASES[pathname] ?? pathname;
 
+/**
+ * Meetings on the deal board: one user presents (what its board shows), others follow it. Ephemeral
+ * like presence: never in the event log; they live in the nodes' memory and cross nodes like drags.
+ * The filters travel, never the deals: each follower's own board applies them to what it may see.
+ */
+export interface MeetingView {
+  /** A location id, or 'All Locations'. */
+  location: string;
+  stage: DealStage | 'all';
+  search: string;
+  view: (typeof MEETING_BOARD_VIEWS)[number];
+  /** The deal open in the presenter's detail dialog. */
+  deal_id: string | null;
+  /** The card the presenter has scrolled into view. */
+  card_id: string | null;
+}
+
+/** A meeting another user presents on the board, offered to a board tab that may follow it. */
+export interface MeetingOffer {
+  meeting_id: string;
+  presenter_id: string;
+  presenter_name: string;
+  started_at: string;
+}
+
+/** The meetings a board tab may follow now, sent whenever that list changes. */
+export interface MeetingsMessage {
+  meetings: MeetingOffer[];
+}
+
+/**
+ * The meeting this tab is in, as this tab's user may see it: sent on joining, on every change of
+ * the presenter's view, and when the lead changes hands (`role` says which part this tab plays).
+ */
+export interface MeetingMessage {
+  meeting_id: string;
+  role: 'presenter' | 'follower';
+  presenter_id: string;
+  presenter_name: string;
+  started_at: string;
+  view: MeetingView;
+  /**
+   * The presenter's board shows deals this user may not see: the follower sees the presenter's
+   * filters applied to its own locations. `location`: the whole location shown is outside them.
+   */
+  narrower: { locations: boolean; location: boolean; deal: boolean };
+}
+
+/** Where a pointer is on the board: a card of a column (or the column), at fractions of its box. */
+export interface MeetingPointer {
+  stage: DealStage;
+  card_id: string | null;
+  x: number;
+  y: number;
+}
+
+/** Someone else's pointer in this tab's meeting; `pointer: null`: it left the board. */
+export interface MeetingPointerMessage {
+  meeting_id: string;
+  user_id: string;
+  name: string;
+  pointer: MeetingPointer | null;
+}
+
+export type MeetingEndReason = 'ended' | 'presenter_left' | 'not_found' | 'not_allowed';
+
+/** The meeting is over for this tab (or it could not join it). */
+export interface MeetingEndedMessage {
+  meeting_id: string;
+  reason: MeetingEndReason;
+  started_at: string | null;
+  ended_at: string;
+  /** The tab that ended it as presenter: it is offered the meeting's summary. */
+  by_you: boolean;
+}
+
+/** A tab sends at most one pointer per this many ms (20 a second); the server holds it to that. */
+export const MEETING_POINTER_INTERVAL_MS = 50;
+/** A pointer that has not moved for this long fades. */
+export const MEETING_POINTER_IDLE_MS = 3_000;
+/** A presenter gone (disconnected) for this long ends its meeting; coming back sooner resumes it. */
+export const MEETING_GRACE_MS = 10_000;
+/**
+ * Where on its column a pointer over a card is drawn when the receiving board does not show that
+ * card (filtered out, or a deal its user may not see, whose id the server then drops): near the
+ * column's top, where the cards begin, as a fraction of the column's height.
+ */
+export const MEETING_HIDDEN_CARD_Y = 0.05;
+/** A follower's board follows the presenter's within this many ms (the target the bench holds it to). */
+export const MEETING_FOLLOW_MS = 300;
+
 export interface ServerToClientEvents {
   change: (message: ChangeMessage) => void;
   rows: (message: RowsMessage) => void;
@@ -179,11 +271,26 @@ export interface ServerToClientEvents {
   database: (message: DatabaseMessage) => void;
   presence: (message: PresenceMessage) => void;
   dragging: (message: DragMessage) => void;
+  meetings: (message: MeetingsMessage) => void;
+  meeting: (message: MeetingMessage) => void;
+  'meeting:pointer': (message: MeetingPointerMessage) => void;
+  'meeting:ended': (message: MeetingEndedMessage) => void;
 }
 
 export interface ClientToServerEvents {
   presence: (message: PresenceAnnouncement) => void;
   dragging: (message: DragAnnouncement) => void;
+  /** Present this board (`meeting_id`: resume one this user presented, after a reconnection). */
+  'meeting:start': (message: { view: MeetingView; meeting_id?: string }) => void;
+  /** The presenter's board changed. */
+  'meeting:view': (message: { meeting_id: string; view: MeetingView }) => void;
+  'meeting:join': (message: { meeting_id: string }) => void;
+  'meeting:leave': (message: { meeting_id: string }) => void;
+  /** A follower takes the lead: it presents, the presenter follows. */
+  'meeting:lead': (message: { meeting_id: string }) => void;
+  /** The presenter ends the meeting for everyone. */
+  'meeting:end': (message: { meeting_id: string }) => void;
+  'meeting:pointer': (message: { meeting_id: string; pointer: MeetingPointer | null }) => void;
 }
 
 /** Longest screen key the server accepts in a presence announcement. */

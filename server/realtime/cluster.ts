@@ -1,7 +1,8 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { DragMessage, PresenceViewer } from '@shared/realtime';
+import type { DragMessage, MeetingEndReason, MeetingPointerMessage, PresenceViewer } from '@shared/realtime';
+import type { MeetingState } from './meetingScope';
 
 /**
  * What the nodes of one deployment tell each other (never the browsers): through socket.io's
@@ -20,6 +21,13 @@ export interface InterServerEvents {
   'presence:hello': (message: { node: string }) => void;
   /** A drag seen on one node, for the board's sockets of the others. */
   drag: (message: { locationId: string; message: DragMessage }) => void;
+  /** A meeting on the deal board as its owner (the presenter's node) holds it. */
+  'meeting:state': (message: { meeting: MeetingState }) => void;
+  'meeting:end': (message: { meeting_id: string; reason: MeetingEndReason; ended_at: string }) => void;
+  /** Pointers in meetings (each person's latest), with the location of the card each is over (for each node's scoping). */
+  'meeting:pointers': (message: { pointers: { message: MeetingPointerMessage; card_location: string | null }[] }) => void;
+  /** A node started: the others send the meetings they own. */
+  'meeting:hello': (message: { node: string }) => void;
 }
 
 export interface ClusterLink {

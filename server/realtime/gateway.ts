@@ -25,6 +25,7 @@ import { createCatchUps, DATABASE_LOST } from './catchUp';
 import { serial } from './limit';
 import { createDealPlaces } from './dealPlaces';
 import { createDragPresence } from './dragPresence';
+import { createMeetings, type MeetingLink } from './meetings';
 import { createPresence, isScreenRoom, screenRoom, type PresenceLink } from './presence';
 import { EVERYONE_ROOM, roomsFor, roomsForScope, userRoom } from './rooms';
 import { sharedPart, viewFor, viewKey } from './views';
@@ -52,6 +53,11 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
+export interface GatewayOptions {
+  /** How long a meeting waits for its presenter to come back (MEETING_GRACE_MS unless set, e.g. by a test). */
+  meetingGraceMs?: number;
+}
+
 /** PostgreSQL's "invalid text representation": a token naming a user id that is not a UUID. */
 const INVALID_TEXT = '22P02';
 
@@ -71,6 +77,7 @@ export async function startGateway(
   tokens: TokenService,
   logger: Logger,
   cluster?: ClusterLink,
+  options: GatewayOptions = {},
 ): Promise<Gateway> {
   const io: GatewayServer = new Server(httpServer, {
     serveClient: false,
@@ -135,6 +142,25 @@ export async function startGateway(
   link?.on('drag', ({ locationId, message }) => {
     for (const socket of boardSockets(locationId)) if (socket.data.user.id !== message.user_id) socket.volatile.emit('dragging', message);
   });
+
+  const meetingLink: MeetingLink | undefined = link && { node, send: link.send as MeetingLink['send'] };
+  const meetings = createMeetings({
+    boardSockets: () => socketsIn([screenRoom(BOARD_SCREEN)]),
+    // This node's sockets only (every node delivers to its own); socket.io encodes a broadcast once.
+    broadcast: (ids, event, message, volatile) => {
+      const to = io.local.to(ids);
+      (volatile ? to.volatile : to).emit(event, ...([message] as Parameters<ServerToClientEvents[typeof event]>));
+    },
+    locate: places.locate,
+    link: meetingLink,
+    node,
+    logger,
+    ...(options.meetingGraceMs !== undefined ? { graceMs: options.meetingGraceMs } : {}),
+  });
+  link?.on('meeting:state', ({ meeting }) => meetings.heardState(meeting));
+  link?.on('meeting:end', (message) => meetings.heardEnd(message));
+  link?.on('meeting:pointers', (message) => meetings.heardPointers(message));
+  link?.on('meeting:hello', () => meetings.heardHello());
 
   /**
    * Sends `message` to `sockets`, each as its user may see it: one view computed and encoded per
@@ -226,11 +252,22 @@ export async function startGateway(
   }
 
   io.on('connection', (socket) => {
-    socket.on('presence', (message) => presence.announce(socket, message));
+    socket.on('presence', (message) => {
+      presence.announce(socket, message);
+      meetings.screenChanged(socket, socket.rooms.has(screenRoom(BOARD_SCREEN)));
+    });
     socket.on('dragging', (message) => drags.announce(socket, message));
+    socket.on('meeting:start', (message) => meetings.start(socket, message));
+    socket.on('meeting:view', (message) => meetings.view(socket, message));
+    socket.on('meeting:join', (message) => meetings.join(socket, message));
+    socket.on('meeting:leave', (message) => meetings.leave(socket, message));
+    socket.on('meeting:lead', (message) => meetings.lead(socket, message));
+    socket.on('meeting:end', (message) => meetings.end(socket, message));
+    socket.on('meeting:pointer', (message) => meetings.pointer(socket, message));
     socket.on('disconnect', () => {
       presence.disconnected(socket);
       drags.disconnected(socket);
+      meetings.disconnected(socket);
     });
     // Live pushes flow from now on; a catch-up row loaded later is never older than a pushed one
     // (rows merge by version, removals carry theirs), so the two need no common queue.
@@ -287,6 +324,7 @@ export async function startGateway(
     release,
     async close() {
       presence.close();
+      meetings.close();
       release();
       catchUps.close();
       await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -2,11 +2,12 @@ import { expect } from 'vitest';
 import type { Location } from '@shared/schemas/locations';
 import type { Member } from '@shared/schemas/members';
 import type { Office } from '@shared/schemas/offices';
+import type { Config } from '../../server/config';
 import { demoCredentials, signIn, startTestServer, type Api, type TestServer } from '../support/server';
 
 /** A server with the demo seed, the three demo tokens and location ids by name. */
-export async function officeWorld() {
-  const server: TestServer = await startTestServer();
+export async function officeWorld(overrides: Partial<Config> = {}) {
+  const server: TestServer = await startTestServer(overrides);
   const api: Api = server.api;
   const [admin, manager, viewer] = await Promise.all([
     signIn(api, demoCredentials.admin),

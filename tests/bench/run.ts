@@ -6,6 +6,9 @@ import { benchDashboard } from './dashboard';
 import { DASHBOARD, printDashboard } from './dashboardReport';
 import { benchDealBoard } from './dealBoard';
 import { benchMeeting } from './meeting';
+import { benchMeetingFollow, printMeetingFollow } from './meetingFollow';
+import { benchMeetingPointers, printMeetingPointers } from './meetingPointers';
+import { benchMeetingPointerBrowser, printMeetingPointerBrowser } from './meetingPointerBrowser';
 import { benchAsOfBoardPart } from './asOfBoard';
 import { printRemote, REMOTE } from './remoteReport';
 import { benchRemote } from './remote';
@@ -512,6 +515,17 @@ if (runs('meeting')) await withDatabase(await openBenchDatabase(20), async (data
       rows,
     ),
   );
+});
+/**
+ * Meeting mode: a presenter's filter change until 50 followers have it, and pointers of 50
+ * followers at 20 Hz each (the node's CPU, the delay), each beside a bare socket.io server doing
+ * the same in the same run; a follower's main thread per pointer update beside one frame.
+ */
+if (runs('meeting')) await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  printMeetingFollow(await benchMeetingFollow(database, progress));
+  printMeetingPointers(await benchMeetingPointers(database, progress));
+  printMeetingPointerBrowser(await benchMeetingPointerBrowser(database, progress));
 });
 // The meeting's history: the board as of a past instant against the live board (asOfBoard.ts); `-- asOfBoard` runs it alone.
 if (runs('meeting') || wanted.includes('asOfBoard')) await withDatabase(await openBenchDatabase(8), (database) => benchAsOfBoardPart(database, progress));

@@ -6,6 +6,7 @@ import { isOwnChange } from './command';
 import { addDeparture, departuresAtom, dropDeparture, type Departures } from './departures';
 import { applyDrag, createDragSender, dragsAtom, pruneDrags } from './drags';
 import { openLiveSocket, type LiveSocket } from './liveSocket';
+import { meetings } from './meetings';
 import { createPushBatch } from './pushBatch';
 import { statusAfterDrop } from './liveStatus';
 import { emptyCollections, collectionFor } from './registry';
@@ -83,6 +84,7 @@ class LiveConnection {
       appStore.set(dragsAtom, {});
     });
     socket.on('connect_error', dropped);
+    meetings.bind(socket);
     window.addEventListener('offline', this.wentOffline);
     window.addEventListener('online', this.cameOnline);
   }
@@ -173,6 +175,7 @@ class LiveConnection {
     window.removeEventListener('online', this.cameOnline);
     this.link?.stop();
     this.link = null;
+    meetings.unbind();
     this.pushes.drop();
     if (this.pruning) clearTimeout(this.pruning);
     this.pruning = null;

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo } from 'react';
-import { BarChart3, KanbanSquare, List, Plus } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { BarChart3, KanbanSquare, List, MonitorPlay, Plus } from 'lucide-react';
 import { DEAL_STAGE_LABELS, DEAL_STAGES } from '@shared/domain/deals';
 import { may } from '@shared/policy';
 import type { Deal } from '@shared/schemas/deals';
@@ -21,7 +21,7 @@ import { useNow } from '../../lib/useNow';
 import { useScreenDialog } from '../../shell/addRequest';
 import { PresenceBar } from '../../shell/PresenceBar';
 import { useSelectedLocation } from '../../shell/useSelectedLocation';
-import { useAtom, useAtomValue } from '../../state/jotai';
+import { useAtom, useAtomValue, useSetAtom } from '../../state/jotai';
 import { dealSearchAtom, dealSortAtom, dealStageFilterAtom, dealsAtom, dealViewAtom, type DealView } from './atoms';
 import { matchesSearch } from './boardModel';
 import { DealBoard, type Held } from './DealBoard';
@@ -46,17 +46,54 @@ import { SavedViewsMenu } from '../views/SavedViewsMenu';
 import { useViewPartsInAddress } from '../views/useViewPartsInAddress';
 import { viewQueryText } from '../views/viewQuery';
 import { KeyOptions } from '../../components/ui/Options';
+import { meetingAtom, meetings } from '../../live/meetings';
+import { locationsAtom } from '../../shell/locationAtoms';
+import { followedLocation } from './meeting/followedLocation';
+import { MeetingBanners } from './meeting/MeetingBanners';
+import { PointerLayer } from './meeting/PointerLayer';
+import { useMeetingBoard } from './meeting/useMeetingBoard';
 import { AsOfBanner, AsOfControl } from './history/AsOfControl';
 import { ChangesPanel } from './history/ChangesPanel';
 import { DealMarksContext } from './history/dealMarks';
-import { asOfAtom } from './history/historyState';
+import { asOfAtom, setMeetingStartedAt } from './history/historyState';
 import { SinceControl } from './history/SinceControl';
 import { useBoardHistory } from './history/useBoardHistory';
 
-/** The deals page reloads when the selected location changes. */
+/**
+ * The deals page reloads when the selected location changes. A follower's board shows the
+ * presenter's location (within its own scope) instead of its own choice, which it finds again on
+ * leaving; a presenter or follower leaving the board leaves the meeting.
+ */
 export default function DealsPage() {
   const selected = useSelectedLocation();
-  return <DealsScreen key={selected.value} locationId={selected.location?.id ?? null} locationName={selected.name} />;
+  const current = useAtomValue(meetingAtom).current;
+  const locations = useAtomValue(locationsAtom);
+  const followed = current?.role === 'follower' ? followedLocation(current.view.location, locations) : null;
+  useEffect(() => () => meetings.leave(), []);
+  // The Since control offers "since the meeting began" while this tab presents or follows one.
+  const startedAt = current?.started_at ?? null;
+  useEffect(() => {
+    setMeetingStartedAt(startedAt);
+    return () => setMeetingStartedAt(null);
+  }, [startedAt]);
+  // Taking the lead: the new presenter's own board goes on from the meeting's location and filters.
+  const role = current?.role ?? null;
+  const lastFollowed = useRef<{ view: NonNullable<typeof current>['view']; location: string | null } | null>(null);
+  const setOwnView = useSetAtom(dealViewAtom);
+  const setOwnSearch = useSetAtom(dealSearchAtom);
+  const setOwnStage = useSetAtom(dealStageFilterAtom);
+  const { select } = selected;
+  useEffect(() => {
+    const was = lastFollowed.current;
+    lastFollowed.current = role === 'follower' && current ? { view: current.view, location: followed?.seen ? followed.value : null } : null;
+    if (role !== 'presenter' || !was) return;
+    setOwnView(was.view.view);
+    setOwnSearch(was.view.search);
+    setOwnStage(was.view.stage);
+    if (was.location !== null) select(was.location);
+  }, [role, current, followed?.seen, followed?.value, select, setOwnView, setOwnSearch, setOwnStage]);
+  const shown = followed ?? { value: selected.value, id: selected.location?.id ?? null, name: selected.name };
+  return <DealsScreen key={shown.value} locationId={shown.id} locationName={shown.name} locationValue={shown.value} />;
 }
 
 const VIEWS: Segment<DealView>[] = [
@@ -71,7 +108,7 @@ const ADD_DEAL = { kind: 'add' } as const;
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
-function DealsScreen({ locationId, locationName }: { locationId: string | null; locationName: string }) {
+function DealsScreen({ locationId, locationName, locationValue }: { locationId: string | null; locationName: string; locationValue: string }) {
   const user = useUser();
   // A past board (history/) is read only: nothing moves, opens for editing or is added on it.
   const asOf = useAtomValue(asOfAtom);
@@ -83,12 +120,42 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
   const query = useLiveQuery('deals', locationName, () => endpoints.deals({ location: locationName }), (d) => !locationId || d.location_id === locationId);
   useLoadDealStats(locationName);
   const collection = useAtomValue(dealsAtom);
-  const [view, setView] = useAtom(dealViewAtom);
-  const [search, setSearch] = useAtom(dealSearchAtom);
-  const [stage, setStage] = useAtom(dealStageFilterAtom);
+  const [ownView, setOwnView] = useAtom(dealViewAtom);
+  const [ownSearch, setOwnSearch] = useAtom(dealSearchAtom);
+  const [ownStage, setOwnStage] = useAtom(dealStageFilterAtom);
   const [sort, setSort] = useAtom(dealSortAtom);
   // "Add deal" from the command palette opens the Add dialog here.
-  const [dialog, setDialog] = useScreenDialog<NonNullable<DealDialog>>('deal', canCreate, ADD_DEAL);
+  const [ownDialog, setOwnDialog] = useScreenDialog<NonNullable<DealDialog>>('deal', canCreate, ADD_DEAL);
+
+  // In a meeting: a follower's board shows the presenter's filters, view and open deal (its own
+  // are kept for when it leaves; changing one of them leaves the meeting); a presenter's is sent.
+  const meeting = useAtomValue(meetingAtom).current;
+  const followed = meeting?.role === 'follower' ? meeting.view : null;
+  const view = followed ? followed.view : ownView;
+  const search = followed ? followed.search : ownSearch;
+  const stage = followed ? followed.stage : ownStage;
+  // The follower's dialog is the presenter's open deal, until the follower closes it (or opens
+  // another) while the presenter keeps that deal open.
+  const followedDeal = followed?.deal_id ?? null;
+  const [followerChoice, setFollowerChoice] = useState<{ over: string | null; dialog: DealDialog } | null>(null);
+  const followDialog: DealDialog = followerChoice && followerChoice.over === followedDeal ? followerChoice.dialog : followedDeal ? { kind: 'detail', id: followedDeal } : null;
+  const dialog = followed ? followDialog : ownDialog;
+  const isFollowing = followed !== null;
+  const setDialog = useCallback(
+    (next: DealDialog) => (isFollowing ? setFollowerChoice({ over: followedDeal, dialog: next }) : setOwnDialog(next)),
+    [isFollowing, followedDeal, setOwnDialog],
+  );
+  const leaving = <T,>(set: (value: T) => void) => (value: T) => {
+    if (followed) meetings.leave();
+    set(value);
+  };
+  const setView = leaving(setOwnView);
+  const setSearch = leaving(setOwnSearch);
+  const setStage = leaving(setOwnStage);
+  const boardArea = useRef<HTMLDivElement>(null);
+  const openDeal = dialog && dialog.kind !== 'add' ? dialog.id : null;
+  const pointerHandlers = useMeetingBoard({ role: meeting?.role ?? null, view: { location: locationValue, stage, search, view, deal_id: openDeal }, boardArea });
+  const present = () => meetings.start({ location: locationValue, stage, search, view, deal_id: openDeal, card_id: null });
   const { move, undo } = useDealMoves();
   const lastMove = useAtomValue(lastMoveAtom);
 
@@ -103,7 +170,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
 
   // The view lives in the address too: a link (or a saved view) reproduces it.
   const [density, setDensity] = useBoardDensity();
-  const viewState = useViewPartsInAddress(DEAL_VIEW_CODEC, { view: [view, setView], search: [search, setSearch], stage: [stage, setStage], sort: [sort, setSort], density: [density, setDensity] });
+  const viewState = useViewPartsInAddress(DEAL_VIEW_CODEC, { view: [ownView, setOwnView], search: [ownSearch, setOwnSearch], stage: [ownStage, setOwnStage], sort: [sort, setSort], density: [density, setDensity] });
 
   // Ticked cards (board) or rows (list), in the order they stand on screen.
   const selectable = canMove && view !== 'statistics';
@@ -145,6 +212,12 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
         <PresenceBar placement="page" where="on the board" />
         {locationId && <LocationBadge name={locationName} />}
         <SavedViewsMenu screen="deals" query={viewQueryText(DEAL_VIEW_CODEC, viewState)} />
+        {!meeting && (
+          <Button variant="secondary" onClick={present}>
+            <MonitorPlay className="h-4 w-4" aria-hidden />
+            Present
+          </Button>
+        )}
         {canCreate && (
           <Button onClick={() => setDialog({ kind: 'add' })}>
             <Plus className="h-4 w-4" aria-hidden />
@@ -157,6 +230,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
         <LoadFailed title="Failed to load CRM data" error={query.error} onRetry={query.retry} />
       ) : (
         <>
+          <MeetingBanners />
           <DealSummary location={locationName} past={asOf ? history.past : undefined} />
 
           <Card className="p-3 sm:p-4">
@@ -215,6 +289,7 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
           ) : view === 'pipeline' ? (
             <>
               {shown.length === 0 && <p className="text-sm text-slate-600">No deals match your search.</p>}
+              <div ref={boardArea} className="relative" {...pointerHandlers}>
               <DealBoard
                 columns={columns}
                 stages={stages}
@@ -228,6 +303,8 @@ function DealsScreen({ locationId, locationName }: { locationId: string | null; 
                 onMove={move}
                 onHold={onHold}
               />
+              {meeting && <PointerLayer board={boardArea} />}
+              </div>
             </>
           ) : shown.length === 0 ? (
             <Card className="px-6 py-16 text-center text-slate-600">No deals match your search.</Card>

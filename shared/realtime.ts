@@ -18,6 +18,7 @@ import type { CompanySettings } from './schemas/settings';
 import type { GmailConnection } from './schemas/gmail';
 import type { SlackConfig, SlackDelivery, SlackWorkflows } from './schemas/slack';
 import type { DealStage } from './domain/deals';
+import type { Booking } from './schemas/bookings';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
 export interface LiveRows {
@@ -38,6 +39,7 @@ export interface LiveRows {
   slack_workflows: SlackWorkflows;
   /** The Slack delivery log: rows outside the event log, pushed in `rows` messages. */
   slack_deliveries: SlackDelivery;
+  bookings: Booking;
 }
 export type LiveEntity = keyof LiveRows;
 
@@ -149,6 +151,25 @@ export interface DragMessage {
   stage: DealStage | null;
 }
 
+/**
+ * The booking a tab's user drags on the calendar (none while drawing a new one), the room and the
+ * stretch it would take now; `room_id: null` when they let go. Ephemeral like presence.
+ */
+export type BookingDragAnnouncement = { booking_id: string | null; room_id: string; starts_at: string; ends_at: string } | { room_id: null };
+
+/** Someone else's calendar drag, sent to the calendar's sockets that may see the room's location. `room_id: null`: let go. */
+export interface BookingDragMessage {
+  user_id: string;
+  name: string;
+  booking_id: string | null;
+  room_id: string | null;
+  starts_at?: string;
+  ends_at?: string;
+}
+
+/** The bookings calendar, as a screen for presence and its drags. */
+export const BOOKINGS_SCREEN = '/bookings';
+
 /** A tab sends at most one drag update per this many ms (about 10 per second). */
 export const DRAG_INTERVAL_MS = 100;
 /** A drag not heard of for this long is over (its tab went away without saying so). */
@@ -169,11 +190,13 @@ export interface ServerToClientEvents {
   database: (message: DatabaseMessage) => void;
   presence: (message: PresenceMessage) => void;
   dragging: (message: DragMessage) => void;
+  bookingDragging: (message: BookingDragMessage) => void;
 }
 
 export interface ClientToServerEvents {
   presence: (message: PresenceAnnouncement) => void;
   dragging: (message: DragAnnouncement) => void;
+  bookingDragging: (message: BookingDragAnnouncement) => void;
 }
 
 /** Longest screen key the server accepts in a presence announcement. */

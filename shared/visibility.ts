@@ -39,6 +39,7 @@ export const VISIBILITY = {
   members: { by: 'location', column: 'location_id' },
   deals: { by: 'location', column: 'location_id' },
   tasks: { by: 'location', column: 'location_id' },
+  bookings: { by: 'location', column: 'location_id' },
   /** User records are administrators' business, and each user's own (API.md: GET /api/users is admin only). */
   users: { by: 'self', column: 'id' },
   contacts: { by: 'everyone' },

@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { DragMessage, PresenceViewer } from '@shared/realtime';
+import type { BookingDragMessage, DragMessage, PresenceViewer } from '@shared/realtime';
 
 /**
  * What the nodes of one deployment tell each other (never the browsers): through socket.io's
@@ -20,6 +20,8 @@ export interface InterServerEvents {
   'presence:hello': (message: { node: string }) => void;
   /** A drag seen on one node, for the board's sockets of the others. */
   drag: (message: { locationId: string; message: DragMessage }) => void;
+  /** A calendar drag seen on one node, for the calendar's sockets of the others. */
+  bookingDrag: (message: { locationId: string; message: BookingDragMessage }) => void;
 }
 
 export interface ClusterLink {

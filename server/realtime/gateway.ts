@@ -5,9 +5,11 @@ import { Server, type Socket } from 'socket.io';
 import type { Pool, StoredEvent } from '../../events/store/types';
 import type { ChangeFeed } from '../../projections/engine/changeFeed';
 import { dealWhereabouts } from '../../projections/deals/queries';
+import { PREPARED } from '../../events/store/connect';
 import { getUser } from '../../projections/users/queries';
 import {
   BOARD_SCREEN,
+  BOOKINGS_SCREEN,
   MAX_SOCKETS_PER_USER,
   TOO_MANY_TABS,
   type ChangeMessage,
@@ -25,6 +27,7 @@ import { createCatchUps, DATABASE_LOST } from './catchUp';
 import { serial } from './limit';
 import { createDealPlaces } from './dealPlaces';
 import { createDragPresence } from './dragPresence';
+import { createBookingDragPresence } from './bookingDragPresence';
 import { createPresence, isScreenRoom, screenRoom, type PresenceLink } from './presence';
 import { EVERYONE_ROOM, roomsFor, roomsForScope, userRoom } from './rooms';
 import { sharedPart, viewFor, viewKey } from './views';
@@ -131,6 +134,18 @@ export async function startGateway(
     forward: link && ((locationId, message) => link.send('drag', { locationId, message })),
     logger,
   });
+  /** This node's sockets on the bookings calendar that may see rows of `locationId`. */
+  const calendarSockets = (locationId: string) =>
+    socketsIn(roomsForScope({ locations: [locationId] })).filter((socket) => socket.rooms.has(screenRoom(BOOKINGS_SCREEN)));
+  const bookingDrags = createBookingDragPresence({
+    locateRoom: async (roomId) => (await sql.unsafe<{ location_id: string }[]>('SELECT location_id FROM offices WHERE id = $1', [roomId], PREPARED))[0]?.location_id ?? null,
+    calendarSockets,
+    forward: link && ((locationId, message) => link.send('bookingDrag', { locationId, message })),
+    logger,
+  });
+  link?.on('bookingDrag', ({ locationId, message }) => {
+    for (const socket of calendarSockets(locationId)) if (socket.data.user.id !== message.user_id) socket.volatile.emit('bookingDragging', message);
+  });
   // Another node's drag, for this node's board sockets (never the dragger's own tabs).
   link?.on('drag', ({ locationId, message }) => {
     for (const socket of boardSockets(locationId)) if (socket.data.user.id !== message.user_id) socket.volatile.emit('dragging', message);
@@ -228,9 +243,11 @@ export async function startGateway(
   io.on('connection', (socket) => {
     socket.on('presence', (message) => presence.announce(socket, message));
     socket.on('dragging', (message) => drags.announce(socket, message));
+    socket.on('bookingDragging', (message) => bookingDrags.announce(socket, message));
     socket.on('disconnect', () => {
       presence.disconnected(socket);
       drags.disconnected(socket);
+      bookingDrags.disconnected(socket);
     });
     // Live pushes flow from now on; a catch-up row loaded later is never older than a pushed one
     // (rows merge by version, removals carry theirs), so the two need no common queue.

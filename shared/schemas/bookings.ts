@@ -9,7 +9,10 @@ export interface Room {
   location_id: string;
   location_name: string;
   capacity: number;
-  floor: number | null;
+  floor: number;
+  time_zone: string;
+  opens_at: string;
+  closes_at: string;
 }
 
 export const BookingRepeat = z.object({
@@ -25,7 +28,7 @@ export const CreateBookingInput = z
     starts_at: str('starts_at'),
     ends_at: str('ends_at'),
     member_id: z.uuid().nullable().optional(),
-    notes: str('notes').max(2000).optional(),
+    notes: str('notes').max(2000).nullish(),
     repeat: BookingRepeat.optional(),
   })
   .strict();
@@ -37,7 +40,7 @@ export const UpdateBookingInput = z
     starts_at: str('starts_at').optional(),
     ends_at: str('ends_at').optional(),
     member_id: z.uuid().nullable().optional(),
-    notes: str('notes').max(2000).optional(),
+    notes: str('notes').max(2000).nullish(),
     version: z.number().int().optional(),
   })
   .strict();
@@ -55,7 +58,7 @@ export interface Booking extends Stamped {
   booked_by: string;
   status: 'confirmed' | 'cancelled';
   series_id: string | null;
-  notes: string;
+  notes: string | null;
 }
 
 export const Booking = z.object({
@@ -71,6 +74,17 @@ export const Booking = z.object({
   booked_by: answerText(),
   status: z.enum(['confirmed', 'cancelled']),
   series_id: z.uuid().nullable(),
-  notes: answerText(),
+  notes: answerText().nullable(),
   ...stamps,
 }) satisfies z.ZodType<Booking>;
+
+/** A member company's bookings for its profile: what is coming, and the hours booked this month. */
+export interface BookingSummary {
+  member_id: string;
+  upcoming: Booking[];
+  hours_this_month: number;
+  month: string;
+}
+
+export const FeedTokenIssued = z.object({ token: answerText(), created_at: answerText() });
+export const FeedTokenStatus = z.object({ active: z.boolean(), created_at: answerText().nullable() });

@@ -17,7 +17,7 @@ import type { Resource, UploadResourceFields } from '@shared/schemas/resources';
 import type { CompanySettings, SystemSettings, UpdateSystemSettingsInput } from '@shared/schemas/settings';
 import type { ConnectGmailAnswer, GmailCallbackAnswer, GmailCallbackInput, GmailEmail, GmailEmailsQuery, GmailStatus } from '@shared/schemas/gmail';
 
-import type { Booking, CreateBookingInput, Room, UpdateBookingInput } from '@shared/schemas/bookings';
+import type { Booking, BookingSummary, CreateBookingInput, FeedTokenIssued, FeedTokenStatus, Room, UpdateBookingInput } from '@shared/schemas/bookings';
 import type { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
 import { api, apiDownload, apiFile, type CommandMeta } from './client';
 
@@ -90,8 +90,11 @@ export const endpoints = {
   updateBooking: (id: string, body: UpdateBookingBody, meta?: CommandMeta) => api<Booking>('PUT', `/bookings/${enc(id)}`, { body, meta }),
   cancelBooking: (id: string, series: boolean, meta?: CommandMeta) =>
     api<Booking | null>('DELETE', `/bookings/${enc(id)}`, { query: series ? { series: 1 } : undefined, body: {}, meta }),
-  feedToken: () => api<{ token: string }>('GET', '/bookings/feed-token'),
-  rotateFeedToken: () => api<{ token: string }>('POST', '/bookings/feed-token'),
+  bookingSummary: (memberId: string) => api<BookingSummary>('GET', '/bookings/summary', { query: { member_id: memberId } }),
+  /** Whether the user has a calendar feed token (the token itself is shown only when made). */
+  feedToken: () => api<z.infer<typeof FeedTokenStatus>>('GET', '/bookings/feed-token'),
+  /** A new feed token; the one before stops working. */
+  rotateFeedToken: () => api<z.infer<typeof FeedTokenIssued>>('POST', '/bookings/feed-token'),
   revokeFeedToken: () => api<null>('DELETE', '/bookings/feed-token', { body: {} }),
 
   // Offices. `location` is the selected location's name; 'All Locations' and '' are dropped.

@@ -100,7 +100,7 @@ function BookingsScreen({ location, locations, onPick }: { location: Location; l
       hours,
       canWrite: canWrite && d >= today,
     });
-    if (view === 'day') return roomRows.map((r) => column(r, day, `Room ${r.office_number}`, `${r.capacity} seats${r.floor !== null ? ` · floor ${r.floor}` : ''}`));
+    if (view === 'day') return roomRows.map((r) => column(r, day, `Room ${r.office_number}`, `${r.capacity} seats · floor ${r.floor}`));
     return room ? days.map((d) => column(room, d, dayShort(d), `Room ${room.office_number}`)) : [];
   }, [view, roomRows, room, day, days, hours, canWrite, today]);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Copy, RefreshCw } from 'lucide-react';
+import { Ban, Copy, RefreshCw } from 'lucide-react';
 import { toast } from 'sonner';
 import type { Room } from '@shared/schemas/bookings';
 import { apiBase } from '../../api/client';
@@ -14,7 +14,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { copyText } from '../../lib/clipboard';
 import { reasonOf } from '../../lib/errorText';
 import { rowsOf } from '../../live/collection';
-import { useAtomValue } from '../../state/jotai';
+import { atom, useAtom, useAtomValue } from '../../state/jotai';
 import { membersAtom } from '../members/atoms';
 
 /** The iCalendar address of one room's or one member's bookings, signed with the user's feed token. */
@@ -27,9 +27,14 @@ export function feedUrl(token: string, target: { room_id: string } | { member_id
  * Calendar feeds: a link a calendar app subscribes to, for a room or a member, with this user's
  * feed token in it. Rotating the token makes every link given out so far stop working.
  */
+/** The token made in this tab, shown again while the tab lives (the server shows it only once). */
+const madeTokenAtom = atom<{ userId: string; token: string } | null>(null);
+
 export function SubscribeDialog({ rooms, room, memberId, onClose }: { rooms: readonly Room[]; room?: Room | null; memberId?: string; onClose: () => void }) {
   const user = useUser();
-  const [token, setToken] = useState<string | null>(null);
+  const [made, setMade] = useAtom(madeTokenAtom);
+  const token = made?.userId === user.id ? made.token : null;
+  const [status, setStatus] = useState<{ active: boolean; created_at: string | null } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [target, setTarget] = useState(memberId ? `member:${memberId}` : room ? `room:${room.office_id}` : rooms[0] ? `room:${rooms[0].office_id}` : '');
@@ -38,7 +43,7 @@ export function SubscribeDialog({ rooms, room, memberId, onClose }: { rooms: rea
   useEffect(() => {
     let cancelled = false;
     endpoints.feedToken().then(
-      (answer) => !cancelled && setToken(answer.token),
+      (answer) => !cancelled && setStatus(answer),
       (error: unknown) => !cancelled && setFailure(reasonOf(error)),
     );
     return () => {
@@ -47,6 +52,7 @@ export function SubscribeDialog({ rooms, room, memberId, onClose }: { rooms: rea
   }, []);
 
   const [kind, id] = target.split(':') as ['room' | 'member', string];
+  const active = status?.active ?? false;
   const url = token && id ? feedUrl(token, kind === 'room' ? { room_id: id } : { member_id: id }) : '';
 
   const rotate = async () => {
@@ -54,8 +60,24 @@ export function SubscribeDialog({ rooms, room, memberId, onClose }: { rooms: rea
     setFailure(null);
     try {
       const answer = await endpoints.rotateFeedToken();
-      setToken(answer.token);
-      toast.success('New feed link made. Links given out before no longer work.');
+      setMade({ userId: user.id, token: answer.token });
+      setStatus({ active: true, created_at: answer.created_at });
+      toast.success(active ? 'New feed link made. Links given out before no longer work.' : 'Feed link made');
+    } catch (error) {
+      setFailure(reasonOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const revoke = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      await endpoints.revokeFeedToken();
+      setMade(null);
+      setStatus({ active: false, created_at: null });
+      toast.success('Feed links revoked: calendars subscribed with them get nothing more');
     } catch (error) {
       setFailure(reasonOf(error));
     } finally {
@@ -75,7 +97,7 @@ export function SubscribeDialog({ rooms, room, memberId, onClose }: { rooms: rea
   return (
     <ActionDialog
       title="Subscribe to a calendar"
-      description={`Add the bookings to a calendar app. The link carries ${user.name}'s feed token: keep it to yourself.`}
+      description="Add a room's or a member's bookings to a calendar app. The link carries your own feed token: keep it to yourself."
       onClose={onClose}
       closeLabel="Close"
       notice={failure ? <ErrorBanner title="The feed link is not available" message={failure} /> : null}
@@ -103,9 +125,13 @@ export function SubscribeDialog({ rooms, room, memberId, onClose }: { rooms: rea
             </Select>
           )}
         </Field>
-        <Field label="Feed link" hint="(iCalendar)">
-          {(control) =>
-            token ? (
+        {!status && !failure ? (
+          <div className="flex h-10 items-center gap-2 text-sm text-slate-600">
+            <Spinner className="h-4 w-4" label="Loading the feed link" /> Loading...
+          </div>
+        ) : token ? (
+          <Field label="Feed link" hint="(iCalendar)">
+            {(control) => (
               <div className="flex gap-2">
                 <Input {...control} readOnly value={url} onFocus={(e) => e.target.select()} data-testid="feed-url" />
                 <Button variant="secondary" onClick={() => void copy()} aria-label="Copy feed link">
@@ -113,21 +139,26 @@ export function SubscribeDialog({ rooms, room, memberId, onClose }: { rooms: rea
                   Copy
                 </Button>
               </div>
-            ) : failure ? (
-              <Input {...control} readOnly value="" placeholder="Not available" />
-            ) : (
-              <div className="flex h-10 items-center gap-2 text-sm text-slate-600">
-                <Spinner className="h-4 w-4" label="Loading the feed link" /> Loading...
-              </div>
-            )
-          }
-        </Field>
-        <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
-          <p>Shared a link by mistake? Make a new one: every link given out so far stops working.</p>
-          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void rotate()} disabled={busy}>
+            )}
+          </Field>
+        ) : (
+          <p className="text-sm text-slate-700">
+            {active
+              ? `You made a feed link${status?.created_at ? ` on ${status.created_at.slice(0, 10)}` : ''}. It is shown only when made: make a new one to copy it again (the old one stops working).`
+              : 'You have no feed link yet. Make one to subscribe from a calendar app.'}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3">
+          <Button variant={token ? 'secondary' : 'primary'} size="sm" onClick={() => void rotate()} disabled={busy || !status}>
             <RefreshCw className="h-4 w-4" aria-hidden />
-            {busy ? 'Making a new link...' : 'Revoke and make a new link'}
+            {busy ? 'Working...' : active ? 'Make a new link' : 'Make a feed link'}
           </Button>
+          {active && (
+            <Button variant="secondary" size="sm" onClick={() => void revoke()} disabled={busy}>
+              <Ban className="h-4 w-4" aria-hidden />
+              Revoke my feed links
+            </Button>
+          )}
         </div>
       </div>
     </ActionDialog>

@@ -11,7 +11,8 @@ export const DEFAULT_HOURS: Hours = { opens: 7 * 60, closes: 22 * 60 };
 /** What the calendar needs of a location (its zone and hours may be absent on older rows). */
 type Clocked = Pick<Location, 'id' | 'name'> & {
   time_zone?: string | null;
-  opening_hours?: { opens: string; closes: string } | null;
+  opens_at?: string | null;
+  closes_at?: string | null;
 };
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -22,7 +23,6 @@ export function zoneOf(location: Clocked | null | undefined): string {
 
 /** The location's opening hours on `day` (the same every day). */
 export function hoursOf(location: Clocked | null | undefined, _day?: DayKey): Hours {
-  const hours = location?.opening_hours;
-  if (!hours) return DEFAULT_HOURS;
-  return { opens: minutesOfClock(hours.opens), closes: minutesOfClock(hours.closes) };
+  if (!location?.opens_at || !location.closes_at) return DEFAULT_HOURS;
+  return { opens: minutesOfClock(location.opens_at), closes: minutesOfClock(location.closes_at) };
 }

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CalendarDays, CalendarRange, ChevronLeft, ChevronRight, Rss } from 'lucide-react';
 import { may } from '@shared/policy';
 import type { Booking, Room } from '@shared/schemas/bookings';
@@ -64,8 +65,10 @@ function BookingsScreen({ location, locations, onPick }: { location: Location; l
   const now = useNow(30_000);
   const today = dayKeyOf(now, zone);
   const [view, setView] = useAtom(calendarViewAtom);
-  const [day, setDay] = useState<DayKey>(today);
-  const [roomId, setRoomId] = useState<string | null>(null);
+  // A link may name the day and the room (?day=2026-11-30&room=…): a member's booking, say.
+  const [params] = useSearchParams();
+  const [day, setDay] = useState<DayKey>(() => (/^\d{4}-\d{2}-\d{2}$/.test(params.get('day') ?? '') ? params.get('day')! : today));
+  const [roomId, setRoomId] = useState<string | null>(() => params.get('room'));
   const [dialog, setDialog] = useState<BookingDialogState | null>(null);
   const [subscribing, setSubscribing] = useState(false);
   const [announcement, setAnnouncement] = useState('');

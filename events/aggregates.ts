@@ -9,6 +9,7 @@ import { resourceAggregate } from './resource/decider';
 import { settingsAggregate } from './settings/decider';
 import { slackConfigAggregate, slackWorkflowsAggregate } from './slack/decider';
 import { taskAggregate } from './task/decider';
+import { bookingAggregate } from './booking/decider';
 import { templateAggregate } from './template/decider';
 import { userAggregate } from './user/decider';
 import type { NewEvent } from './store/types';
@@ -34,6 +35,7 @@ export const AGGREGATES: Readonly<Record<string, Aggregate<unknown, unknown, New
     gmailAggregate,
     slackConfigAggregate,
     slackWorkflowsAggregate,
+    bookingAggregate,
     // Each aggregate has its own command, state and event types, and a reader of the log knows a
     // stream's events only by the stream's type: the table holds them at the widest, and a
     // stream's events are only ever folded by the aggregate that wrote them.

@@ -16,6 +16,7 @@ import { gmailProjection } from './gmail/projection';
 import { slackConfigProjection, slackWorkflowsProjection } from './slack/projection';
 import { officeHistoryProjection } from './reports/projection';
 import { tasksProjection } from './tasks/projection';
+import { bookingsProjection } from './bookings/projection';
 import { templatesProjection } from './templates/projection';
 import { usersProjection } from './users/projection';
 
@@ -30,6 +31,7 @@ export const projections: readonly Projection[] = [
   companiesProjection,
   dealsProjection,
   tasksProjection,
+  bookingsProjection,
   locationCountsProjection,
   templatesProjection,
   resourcesProjection,

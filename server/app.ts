@@ -33,6 +33,7 @@ import { signingRoutes } from './signing/routes/signing';
 import { agreementRoutes } from './signing/routes/agreements';
 import { slackRoutes } from './routes/slack';
 import { taskRoutes } from './routes/tasks';
+import { bookingRoutes } from './routes/bookings';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
 import { staticClient } from './static';
@@ -65,6 +66,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     // Public: a signing link's token is its own capability (no sign-in).
     signingRoutes(deps),
     taskRoutes(deps, auth),
+    bookingRoutes(deps, auth),
     templateRoutes(deps, auth),
     crmRoutes(deps, auth),
     importRoutes(deps, auth),

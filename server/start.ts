@@ -24,6 +24,7 @@ import { followDeliveryChanges } from './slack/deliveryChanges';
 import { backgroundJobs } from './processes/registry';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demoData';
 import { bootstrapAdmin, seedDemo, seedDemoDeals, seedDemoTasks } from './seed/seed';
+import { seedDemoBookings } from './seed/demoBookings';
 import { seedDemoTemplates } from './seed/demoTemplates';
 import { seedDemoResources } from './seed/demoResources';
 import { drainNode } from './shutdown';
@@ -79,6 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   if (config.demoMode && (await seedDemo(sql, handle))) logger.info('demo data seeded');
   if (config.demoMode && (await seedDemoDeals(sql, handle))) logger.info('demo deals seeded');
   if (config.demoMode && (await seedDemoTasks(sql, handle))) logger.info('demo tasks seeded');
+  if (config.demoMode && (await seedDemoBookings(sql, handle))) logger.info('demo meeting rooms and bookings seeded');
   if (config.demoMode && (await seedDemoTemplates(sql, handle))) logger.info('demo templates seeded');
   if (config.demoMode && (await seedDemoResources(sql, handle))) logger.info('demo documents seeded');
   if (config.bootstrapAdmin && (await bootstrapAdmin(sql, handle, config.bootstrapAdmin))) {

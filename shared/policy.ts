@@ -60,6 +60,12 @@ export const POLICY = {
   'task.changeStatus': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   /** A task filed at the wrong location may be moved by anyone who may change tasks at both ends. */
   'task.move': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** Meeting-room bookings: admins, and managers at the room's location; viewers read. */
+  'booking.create': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'booking.update': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  'booking.cancel': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
+  /** A booking moved to a room at another location: writers at both ends. */
+  'booking.move': { roles: WRITERS, atOwnLocations: true, refusal: READ_ONLY },
   /** The document library belongs to no location: managers and admins upload and delete. */
   'resource.upload': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },
   'resource.delete': { roles: WRITERS, atOwnLocations: false, refusal: READ_ONLY },

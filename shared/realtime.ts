@@ -13,6 +13,7 @@ import type { Deal } from './schemas/deals';
 import type { Company, Contact } from './schemas/crm';
 import type { Template } from './schemas/templates';
 import type { Task } from './schemas/tasks';
+import type { Booking } from './schemas/bookings';
 import type { Resource } from './schemas/resources';
 import type { CompanySettings } from './schemas/settings';
 import type { GmailConnection } from './schemas/gmail';
@@ -31,6 +32,8 @@ export interface LiveRows {
   companies: Company;
   templates: Template;
   tasks: Task;
+  /** Meeting-room bookings, at their room's location. */
+  bookings: Booking;
   resources: Resource;
   company_settings: CompanySettings;
   /** One user's own mail connection (id: the user's id), pushed to that user alone. */

@@ -16,7 +16,7 @@ const toLocation = (row: LocationRow): Location => ({
   updated_at: iso(row.updated_at),
 });
 
-const COLUMNS = 'id, name, city, address, manager, floors, version, created_at, updated_at';
+const COLUMNS = 'id, name, city, address, manager, floors, time_zone, opens_at, closes_at, version, created_at, updated_at';
 
 /** The locations an actor may see, by name. */
 export async function listLocations(db: Db, actor: Actor): Promise<Location[]> {

@@ -25,8 +25,8 @@ export function locationRoutes(deps: AppDeps, auth: Middleware): Router {
   });
 
   locations.update(permit('location.update'), UpdateLocationInput, async (ctx, id, input) => {
-    const { name, city, address, manager, floors } = input;
-    const changes = { name, city, address, manager, floors };
+    const { name, city, address, manager, floors, time_zone, opens_at, closes_at } = input;
+    const changes = { name, city, address, manager, floors, time_zone, opens_at, closes_at };
     const { view } = await handle(locationAggregate, id, { type: 'UpdateLocation', changes }, commandContext(ctx), { expectedVersion: input.version, ...locations.read(id) });
     return view;
   });

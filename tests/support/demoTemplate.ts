@@ -6,6 +6,7 @@ import { ensureDatabase, prepareSchema } from '../../server/db/database';
 import { seedDemoResources } from '../../server/seed/demoResources';
 import { seedDemoTemplates } from '../../server/seed/demoTemplates';
 import { seedDemo, seedDemoDeals, seedDemoTasks } from '../../server/seed/seed';
+import { seedDemoBookings } from '../../server/seed/demoBookings';
 
 /**
  * A database with the schema and the demo data, seeded once per run, that each test server's
@@ -22,6 +23,7 @@ export async function createDemoTemplate(serverUrl: string): Promise<{ name: str
     await seedDemo(sql, handle);
     await seedDemoDeals(sql, handle);
     await seedDemoTasks(sql, handle);
+    await seedDemoBookings(sql, handle);
     await seedDemoTemplates(sql, handle);
     await seedDemoResources(sql, handle);
   } finally {

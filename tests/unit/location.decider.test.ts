@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locationDecider, type LocationDetails } from '../../events/location/decider';
+import { HOURS_ORDER, locationDecider, type LocationDetails } from '../../events/location/decider';
 import type { LocationEvent } from '../../events/location/events';
 import { createsOnce, specFor } from '../support/givenWhenThen';
 
@@ -42,6 +42,13 @@ describe('location decider', () => {
       locationDecider.evolve,
       locationDecider.initialState,
     );
-    expect(state).toEqual({ id, ...details, name: 'Greenpoint North' });
+    // A location created before zones and hours existed reads as New York time, open 07:00-22:00.
+    expect(state).toEqual({ id, ...details, name: 'Greenpoint North', time_zone: 'America/New_York', opens_at: '07:00', closes_at: '22:00' });
+  });
+
+  it('sets the zone and opening hours, refusing hours that close before they open', () => {
+    given([created]).when({ type: 'UpdateLocation', changes: { time_zone: 'America/Chicago', closes_at: '21:00' } })
+      .then([{ type: 'LocationUpdated', data: { time_zone: 'America/Chicago', closes_at: '21:00' } }]);
+    given([created]).when({ type: 'UpdateLocation', changes: { opens_at: '22:00' } }).thenRefuses(400, HOURS_ORDER);
   });
 });

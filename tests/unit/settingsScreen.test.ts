@@ -22,7 +22,8 @@ const user = (extra: Partial<User> = {}): User => ({
   ...extra,
 });
 const location = (id: string, name: string): Location => ({
-  id, name, city: 'New York', address: `${name} Street`, manager: 'Pat', floors: [1], version: 1, created_at: '', updated_at: '',
+  id, name, city: 'New York', address: `${name} Street`, manager: 'Pat', floors: [1], time_zone: 'America/New_York', opens_at: '07:00', closes_at: '22:00',
+  version: 1, created_at: '', updated_at: '',
 });
 const LOCATIONS = [location(LOC1, '55 Broadway'), location(LOC2, 'Greenpoint')];
 

@@ -19,7 +19,6 @@ import type { CompanySettings } from './schemas/settings';
 import type { GmailConnection } from './schemas/gmail';
 import type { SlackConfig, SlackDelivery, SlackWorkflows } from './schemas/slack';
 import type { DealStage } from './domain/deals';
-import type { Booking } from './schemas/bookings';
 
 /** Read-model rows by entity name. Later areas add their own entries. */
 export interface LiveRows {
@@ -42,7 +41,6 @@ export interface LiveRows {
   slack_workflows: SlackWorkflows;
   /** The Slack delivery log: rows outside the event log, pushed in `rows` messages. */
   slack_deliveries: SlackDelivery;
-  bookings: Booking;
 }
 export type LiveEntity = keyof LiveRows;
 

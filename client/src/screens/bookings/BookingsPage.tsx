@@ -60,7 +60,7 @@ export default function BookingsPage() {
 
 function BookingsScreen({ location, locations, onPick }: { location: Location; locations: Location[] | null; onPick: (id: string) => void }) {
   const user = useUser();
-  const canWrite = may(user, 'office.update', [location.id]);
+  const canWrite = may(user, 'booking.create', [location.id]);
   const zone = zoneOf(location);
   const now = useNow(30_000);
   const today = dayKeyOf(now, zone);

@@ -6,11 +6,12 @@
  */
 import { TZDate, tz } from '@date-fns/tz';
 import { addDays, format, parseISO } from 'date-fns';
+import { BOOKING_MAX_MINUTES, BOOKING_MIN_MINUTES, BOOKING_STEP_MINUTES } from '@shared/domain/bookings';
 
-/** Bookings start and end on quarter hours (API.md). */
-export const SLOT_MINUTES = 15;
-export const MIN_BOOKING_MINUTES = 15;
-export const MAX_BOOKING_MINUTES = 8 * 60;
+/** Bookings start and end on quarter hours and last 15 minutes to 8 hours (API.md). */
+export const SLOT_MINUTES = BOOKING_STEP_MINUTES;
+export const MIN_BOOKING_MINUTES = BOOKING_MIN_MINUTES;
+export const MAX_BOOKING_MINUTES = BOOKING_MAX_MINUTES;
 export const DAY_MINUTES = 24 * 60;
 
 /** A calendar day as 'yyyy-MM-dd', in no zone. */

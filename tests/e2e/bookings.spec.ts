@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, apiAs, signedInPage, type Who } from './support/app';
 
@@ -69,12 +70,20 @@ async function cancelAll(page: Page, token: string, locationId: string, day: str
   }
 }
 
+/** Serious and critical axe violations on the page (WCAG 2.0/2.1 A and AA, best practices), as a11yRoutes checks. */
+async function axeProblems(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function two(browser: Parameters<typeof signedInPage>[0], a: Who, b: Who) {
   return [await signedInPage(browser, a), await signedInPage(browser, b)] as const;
 }
 
 test.describe('meeting-room bookings', () => {
   test('book by dragging, move, resize, by mouse and by keyboard; a second browser sees each change live, and who is dragging', async ({ browser }) => {
+    // Eleven steps, each seen in two browsers.
+    test.slow();
     const day = dayAhead(21);
     const title = `Drag ${stamp()}`;
     const [admin, viewer] = await two(browser, 'admin', 'viewer');
@@ -82,6 +91,7 @@ test.describe('meeting-room bookings', () => {
     await openCalendar(viewer.page, viewer.token, day);
     // The viewer reads only: no free time to draw on.
     await expect(viewer.page.getByRole('button', { name: /^Book Room/ })).toHaveCount(0);
+    await expect(admin.page.getByRole('button', { name: /^Book Room/ }).first()).toHaveAccessibleName(/^Book Room \w+, \w+day, \d+ \w+$/);
 
     try {
       // Draw 10:00-11:00 in the first room; the dialog asks for the title.
@@ -164,8 +174,8 @@ test.describe('meeting-room bookings', () => {
       }
       await admin.page.getByRole('dialog').getByRole('button', { name: 'Book', exact: true }).click();
       await expect(admin.page.getByRole('dialog')).toBeHidden();
-      // The winner's booking shows behind the loser's open dialog, live.
-      await expect(block(manager.page, `${prefix} admin`, '13:00–14:00')).toBeAttached();
+      // The winner's booking shows behind the loser's open dialog (hidden from its reader while the dialog is up), live.
+      await expect(manager.page.locator('[data-booking-id]').filter({ hasText: `${prefix} admin` })).toContainText('13:00–14:00');
 
       await manager.page.getByRole('dialog').getByRole('button', { name: 'Book', exact: true }).click();
       const refusal = manager.page.getByRole('dialog').getByRole('alert');
@@ -180,7 +190,8 @@ test.describe('meeting-room bookings', () => {
     }
   });
 
-  test('a move onto a taken slot goes back with the reason', async ({ browser }) => {
+  test('a move onto a taken slot goes back with the reason; the calendar and its dialogs are axe-clean', async ({ browser }) => {
+    test.slow();
     const day = dayAhead(23);
     const prefix = `Refused ${stamp()}`;
     const admin = await signedInPage(browser, 'admin');
@@ -204,6 +215,22 @@ test.describe('meeting-room bookings', () => {
       await admin.page.keyboard.press('Space');
       await expect(admin.page.getByTestId('calendar-announcer')).toContainText(`is booked 16:00-17:00 by ${USERS.admin.name}`);
       await expect(mine).toBeVisible();
+
+      // Axe-clean: the day view with its bookings, the booking dialog, the week view, the feed dialog.
+      expect(await axeProblems(admin.page)).toEqual([]);
+      await admin.page.getByRole('button', { name: /^Book Room/ }).first().focus();
+      await admin.page.keyboard.press('Enter');
+      await expect(admin.page.getByRole('dialog', { name: 'New booking' })).toBeVisible();
+      expect(await axeProblems(admin.page)).toEqual([]);
+      await admin.page.keyboard.press('Escape');
+      await admin.page.getByRole('button', { name: 'Week view: one room' }).click();
+      await expect(admin.page.getByTestId('calendar-column-head')).toHaveCount(7);
+      expect(await axeProblems(admin.page)).toEqual([]);
+      await admin.page.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(admin.page.getByRole('dialog', { name: 'Subscribe to a calendar' })).toBeVisible();
+      expect(await axeProblems(admin.page)).toEqual([]);
+      await admin.page.keyboard.press('Escape');
+      await admin.page.getByRole('button', { name: 'Day view: every room' }).click();
     } finally {
       await cancelAll(admin.page, admin.token, locationId, day, prefix);
       await admin.context.close();

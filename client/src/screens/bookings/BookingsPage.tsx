@@ -100,6 +100,7 @@ function BookingsScreen({ location, locations, onPick }: { location: Location; l
       day: d,
       label,
       sublabel,
+      name: `Room ${r.office_number}, ${dayTitle(d)}`,
       hours,
       canWrite: canWrite && d >= today,
     });

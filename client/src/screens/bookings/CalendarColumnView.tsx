@@ -56,7 +56,7 @@ export const CalendarColumnView = memo(function CalendarColumnView({ column, ind
         ref={setNodeRef}
         {...(column.canWrite ? { ...attributes, ...listeners } : {})}
         {...(column.canWrite
-          ? { role: 'button', tabIndex: 0, 'aria-roledescription': 'free time', 'aria-label': `Book ${column.label}, ${column.sublabel}` }
+          ? { role: 'button', tabIndex: 0, 'aria-roledescription': 'free time', 'aria-label': `Book ${column.name}` }
           : { 'aria-hidden': true })}
         onClick={onClick}
         onKeyDown={column.canWrite ? onKeyDown : undefined}

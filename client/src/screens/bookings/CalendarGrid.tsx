@@ -101,7 +101,7 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
     scroller.current.scrollTop = minutesToPx(Math.max(0, focus), SCALE);
   }, [columns, now, today, zone]);
 
-  const describe = useCallback((landing: Landing) => `${landing.column.label}, ${landing.column.sublabel}, ${clockText(landing.span.start)} to ${clockText(landing.span.end)}`, []);
+  const describe = useCallback((landing: Landing) => `${landing.column.name}, ${clockText(landing.span.start)} to ${clockText(landing.span.end)}`, []);
 
   // Keyboard drags step a quarter hour up or down, or a whole column sideways.
   const coordinateGetter: KeyboardCoordinateGetter = useCallback((event, { currentCoordinates }) => {

@@ -16,6 +16,8 @@ export interface CalendarColumn {
   /** What the header says, and what a screen reader hears for the column. */
   label: string;
   sublabel: string;
+  /** The room and the day in words, for a screen reader ('Room 3A, Friday, 18 December'). */
+  name: string;
   hours: Hours;
   /** The user may book here (policy, at this room's location). */
   canWrite: boolean;

@@ -34,6 +34,7 @@ import { agreementRoutes } from './signing/routes/agreements';
 import { slackRoutes } from './routes/slack';
 import { taskRoutes } from './routes/tasks';
 import { bookingRoutes } from './routes/bookings';
+import { bookingFeedRoutes } from './routes/bookingFeeds';
 import { templateRoutes } from './routes/templates';
 import { userRoutes } from './routes/users';
 import { staticClient } from './static';
@@ -66,6 +67,7 @@ export function createApp(deps: AppDeps, options: AppOptions): Koa {
     // Public: a signing link's token is its own capability (no sign-in).
     signingRoutes(deps),
     taskRoutes(deps, auth),
+    bookingFeedRoutes(deps, auth),
     bookingRoutes(deps, auth),
     templateRoutes(deps, auth),
     crmRoutes(deps, auth),

@@ -28,7 +28,7 @@ export interface ActivityEntry {
 }
 
 /** Fields never shown, whatever event carries them: secrets, ordering keys, and bookkeeping of the event itself. */
-export const HIDDEN_FIELDS = new Set(['id', 'password_hash', 'rank', 'actor_id', 'moved_by', 'from_stage', 'from_rank', 'from_status', 'previous_office_id', 'previous_company_id', 'ciphertext', 'sha256']);
+export const HIDDEN_FIELDS = new Set(['id', 'password_hash', 'rank', 'actor_id', 'moved_by', 'from_stage', 'from_rank', 'from_status', 'previous_office_id', 'previous_company_id', 'ciphertext', 'sha256', 'booked_by_id', 'series']);
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
 const stage = (value: unknown) => DEAL_STAGE_LABELS[value as DealStage] ?? String(value);
@@ -51,6 +51,8 @@ function nameOf(streamType: string, known: Known): string {
       return text(known.company_name) ?? 'a member';
     case 'task':
       return text(known.title) ? `task ${known.title as string}` : 'a task';
+    case 'booking':
+      return text(known.title) ? `booking ${known.title as string}` : 'a booking';
     default:
       return text(known.name) ?? `a ${streamType}`;
   }
@@ -93,6 +95,9 @@ const SUMMARIES: Record<string, Summary> = {
   TaskCreated: (name) => `added ${name}`,
   TaskEdited: (name, data) => `edited ${name}${fieldList(data)}`,
   TaskStatusChanged: (name, data) => `moved ${name} from ${taskStatus(data.from_status)} to ${taskStatus(data.status)}`,
+  BookingMade: (name, data) => `booked ${name}${data.series_id ? ' (part of a series)' : ''}`,
+  BookingChanged: (name, data) => `changed ${name}${fieldList(data)}`,
+  BookingCancelled: (name, data) => `cancelled ${name}${data.series ? ' with its series' : ''}`,
   TemplateCreated: (name) => `added template ${name}`,
   TemplateEdited: (name, data) => `edited template ${name}${fieldList(data)}`,
   TemplateDeleted: (name) => `deleted template ${name}`,

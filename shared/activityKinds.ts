@@ -17,6 +17,7 @@ const KINDS: Record<string, string> = {
   slack_config: 'Slack settings',
   slack_workflows: 'Slack rule',
   gmail: 'Gmail',
+  booking: 'Booking',
 };
 
 /** 'resource' -> 'Document'; a kind not listed yet still reads as words ('floor_plan' -> 'Floor plan'). */

@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import type { BookingEvent } from '../../events/booking/events';
+import type { OfficeDetailsEdited } from '../../events/office/events';
 import { defineReadModel } from '../engine/defineReadModel';
+import { entityId } from '../engine/projection';
 import { bookingReads } from './queries';
 
 /** The message when the exclusion constraint, not the command, stopped an overlap (the route names the booking in the way). */
 export const BOOKING_OVERLAP = 'This room is already booked at that time';
 
-export const bookingsProjection = defineReadModel<BookingEvent>({
+export const bookingsProjection = defineReadModel<BookingEvent | OfficeDetailsEdited>({
   name: 'bookings',
-  version: 1,
+  version: 2,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   table: 'bookings',
   conflicts: { bookings_no_overlap: { message: BOOKING_OVERLAP, field: 'starts_at' } },
@@ -27,6 +29,11 @@ export const bookingsProjection = defineReadModel<BookingEvent>({
     },
     BookingChanged: (row, { data }) => ({ ...row, ...data }),
     BookingCancelled: (row) => ({ ...row, status: 'cancelled' }),
+    // A room moved to another location takes its bookings along: they are seen where the room is.
+    OfficeDetailsEdited: {
+      rows: ({ data, stream_id }) => (data.location_id === undefined ? null : { column: 'room_id', value: entityId(stream_id) }),
+      evolve: (row, { data }) => ({ ...row, location_id: data.location_id }),
+    },
   },
   live: { entity: 'bookings', load: bookingReads.touched },
 });

@@ -20,6 +20,7 @@ import type { OccupancyReport } from '@shared/schemas/reports';
 import type { Db } from '../../events/store/types';
 import { reportDay, reportHeading, type ReportRequest } from './request';
 import { aggregatesAsDaysBegan, currentAggregates, reportScope, scopeLocations } from './queries';
+import { roomUtilisation } from './roomUtilisation';
 
 /**
  * The occupancy report. Live (no past day): the office read model as it stands. As of a past
@@ -33,10 +34,11 @@ export async function occupancyReport(db: Db, actor: Actor, request: ReportReque
   const monthEnds = previousMonthEnds(day, HISTORY_POINTS - 1);
   // Each day's figures are the state as the next day began.
   const days = [since, ...monthEnds.map((d) => addDays(d, 1)), ...(live ? [] : [addDays(day, 1)])];
-  const [past, current, locations] = await Promise.all([
+  const [past, current, locations, rooms] = await Promise.all([
     aggregatesAsDaysBegan(db, scope, days),
     live ? currentAggregates(db, scope) : null,
     scopeLocations(db, scope),
+    roomUtilisation(db, scope, since, day),
   ]);
   const [atStart, ...ends] = past as [typeof past[number], ...typeof past];
   const atDay = current ?? ends.pop()!;
@@ -50,5 +52,6 @@ export async function occupancyReport(db: Db, actor: Actor, request: ReportReque
     change: occupancyChange(tiles, occupancyFigures(atStart), since),
     history: [...monthEnds.map((d, i) => historyPoint(d, ends[i]!, locations)), historyPoint(day, atDay, locations)],
     history_locations: locations,
+    room_utilisation: rooms,
   };
 }

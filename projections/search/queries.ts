@@ -25,7 +25,7 @@ const visible = (entity: LocatedEntity, alias: string) => scopeWhere(entity, ali
 
 /**
  * Everything the actor may see whose name (or number, or e-mail) contains `q`: offices, members,
- * deals, contacts, companies, tasks, templates, documents, locations and (administrators) users,
+ * deals, contacts, companies, tasks, bookings, templates, documents, locations and (administrators) users,
  * each under the same rule as its list (`canSee`). Best matches
  * first: whole-value matches, then starts, then word starts, then anywhere; shorter titles first
  * among equals. One statement over the read models.
@@ -56,6 +56,13 @@ export async function search(db: Db, actor: Actor, q: string, limit: number): Pr
        SELECT 'task', t.id::text, t.title, concat_ws(' · ', l.name, replace(t.status, '_', ' '), t.priority || ' priority'), '/tasks',
               ${best('t.title')}
          FROM tasks t LEFT JOIN locations l ON l.id = t.location_id WHERE ${visible('tasks', 't')}
+       UNION ALL
+       -- Confirmed bookings from a month back on, by title or room: the room, where and when on the location's clock.
+       SELECT 'booking', b.id::text, b.title,
+              concat_ws(' · ', 'Room ' || o.office_number, l.name, to_char(b.starts_at AT TIME ZONE l.time_zone, 'Dy DD Mon YYYY HH24:MI')),
+              '/bookings?booking=' || b.id, ${best('b.title', "'room ' || o.office_number")}
+         FROM bookings b JOIN offices o ON o.id = b.room_id JOIN locations l ON l.id = b.location_id
+        WHERE ${visible('bookings', 'b')} AND b.status = 'confirmed' AND b.ends_at > now() - interval '31 days'
        UNION ALL
        SELECT 'template', tp.id::text, tp.name, tp.category, '/templates', ${best('tp.name')}
          FROM templates tp

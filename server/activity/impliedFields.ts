@@ -6,6 +6,7 @@ import type { OfficeState } from '../../events/office/decider';
 import type { SettingsState } from '../../events/settings/decider';
 import type { SlackConfigState, SlackWorkflowsState } from '../../events/slack/decider';
 import type { TaskState } from '../../events/task/decider';
+import type { BookingState } from '../../events/booking/decider';
 
 type Fields = (state: never) => Known;
 
@@ -26,6 +27,7 @@ const IMPLIED: Record<string, Fields> = {
     ...(office.member_id === null && { tenant: null }),
   }),
   task: (task: NonNullable<TaskState>) => ({ status: task.status }),
+  booking: (booking: NonNullable<BookingState>) => ({ status: booking.status }),
   member: (member: NonNullable<MemberState>) => ({ office_id: member.office_id }),
   deal: (deal: NonNullable<DealState>) => ({ stage: deal.stage, probability: deal.probability }),
   settings: (settings: SettingsState) => ({ company_holidays: settings.company_holidays, vacation_days: settings.vacation_days }),

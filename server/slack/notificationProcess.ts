@@ -8,6 +8,8 @@ import { slackConfigAggregate, slackConfigDecider, slackWorkflowsAggregate, slac
 import type { SlackConfigEvent, SlackWorkflowsEvent } from '../../events/slack/events';
 import type { StoredEvent, Tx } from '../../events/store/types';
 import type { LogProcess } from '../processes/logProcess';
+import { BookingEventSchemas } from '../../events/booking/events';
+import { notifyOfBooking } from './bookingNotifications';
 import { addNotification } from './outbox';
 import { stageLabel, triggersOf } from './triggers';
 
@@ -32,6 +34,7 @@ export async function notifyOf(event: StoredEvent, tx: Tx): Promise<void> {
   const { workflow_rules } = fold(slackWorkflowsDecider, await eventsBefore<SlackWorkflowsEvent>(tx, slackWorkflowsAggregate.streamId(SLACK_WORKFLOWS_ID), event.position));
   const rules = workflow_rules.filter((rule) => rule.enabled);
   if (rules.length === 0) return;
+  if (event.stream_type === 'booking') return notifyOfBooking(event, tx, rules);
 
   const history = await tx.unsafe<DealEvent[]>('SELECT type, data FROM events WHERE stream_id = $1 AND version <= $2 ORDER BY version', [event.stream_id, event.version]);
   const before: DealState = fold(dealDecider, history.slice(0, -1));
@@ -64,13 +67,13 @@ export async function notifyOf(event: StoredEvent, tx: Tx): Promise<void> {
 }
 
 /**
- * Follows the deals' events from the moment it is first switched on (never years of history).
+ * Follows the deals' (and bookings') events from the moment it is first switched on (never years of history).
  * Every type of the deal stream is read, so an event type added later (a signature accepted) is
  * announced as soon as the deal's decider folds it.
  */
 export const slackNotificationProcess: LogProcess = {
   name: SLACK_NOTIFICATIONS,
-  types: Object.keys(DealEventSchemas),
+  types: [...Object.keys(DealEventSchemas), ...Object.keys(BookingEventSchemas)],
   from: 'now',
   act: (event, _run, tx) => notifyOf(event, tx),
 };

@@ -1,6 +1,7 @@
 import { DEFAULT_TEMPLATES, type SlackEventType, type TemplateVariable } from '../schemas/slack';
 
-export type TemplateValues = Record<TemplateVariable, string>;
+/** The values of one event's variables (a deal's, or a booking's). */
+export type TemplateValues = Partial<Record<TemplateVariable, string>>;
 
 /**
  * Slack reads `&`, `<` and `>` as markup (`<!channel>` pings everyone, `<url|text>` is a link), so
@@ -18,6 +19,6 @@ const VARIABLE = /\{([a-z_]+)\}/g;
 export function renderTemplate(template: string, type: SlackEventType, values: TemplateValues): string {
   const text = template.trim() ? template : DEFAULT_TEMPLATES[type];
   return text.replace(VARIABLE, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(values, name) ? escapeSlack(values[name as TemplateVariable]) : whole,
+    Object.prototype.hasOwnProperty.call(values, name) ? escapeSlack(values[name as TemplateVariable] ?? '') : whole,
   );
 }

@@ -22,6 +22,7 @@ export const ACTIVITY_STREAMS = [
   'gmail',
   'slack_config',
   'slack_workflows',
+  'booking',
 ] as const;
 
 /** GET /api/events?entity_id=&stream=&limit=&before= */

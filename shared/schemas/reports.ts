@@ -61,6 +61,22 @@ interface ReportHeading {
   generated_at: string;
 }
 
+/** Booked hours ÷ open hours (utilisation: a percentage, one decimal). */
+export interface UtilisationFigures {
+  booked_hours: number;
+  open_hours: number;
+  utilisation: number;
+}
+
+/** Meeting-room utilisation over the report's period up to its day: in all, per room and per location. */
+export interface RoomUtilisation extends UtilisationFigures {
+  /** The days it covers (YYYY-MM-DD, both included): the period's first day to the report's day. */
+  from: string;
+  to: string;
+  rooms: ({ room_id: string; room_number: string; location_id: string; location: string } & UtilisationFigures)[];
+  locations: ({ location_id: string; location: string; rooms: number } & UtilisationFigures)[];
+}
+
 export interface OccupancyReport extends ReportHeading {
   period: OccupancyPeriod;
   /** The day the figures are for (YYYY-MM-DD); today for a live report. */
@@ -78,6 +94,8 @@ export interface OccupancyReport extends ReportHeading {
   history: HistoryPoint[];
   /** The locations the history names, in its order. */
   history_locations: { id: string; name: string }[];
+  /** Meeting rooms: booked hours ÷ open hours. */
+  room_utilisation: RoomUtilisation;
 }
 
 export interface TermAnalysisReport extends ReportHeading, TermFigures {
@@ -95,6 +113,7 @@ const num = z.number();
 const heading = { location: answerText(), location_id: z.uuid().nullable(), period_label: answerText(), generated_at: answerText() };
 const reading = { office_occupancy: num.nullable(), desk_occupancy: num.nullable() };
 
+const utilisation = { booked_hours: num, open_hours: num, utilisation: num };
 export const OccupancyReport = z.object({
   ...heading,
   period: z.enum(OCCUPANCY_PERIODS),
@@ -137,6 +156,13 @@ export const OccupancyReport = z.object({
   }),
   history: z.array(z.object({ ...reading, date: answerText(), locations: z.array(z.object({ ...reading, location_id: z.uuid() })) })),
   history_locations: z.array(z.object({ id: z.uuid(), name: answerText() })),
+  room_utilisation: z.object({
+    from: answerText(),
+    to: answerText(),
+    ...utilisation,
+    rooms: z.array(z.object({ room_id: z.uuid(), room_number: answerText(), location_id: z.uuid(), location: answerText(), ...utilisation })),
+    locations: z.array(z.object({ location_id: z.uuid(), location: answerText(), rooms: num, ...utilisation })),
+  }),
 }) satisfies z.ZodType<OccupancyReport>;
 
 const bucketKey = z.enum(TERM_BUCKETS.map((b) => b.key) as [(typeof TERM_BUCKETS)[number]['key'], ...(typeof TERM_BUCKETS)[number]['key'][]]);

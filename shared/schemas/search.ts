@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { answerText, str } from './strings';
 
-export const SEARCH_KINDS = ['office', 'member', 'deal', 'contact', 'company', 'task', 'template', 'document', 'location', 'user'] as const;
+export const SEARCH_KINDS = ['office', 'member', 'deal', 'contact', 'company', 'task', 'template', 'document', 'location', 'user', 'booking'] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 
 /** GET /api/search?q=&limit= */

@@ -13,13 +13,14 @@ import { ignored, stamps, type Stamped } from './rows';
 export const SLACK_CONFIG_ID = '00000000-0000-4000-8000-0000000051ac';
 export const SLACK_WORKFLOWS_ID = '00000000-0000-4000-8000-0000000051ad';
 
-export const SLACK_EVENT_TYPES = ['deal_signed', 'new_lead', 'deal_stage_change'] as const;
+export const SLACK_EVENT_TYPES = ['deal_signed', 'new_lead', 'deal_stage_change', 'room_booked'] as const;
 export type SlackEventType = (typeof SLACK_EVENT_TYPES)[number];
 
 export const SLACK_EVENT_LABELS: Record<SlackEventType, string> = {
   deal_signed: 'Deal Signed',
   new_lead: 'New Lead',
   deal_stage_change: 'Deal Stage Change',
+  room_booked: 'Room Booked',
 };
 
 /** What each event type means, for the rule editor. */
@@ -27,19 +28,23 @@ export const SLACK_EVENT_DESCRIPTIONS: Record<SlackEventType, string> = {
   deal_signed: 'A deal reaches Agreement Signed',
   new_lead: 'A new deal is created',
   deal_stage_change: 'A deal moves to another stage',
+  room_booked: 'A meeting room is booked',
 };
 
 /** The variables every template may use; stage changes add the two stages. */
 export const TEMPLATE_VARIABLES = ['company_name', 'deal_name', 'offered_price', 'location_name'] as const;
 export const STAGE_VARIABLES = ['old_stage', 'new_stage'] as const;
-export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number] | (typeof STAGE_VARIABLES)[number];
+/** A booking's variables: its times on the location's clock. */
+export const BOOKING_VARIABLES = ['title', 'room', 'location_name', 'starts_at', 'ends_at', 'booked_by', 'member_name'] as const;
+export type TemplateVariable = (typeof TEMPLATE_VARIABLES)[number] | (typeof STAGE_VARIABLES)[number] | (typeof BOOKING_VARIABLES)[number];
 export const variablesFor = (type: SlackEventType): TemplateVariable[] =>
-  type === 'deal_stage_change' ? [...TEMPLATE_VARIABLES, ...STAGE_VARIABLES] : [...TEMPLATE_VARIABLES];
+  type === 'room_booked' ? [...BOOKING_VARIABLES] : type === 'deal_stage_change' ? [...TEMPLATE_VARIABLES, ...STAGE_VARIABLES] : [...TEMPLATE_VARIABLES];
 
 export const DEFAULT_TEMPLATES: Record<SlackEventType, string> = {
   deal_signed: '🎉 Deal signed! {company_name} signed {deal_name} at {location_name} for {offered_price}/month.',
   new_lead: '🆕 New lead: {company_name} ({deal_name}) is interested in {location_name}, offered {offered_price}/month.',
   deal_stage_change: '📊 {deal_name} ({company_name}) moved from {old_stage} to {new_stage}.',
+  room_booked: '📅 {room} at {location_name} is booked {starts_at}-{ends_at} for {title} by {booked_by}.',
 };
 
 /** A new rule (spec §5): a stage change, enabled, no channel override, the type's default template. */

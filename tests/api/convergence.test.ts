@@ -79,6 +79,8 @@ beforeAll(async () => {
     templates: (await get<Template[]>(adminToken, '/api/templates')).slice(0, 3),
     tasks: places.flatMap((p) => tasks.filter((t) => t.location_id === p.id).slice(0, 3)),
     documents: (await get<{ id: string }[]>(adminToken, '/api/resources')).slice(0, 3).map((d) => d.id),
+    rooms: places.flatMap((p) => offices.filter((o) => o.location_id === p.id && o.type === 'Meeting Room').slice(0, 1)),
+    bookings: [],
   };
   // The companies of the pool's deals, so a deal's value and its company's figures meet.
   pool.companies = [...new Set(pool.deals.map((d) => d.company_id).filter((id): id is string => !!id))];

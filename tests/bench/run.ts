@@ -21,6 +21,7 @@ import { benchOfficeList } from './officeList';
 import { benchRecovery } from './recovery';
 import { CATCH_UP, RECOVERY, printCatchUp, printRecovery } from './recoveryReport';
 import { benchBareRestart } from './bareRestart';
+import { benchBookingRace } from './bookingRace';
 import { benchReports } from './reports';
 import { count, median, ms, percentileCells, perSecond, ratio, seconds, table } from './report';
 import { benchLivePart, benchMovesPart, benchPushPart } from './livePart';
@@ -346,6 +347,25 @@ if (runs('dashboard')) await withDatabase(await openBenchDatabase(20), async (da
   console.log('');
   progress(`dashboard: a log of ${count(DASHBOARD.events)} events on a seventh fresh database, ${database.name}`);
   printDashboard(await benchDashboard(database, DASHBOARD, progress));
+});
+
+/** 50 users racing for one meeting-room slot, 30 rounds (BOOKING_RACERS, BOOKING_ROUNDS for more). */
+const BOOKINGS = { racers: Number(process.env.BOOKING_RACERS ?? 50), rounds: Number(process.env.BOOKING_ROUNDS ?? 30) };
+/** The whole command path (HTTP, sign-in, the room's lock, the rules, the named refusal) within this many times the bare constraint. */
+const BOOKINGS_TARGET = 25;
+
+if (runs('bookings')) await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`bookings: ${BOOKINGS.racers} users racing for one slot on a fresh database, ${database.name}`);
+  const result = await benchBookingRace(database, BOOKINGS.racers, BOOKINGS.rounds, progress);
+  const apiName = `${result.racers} concurrent POST /api/bookings for one slot, until every loser has its 409`;
+  const rawName = `${result.racers} concurrent raw INSERTs into a table with the same exclusion constraint`;
+  console.log('');
+  console.log(table([`Booking race, ${result.rounds} rounds`, 'p50', 'p95', 'p99'], [[apiName, ...percentileCells(result.api)], [rawName, ...percentileCells(result.insert)]]));
+  const p99 = figure({ part: 'bookings', name: `${apiName}, p99`, value: result.api.p99, unit: 'ms', reference: { name: `${rawName}, p99`, value: result.insert.p99 }, target: ['<=', BOOKINGS_TARGET] });
+  percentileFigures('bookings', apiName, result.api, { name: rawName, value: result.insert }, ['p50', 'p95']);
+  figure({ part: 'bookings', name: 'rounds with exactly one winner and every other racer refused', value: result.clean, unit: 'rounds', ratio: result.clean / result.rounds, target: ['>=', 1] });
+  console.log(`Race p99 / raw INSERT p99: ${ratio(p99.ratio!)} (target <= ${BOOKINGS_TARGET}: ${status(p99)}); ${result.clean} of ${result.rounds} rounds had exactly one winner.`);
 });
 
 /** Reports over a log of 1,000,000 events: as of a day a year back against the live report, and the 12-month history. */

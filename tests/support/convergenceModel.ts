@@ -15,7 +15,7 @@ import type { TestServer } from './server';
  * that it equals what that user's GET answers now.
  */
 
-export const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates', 'tasks', 'resources', 'company_settings', 'slack_config', 'slack_workflows', 'slack_deliveries', 'gmail_status', 'users'] as const satisfies readonly LiveEntity[];
+export const ENTITIES = ['offices', 'members', 'locations', 'deals', 'contacts', 'companies', 'templates', 'tasks', 'resources', 'company_settings', 'slack_config', 'slack_workflows', 'slack_deliveries', 'gmail_status', 'users', 'bookings'] as const satisfies readonly LiveEntity[];
 const DELIVERY_WINDOW = 200;
 /**
  * Rows outside the log, changed by work that follows it (the delivery loop posts a notification
@@ -30,6 +30,8 @@ const READ_PATH: Partial<Record<LiveEntity, string>> = {
   gmail_status: '/api/gmail/status',
   // The whole log of a run: the window (at most 200) holds every delivery the steps cause.
   slack_deliveries: `/api/slack/deliveries?limit=${DELIVERY_WINDOW}`,
+  // Bookings answer a window: this one holds every booking of a run (the demo's next two weeks, the steps' next three).
+  bookings: `/api/bookings?from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 60 * 86_400_000).toISOString())}`,
 };
 /** Administrators' alone: anyone else's GET is refused, so their picture holds none of these rows. */
 const ADMIN_ONLY: ReadonlySet<LiveEntity> = new Set(['slack_config', 'slack_workflows', 'slack_deliveries']);

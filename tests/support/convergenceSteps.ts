@@ -59,6 +59,10 @@ export const step = fc.oneof(
   // A task given one of the pool's offices: refused unless the office is at the task's location.
   fc.record({ kind: fc.constant('taskOffice'), task: fc.nat(), office: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('relocateTask'), task: fc.nat(), location: fc.nat(), by: fc.constantFrom(...USERS) }),
+  // Meeting-room bookings: made, moved and cancelled at the pool's rooms, clashes refused with 409.
+  fc.record({ kind: fc.constant('book'), room: fc.nat(), day: fc.integer({ min: 15, max: 20 }), hour: fc.integer({ min: 8, max: 18 }), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('moveBooking'), booking: fc.nat(), hour: fc.integer({ min: 8, max: 18 }), by: fc.constantFrom(...USERS) }),
+  fc.record({ kind: fc.constant('cancelBooking'), booking: fc.nat(), by: fc.constantFrom(...USERS) }),
   fc.record({ kind: fc.constant('access'), locations: fc.subarray([0, 1, 2, 3], { minLength: 1 }) }),
   // User records are administrators' and each user's own: a rename reaches admins and that user alone.
   fc.record({ kind: fc.constant('renameUser'), who: fc.constantFrom(...USERS), by: fc.constantFrom(...USERS) }),
@@ -78,6 +82,9 @@ export interface RowPool {
   templates: Template[];
   tasks: Task[];
   documents: string[];
+  /** Meeting rooms at the pool's locations, and the bookings the steps made. */
+  rooms: Office[];
+  bookings: string[];
 }
 
 export interface StepWorld {
@@ -237,6 +244,26 @@ export function stepRunner(world: StepWorld): (s: Step) => Promise<number> {
       case 'relocateTask':
         // Managers may move tasks between their own locations; the task leaves the other's screens.
         return call('PUT', `/api/tasks/${task!.id}`, { location_id: location!.id, office_id: null });
+      case 'book': {
+        const room = pool.rooms[s.room % pool.rooms.length]!;
+        const starts = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() + s.day, s.hour + 5));
+        const res = await server.api<{ id: string }>('POST', '/api/bookings', {
+          token,
+          body: { room_id: room.id, title: `Booking ${n}`, starts_at: starts.toISOString(), ends_at: new Date(starts.getTime() + 3_600_000).toISOString() },
+        });
+        if (res.status === 201) pool.bookings.push(res.body.id);
+        return res.status;
+      }
+      case 'moveBooking': {
+        if (pool.bookings.length === 0) return 200;
+        const id = pool.bookings[s.booking % pool.bookings.length]!;
+        const current = await server.api<{ starts_at: string }>('GET', `/api/bookings/${id}`, { token: adminToken });
+        const day = new Date(current.body.starts_at);
+        const starts = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), s.hour + 5));
+        return call('PUT', `/api/bookings/${id}`, { starts_at: starts.toISOString(), ends_at: new Date(starts.getTime() + 1_800_000).toISOString() });
+      }
+      case 'cancelBooking':
+        return pool.bookings.length === 0 ? 200 : call('DELETE', `/api/bookings/${pool.bookings[s.booking % pool.bookings.length]!}`, undefined);
       case 'renameLocation':
         return call('PUT', `/api/locations/${location!.id}`, { name: `${location!.name.split(' #')[0]} #${n}` });
       case 'renameUser': {

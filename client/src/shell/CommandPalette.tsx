@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Command } from 'cmdk';
-import { Briefcase, Building, Building2, CornerDownLeft, FileText, ListTodo, MapPin, NotebookText, Plus, Search, User, UserCog, Users, type LucideIcon } from 'lucide-react';
+import { Briefcase, Building, Building2, CalendarClock, CornerDownLeft, FileText, ListTodo, MapPin, NotebookText, Plus, Search, User, UserCog, Users, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { may } from '@shared/policy';
 import type { SearchKind, SearchResult } from '@shared/schemas/search';
@@ -25,6 +25,7 @@ const KINDS: Record<SearchKind, { heading: string; icon: LucideIcon }> = {
   document: { heading: 'Documents', icon: FileText },
   location: { heading: 'Locations', icon: MapPin },
   user: { heading: 'Users', icon: UserCog },
+  booking: { heading: 'Bookings', icon: CalendarClock },
 };
 
 /** What the palette can do besides opening a row; shown when they match what was typed. */

@@ -28,6 +28,8 @@ function offsetOn(day: string): string {
 const stamp = () => `${Date.now().toString(36).slice(-5)}`;
 
 async function openCalendar(page: Page, token: string, day: string) {
+  // Tall enough that the hours dragged over stay clear of the calendar's edges (which scroll it).
+  await page.setViewportSize({ width: 1280, height: 1000 });
   const me = await apiAs(page, token, 'GET', '/api/auth/me');
   const locations = await apiAs(page, token, 'GET', '/api/locations');
   const location = (locations.body as { id: string; name: string }[]).find((l) => l.name === LOCATION)!;

@@ -92,10 +92,10 @@ export const endpoints = {
     api<Booking | null>('DELETE', `/bookings/${enc(id)}`, { query: series ? { series: 1 } : undefined, body: {}, meta }),
   bookingSummary: (memberId: string) => api<BookingSummary>('GET', '/bookings/summary', { query: { member_id: memberId } }),
   /** Whether the user has a calendar feed token (the token itself is shown only when made). */
-  feedToken: () => api<z.infer<typeof FeedTokenStatus>>('GET', '/bookings/feed-token'),
+  feedToken: () => api<z.infer<typeof FeedTokenStatus>>('GET', '/me/feed-token'),
   /** A new feed token; the one before stops working. */
-  rotateFeedToken: () => api<z.infer<typeof FeedTokenIssued>>('POST', '/bookings/feed-token'),
-  revokeFeedToken: () => api<null>('DELETE', '/bookings/feed-token', { body: {} }),
+  rotateFeedToken: () => api<z.infer<typeof FeedTokenIssued>>('POST', '/me/feed-token'),
+  revokeFeedToken: () => api<null>('DELETE', '/me/feed-token'),
 
   // Offices. `location` is the selected location's name; 'All Locations' and '' are dropped.
   offices: (location?: string) => api<Office[]>('GET', '/offices', { query: { location } }),

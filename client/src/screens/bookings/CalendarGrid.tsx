@@ -114,7 +114,8 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
   const sensors = useSensors(
     useSensor(MouseSensor, { activationConstraint: { distance: 4 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter, keyboardCodes: { start: ['Space'], end: ['Space'], cancel: ['Escape'] } }),
+    // Scrolling at once, not smoothly: a step past the visible hours lands where it says, however fast the keys come.
+    useSensor(KeyboardSensor, { coordinateGetter, scrollBehavior: 'auto', keyboardCodes: { start: ['Space'], end: ['Space'], cancel: ['Escape'] } }),
   );
 
   const landingOf = (h: Held): Landing | null => {
@@ -173,8 +174,8 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
     const current = heldRef.current;
     setHolding(null);
     onHold(null);
-    lastDrop.current = Date.now();
     if (!current) return;
+    if (!current.keyboard) lastDrop.current = Date.now();
     const landing = landingOf(current);
     if (!dropped || !landing) {
       announce('Cancelled. Nothing changed.');

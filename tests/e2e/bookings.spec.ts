@@ -238,4 +238,58 @@ test.describe('meeting-room bookings', () => {
       await admin.context.close();
     }
   });
+
+  test('a member’s profile lists its bookings, the report shows room utilisation, settings edit a location’s clock, and a feed link works until revoked', async ({ browser }) => {
+    test.slow();
+    const admin = await signedInPage(browser, 'admin');
+    const { page, token } = admin;
+    try {
+      const locationId = await openCalendar(page, token, dayAhead(1));
+      const from = new Date().toISOString();
+      const to = new Date(Date.now() + 30 * 86_400_000).toISOString();
+      const listed = (await apiAs(page, token, 'GET', `/api/bookings?location=${locationId}&from=${from}&to=${to}`)).body as { member_id: string | null; title: string; room_number: string }[];
+      const withMember = listed.find((b) => b.member_id)!;
+      expect(withMember).toBeTruthy();
+
+      // The member's profile: its upcoming bookings and this month's hours.
+      await page.goto(`/members/${withMember.member_id}`);
+      const section = page.getByTestId('member-bookings');
+      await expect(section.getByRole('heading', { name: 'Meeting-room bookings' })).toBeVisible();
+      await expect(section.getByTestId('member-hours')).toContainText('booked this month');
+      await expect(section.getByRole('list', { name: 'Upcoming bookings' })).toContainText(withMember.title);
+      await expect(section.getByRole('link', { name: `Room ${withMember.room_number}` }).first()).toBeVisible();
+
+      // The occupancy report: utilisation per location and per room.
+      await page.goto('/reporting');
+      const card = page.getByTestId('room-utilisation');
+      await expect(card.getByRole('heading', { name: 'Meeting-room utilisation' })).toBeVisible();
+      await expect(card.getByRole('table', { name: 'Meeting-room utilisation by room' })).toContainText(`Room ${withMember.room_number}`);
+      await expect(card).toContainText('of open hours booked');
+
+      // Settings: the location's zone and hours are in its form (looked at, not saved).
+      await page.goto('/settings?tab=locations');
+      await page.getByRole('button', { name: `Edit ${LOCATION}` }).click();
+      const form = page.getByRole('dialog', { name: 'Edit Location' });
+      await expect(form.getByLabel('Time zone')).toHaveValue(ZONE);
+      await expect(form.getByLabel('Opens at')).toHaveValue('07:00');
+      await expect(form.getByLabel('Closes at')).toHaveValue('22:00');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+
+      // A room's feed: made, copied from the field, read as iCalendar; revoked, it stops.
+      await openCalendar(page, token, dayAhead(1));
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      const feed = page.getByRole('dialog', { name: 'Subscribe to a calendar' });
+      await feed.getByRole('button', { name: /Make a (feed|new) link/ }).click();
+      const url = await feed.getByTestId('feed-url').inputValue();
+      expect(url).toContain('/api/bookings.ics?room_id=');
+      const answer = await page.request.get(url);
+      expect(answer.status()).toBe(200);
+      expect(await answer.text()).toContain('BEGIN:VCALENDAR');
+      await feed.getByRole('button', { name: 'Revoke my feed links' }).click();
+      await expect(feed.getByRole('button', { name: 'Make a feed link' })).toBeVisible();
+      expect((await page.request.get(url)).status()).toBeGreaterThanOrEqual(400);
+    } finally {
+      await admin.context.close();
+    }
+  });
 });

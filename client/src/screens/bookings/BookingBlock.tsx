@@ -1,16 +1,13 @@
 import { memo, type KeyboardEvent } from 'react';
-import { useDraggable } from '@dnd-kit/core';
 import type { Booking } from '@shared/schemas/bookings';
 import { Avatar } from '../../components/ui/Avatar';
 import { cn } from '../../lib/cn';
 import type { OtherBookingDrag } from '../../live/bookingDrags';
 import { clockOf, minutesToPx, type Scale } from './bookingTime';
-import type { DragData } from './CalendarGrid';
 import type { Span } from './calendarDrag';
 
 export interface BookingBlockProps {
   booking: Booking;
-  column: number;
   span: Span;
   zone: string;
   scale: Scale;
@@ -19,12 +16,17 @@ export interface BookingBlockProps {
   held: boolean;
   /** Someone else drags it now. */
   heldBy: OtherBookingDrag | undefined;
+  /** The id of the drag instructions, read with the booking. */
+  describedBy: string | undefined;
   onOpen: (booking: Booking) => void;
 }
 
-/** A booking in its column: drag it to move it, drag its edges to resize it, Enter to open it. */
-export const BookingBlock = memo(function BookingBlock({ booking, column, span, zone, scale, canWrite, held, heldBy, onOpen }: BookingBlockProps) {
-  const { setNodeRef, attributes, listeners } = useDraggable({ id: `move:${booking.id}`, data: { kind: 'move', column, bookingId: booking.id } satisfies DragData, disabled: !canWrite });
+/**
+ * A booking in its column: drag it to move it, drag its edges to resize it, Enter to open it.
+ * The column's one draggable hears the drag and tells a move from a resize by what it began on
+ * (data-booking-id, data-edge): hundreds of bookings, no draggable each.
+ */
+export const BookingBlock = memo(function BookingBlock({ booking, span, zone, scale, canWrite, held, heldBy, describedBy, onOpen }: BookingBlockProps) {
   const times = `${clockOf(booking.starts_at, zone)}–${clockOf(booking.ends_at, zone)}`;
   const who = booking.member_name ? `, ${booking.member_name}` : '';
   const top = minutesToPx(span.start, scale);
@@ -43,18 +45,13 @@ export const BookingBlock = memo(function BookingBlock({ booking, column, span, 
       data-booking-id={booking.id}
     >
       <div
-        ref={setNodeRef}
-        {...attributes}
-        {...(canWrite ? listeners : {})}
         role="button"
         tabIndex={0}
+        aria-describedby={canWrite ? describedBy : undefined}
         aria-roledescription={canWrite ? 'movable booking' : 'booking'}
         aria-label={`${booking.title}, ${times}${who}`}
         onClick={() => onOpen(booking)}
-        onKeyDown={(event) => {
-          onKeyDown(event);
-          if (canWrite) listeners?.onKeyDown?.(event);
-        }}
+        onKeyDown={onKeyDown}
         className={cn(
           'absolute inset-0 overflow-hidden rounded-md border border-brand-200 bg-brand-50 px-1.5 text-left text-xs text-brand-900 shadow-sm',
           'focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none',
@@ -70,8 +67,8 @@ export const BookingBlock = memo(function BookingBlock({ booking, column, span, 
           </span>
         </div>
       </div>
-      {canWrite && <EdgeHandle edge="start" booking={booking} column={column} />}
-      {canWrite && <EdgeHandle edge="end" booking={booking} column={column} />}
+      {canWrite && <EdgeHandle edge="start" booking={booking} describedBy={describedBy} />}
+      {canWrite && <EdgeHandle edge="end" booking={booking} describedBy={describedBy} />}
       {heldBy && (
         <span className="absolute top-0.5 right-0.5 z-20" title={`${heldBy.name} is moving this booking`} data-testid="booking-held-by">
           <Avatar name={heldBy.name} id={heldBy.user_id} className="h-5 w-5 text-[9px]" />
@@ -86,16 +83,13 @@ export const BookingBlock = memo(function BookingBlock({ booking, column, span, 
  * A booking's edge: drag it to resize. The end edge takes the focus (Space, arrows, Space) so
  * the keyboard can resize too; the start edge is for pointers.
  */
-function EdgeHandle({ edge, booking, column }: { edge: 'start' | 'end'; booking: Booking; column: number }) {
-  const { setNodeRef, attributes, listeners } = useDraggable({ id: `${edge}:${booking.id}`, data: { kind: edge, column, bookingId: booking.id } satisfies DragData });
+function EdgeHandle({ edge, booking, describedBy }: { edge: 'start' | 'end'; booking: Booking; describedBy: string | undefined }) {
   const keyboard = edge === 'end';
   return (
     <div
-      ref={setNodeRef}
-      {...(keyboard ? attributes : {})}
-      {...listeners}
-      {...(keyboard ? { role: 'button', 'aria-roledescription': 'resize handle', 'aria-label': `Change when ${booking.title} ends` } : { 'aria-hidden': true })}
-      tabIndex={keyboard ? 0 : -1}
+      {...(keyboard
+        ? { role: 'button', tabIndex: 0, 'aria-roledescription': 'resize handle', 'aria-label': `Change when ${booking.title} ends`, 'aria-describedby': describedBy }
+        : { 'aria-hidden': true, tabIndex: -1 })}
       onClick={(event) => event.stopPropagation()}
       data-edge={edge}
       className={cn(

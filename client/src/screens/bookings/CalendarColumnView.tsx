@@ -30,7 +30,10 @@ export interface CalendarColumnViewProps {
 
 /** One room on one day: shaded closed hours, greyed past, the now line, its bookings, and free time to draw a booking on. */
 export const CalendarColumnView = memo(function CalendarColumnView({ column, index, bookings, zone, scale, pastMinutes, nowMinutes, heldId, others, onOpen, onPick }: CalendarColumnViewProps) {
-  const { setNodeRef, attributes, listeners } = useDraggable({ id: `create:${column.key}`, data: { kind: 'create', column: index } satisfies DragData, disabled: !column.canWrite });
+  // One draggable for the whole column: free time, its bookings and their edges (what a drag
+  // began on says which, CalendarGrid's onDragStart).
+  const { setNodeRef, attributes, listeners } = useDraggable({ id: `column:${column.key}`, data: { column: index } satisfies DragData, disabled: !column.canWrite });
+  const describedBy = attributes['aria-describedby'];
   const px = (minutes: number) => minutesToPx(minutes, scale);
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
     if (!column.canWrite) return;
@@ -43,20 +46,24 @@ export const CalendarColumnView = memo(function CalendarColumnView({ column, ind
       onPick(index, null);
       return;
     }
-    listeners?.onKeyDown?.(event);
   };
   const heldBy = (id: string) => others.find((o) => o.booking_id === id);
   return (
-    <div className="relative border-l border-slate-200" style={{ height: px(DAY_MINUTES) }} data-calendar-column={column.key} data-column-index={index}>
+    <div
+      ref={setNodeRef}
+      {...(column.canWrite ? listeners : {})}
+      className="relative border-l border-slate-200"
+      style={{ height: px(DAY_MINUTES) }}
+      data-calendar-column={column.key}
+      data-column-index={index}
+    >
       {/* Closed hours, then the past: drawn under everything. */}
       <div aria-hidden className="calendar-closed absolute inset-x-0 top-0" style={{ height: px(column.hours.opens) }} />
       <div aria-hidden className="calendar-closed absolute inset-x-0" style={{ top: px(column.hours.closes), height: px(DAY_MINUTES - column.hours.closes) }} />
       {pastMinutes > 0 && <div aria-hidden className="absolute inset-x-0 top-0 bg-slate-400/15" style={{ height: px(Math.min(pastMinutes, DAY_MINUTES)) }} data-testid="calendar-past" />}
       <div
-        ref={setNodeRef}
-        {...(column.canWrite ? { ...attributes, ...listeners } : {})}
         {...(column.canWrite
-          ? { role: 'button', tabIndex: 0, 'aria-roledescription': 'free time', 'aria-label': `Book ${column.name}` }
+          ? { role: 'button', tabIndex: 0, 'aria-roledescription': 'free time', 'aria-label': `Book ${column.name}`, 'aria-describedby': describedBy }
           : { 'aria-hidden': true })}
         onClick={onClick}
         onKeyDown={column.canWrite ? onKeyDown : undefined}
@@ -72,13 +79,13 @@ export const CalendarColumnView = memo(function CalendarColumnView({ column, ind
         <BookingBlock
           key={booking.id}
           booking={booking}
-          column={index}
           span={spanOn(booking, column.day, zone)}
           zone={zone}
           scale={scale}
           canWrite={column.canWrite}
           held={booking.id === heldId}
           heldBy={heldBy(booking.id)}
+          describedBy={describedBy}
           onOpen={onOpen}
         />
       ))}

@@ -20,11 +20,19 @@ import { CalendarColumnView } from './CalendarColumnView';
 import { bookingsByColumn, clashIn, keyboardStart, spanOn, type CalendarColumn } from './calendarModel';
 import './calendar.css';
 
-/** What each draggable on the calendar says it is. */
+/** What each column's draggable says of itself; what is dragged comes from where the drag began. */
 export interface DragData {
-  kind: DragKind;
   column: number;
-  bookingId?: string;
+}
+
+/** What a drag that began on `target` holds: a booking's edge, a booking, or free time. */
+function heldAt(target: EventTarget | null | undefined): { kind: DragKind; bookingId: string | null } {
+  const element = target instanceof Element ? target : null;
+  const edge = element?.closest('[data-edge]')?.getAttribute('data-edge');
+  const bookingId = element?.closest('[data-booking-id]')?.getAttribute('data-booking-id') ?? null;
+  if (bookingId && (edge === 'start' || edge === 'end')) return { kind: edge, bookingId };
+  if (bookingId) return { kind: 'move', bookingId };
+  return { kind: 'create', bookingId: null };
 }
 
 /** A drag under way: what is held, where it began, and where it would land now. */
@@ -34,6 +42,8 @@ interface Held {
   from: { column: number; span: Span };
   to: { column: number; span: Span };
   keyboard: boolean;
+  /** What had the focus when a keyboard drag began: it gets it back once the drag ends. */
+  focused: Element | null;
 }
 
 /** Where a drag landed (or is now), for the page to book, change or announce. */
@@ -127,12 +137,13 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
     const data = active.data.current as DragData | undefined;
     const column = data ? columns[data.column] : undefined;
     if (!data || !column) return;
+    const what = heldAt(activatorEvent?.target);
     const element = document.querySelector<HTMLElement>(`[data-column-index="${data.column}"]`);
     if (element) columnWidth.current = element.offsetWidth;
     const keyboard = activatorEvent instanceof KeyboardEvent;
     let span: Span;
     let booking: Booking | null = null;
-    if (data.kind === 'create') {
+    if (what.kind === 'create') {
       const y = pointerY(activatorEvent);
       const start =
         keyboard || y === null || !element
@@ -140,16 +151,16 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
           : createAnchor(pxToMinutes(y - element.getBoundingClientRect().top, SCALE), column.hours);
       span = { start, end: start + SLOT_MINUTES };
     } else {
-      booking = data.bookingId ? (byId.get(data.bookingId) ?? null) : null;
+      booking = what.bookingId ? (byId.get(what.bookingId) ?? null) : null;
       if (!booking) return;
       span = spanOn(booking, column.day, zone);
     }
-    const to = { column: data.column, span: data.kind === 'create' ? dragSpan('create', span, 0, column.hours) : span };
-    const next: Held = { kind: data.kind, bookingId: booking?.id ?? null, from: { column: data.column, span }, to, keyboard };
+    const to = { column: data.column, span: what.kind === 'create' ? dragSpan('create', span, 0, column.hours) : span };
+    const next: Held = { kind: what.kind, bookingId: booking?.id ?? null, from: { column: data.column, span }, to, keyboard, focused: keyboard ? document.activeElement : null };
     setHolding(next);
     onHold({ booking, landing: { column, span: to.span } });
-    const what = booking ? (data.kind === 'move' ? `Picked up ${booking.title}` : `Resizing ${booking.title}`) : 'Drawing a new booking';
-    announce(`${what}. ${describe({ column, span: to.span })}`);
+    const words = booking ? (what.kind === 'move' ? `Picked up ${booking.title}` : `Resizing ${booking.title}`) : 'Drawing a new booking';
+    announce(`${words}. ${describe({ column, span: to.span })}`);
   };
 
   const onDragMove = ({ delta }: DragMoveEvent) => {
@@ -176,6 +187,16 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
     onHold(null);
     if (!current) return;
     if (!current.keyboard) lastDrop.current = Date.now();
+    // The booking (or its edge) keeps the focus; a booking re-rendered in another column is found again by its id.
+    if (current.keyboard) {
+      const focused = current.focused;
+      const edge = focused?.getAttribute('data-edge');
+      requestAnimationFrame(() => {
+        if (focused instanceof HTMLElement && focused.isConnected) return focused.focus();
+        const id = current.bookingId;
+        if (id) document.querySelector<HTMLElement>(`[data-booking-id="${id}"] ${edge ? `[data-edge="${edge}"]` : '[role="button"]'}`)?.focus();
+      });
+    }
     const landing = landingOf(current);
     if (!dropped || !landing) {
       announce('Cancelled. Nothing changed.');
@@ -193,8 +214,6 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
       return;
     }
     onChange(booking, landing);
-    // The keyboard user keeps the focus on the booking they moved.
-    if (current.keyboard) requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-booking-id="${booking.id}"] [role="button"]`)?.focus());
   };
 
   // A click right after a drop is the drop's own mouseup: not a pick.
@@ -243,6 +262,8 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
       onDragEnd={(_event: DragEndEvent) => finish(true)}
       onDragCancel={() => finish(false)}
       accessibility={{
+        // The calendar gives the focus back itself (to the booking, not to its column).
+        restoreFocus: false,
         screenReaderInstructions: { draggable: INSTRUCTIONS },
         announcements: { onDragStart: () => undefined, onDragMove: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined },
       }}

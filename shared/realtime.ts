@@ -158,6 +158,25 @@ export interface DragMessage {
   stage: DealStage | null;
 }
 
+/**
+ * The booking a tab's user drags on the calendar (none while drawing a new one), the room and the
+ * stretch it would take now; `room_id: null` when they let go. Ephemeral like presence.
+ */
+export type BookingDragAnnouncement = { booking_id: string | null; room_id: string; starts_at: string; ends_at: string } | { room_id: null };
+
+/** Someone else's calendar drag, sent to the calendar's sockets that may see the room's location. `room_id: null`: let go. */
+export interface BookingDragMessage {
+  user_id: string;
+  name: string;
+  booking_id: string | null;
+  room_id: string | null;
+  starts_at?: string;
+  ends_at?: string;
+}
+
+/** The bookings calendar, as a screen for presence and its drags. */
+export const BOOKINGS_SCREEN = '/bookings';
+
 /** A tab sends at most one drag update per this many ms (about 10 per second). */
 export const DRAG_INTERVAL_MS = 100;
 /** A drag not heard of for this long is over (its tab went away without saying so). */
@@ -275,6 +294,7 @@ export interface ServerToClientEvents {
   meeting: (message: MeetingMessage) => void;
   'meeting:pointer': (message: MeetingPointerMessage) => void;
   'meeting:ended': (message: MeetingEndedMessage) => void;
+  bookingDragging: (message: BookingDragMessage) => void;
 }
 
 export interface ClientToServerEvents {
@@ -291,6 +311,7 @@ export interface ClientToServerEvents {
   /** The presenter ends the meeting for everyone. */
   'meeting:end': (message: { meeting_id: string }) => void;
   'meeting:pointer': (message: { meeting_id: string; pointer: MeetingPointer | null }) => void;
+  bookingDragging: (message: BookingDragAnnouncement) => void;
 }
 
 /** Longest screen key the server accepts in a presence announcement. */

@@ -25,6 +25,7 @@ const DashboardPage = lazyScreen(() => import('./screens/dashboard/DashboardPage
 const ResourcesPage = lazyScreen(() => import('./screens/resources/ResourcesPage'));
 const OccupancyPage = lazyScreen(() => import('./screens/reports/OccupancyPage'));
 const TermAnalysisPage = lazyScreen(() => import('./screens/reports/TermAnalysisPage'));
+const BookingsPage = lazyScreen(() => import('./screens/bookings/BookingsPage'));
 const AuthCallbackPage = lazyScreen(() => import('./screens/gmail/AuthCallbackPage'));
 
 /** Screens not built yet, by path: [title, what is coming]. */
@@ -59,6 +60,7 @@ export function AppRoutes() {
         <Route path="/crm/companies/:id" element={<CompanyProfilePage />} />
         <Route path="/templates" element={<TemplatesPage />} />
         <Route path="/tasks" element={<TasksPage />} />
+        <Route path="/bookings" element={<BookingsPage />} />
         <Route path="/resources" element={<ResourcesPage />} />
         <Route path="/reporting" element={<OccupancyPage />} />
         <Route path="/term-analysis" element={<TermAnalysisPage />} />

@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import type { DragMessage, MeetingEndReason, MeetingPointerMessage, PresenceViewer } from '@shared/realtime';
+import type { BookingDragMessage, DragMessage, MeetingEndReason, MeetingPointerMessage, PresenceViewer } from '@shared/realtime';
 import type { MeetingState } from './meetingScope';
 
 /**
@@ -28,6 +28,8 @@ export interface InterServerEvents {
   'meeting:pointers': (message: { pointers: { message: MeetingPointerMessage; card_location: string | null }[] }) => void;
   /** A node started: the others send the meetings they own. */
   'meeting:hello': (message: { node: string }) => void;
+  /** A calendar drag seen on one node, for the calendar's sockets of the others. */
+  bookingDrag: (message: { locationId: string; message: BookingDragMessage }) => void;
 }
 
 export interface ClusterLink {

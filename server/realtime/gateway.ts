@@ -5,9 +5,11 @@ import { Server, type Socket } from 'socket.io';
 import type { Pool, StoredEvent } from '../../events/store/types';
 import type { ChangeFeed } from '../../projections/engine/changeFeed';
 import { dealWhereabouts } from '../../projections/deals/queries';
+import { PREPARED } from '../../events/store/connect';
 import { getUser } from '../../projections/users/queries';
 import {
   BOARD_SCREEN,
+  BOOKINGS_SCREEN,
   MAX_SOCKETS_PER_USER,
   TOO_MANY_TABS,
   type ChangeMessage,
@@ -26,6 +28,7 @@ import { serial } from './limit';
 import { createDealPlaces } from './dealPlaces';
 import { createDragPresence } from './dragPresence';
 import { createMeetings, type MeetingLink } from './meetings';
+import { createBookingDragPresence } from './bookingDragPresence';
 import { createPresence, isScreenRoom, screenRoom, type PresenceLink } from './presence';
 import { EVERYONE_ROOM, roomsFor, roomsForScope, userRoom } from './rooms';
 import { sharedPart, viewFor, viewKey } from './views';
@@ -137,6 +140,18 @@ export async function startGateway(
     boardSockets,
     forward: link && ((locationId, message) => link.send('drag', { locationId, message })),
     logger,
+  });
+  /** This node's sockets on the bookings calendar that may see rows of `locationId`. */
+  const calendarSockets = (locationId: string) =>
+    socketsIn(roomsForScope({ locations: [locationId] })).filter((socket) => socket.rooms.has(screenRoom(BOOKINGS_SCREEN)));
+  const bookingDrags = createBookingDragPresence({
+    locateRoom: async (roomId) => (await sql.unsafe<{ location_id: string }[]>('SELECT location_id FROM offices WHERE id = $1', [roomId], PREPARED))[0]?.location_id ?? null,
+    calendarSockets,
+    forward: link && ((locationId, message) => link.send('bookingDrag', { locationId, message })),
+    logger,
+  });
+  link?.on('bookingDrag', ({ locationId, message }) => {
+    for (const socket of calendarSockets(locationId)) if (socket.data.user.id !== message.user_id) socket.volatile.emit('bookingDragging', message);
   });
   // Another node's drag, for this node's board sockets (never the dragger's own tabs).
   link?.on('drag', ({ locationId, message }) => {
@@ -264,10 +279,12 @@ export async function startGateway(
     socket.on('meeting:lead', (message) => meetings.lead(socket, message));
     socket.on('meeting:end', (message) => meetings.end(socket, message));
     socket.on('meeting:pointer', (message) => meetings.pointer(socket, message));
+    socket.on('bookingDragging', (message) => bookingDrags.announce(socket, message));
     socket.on('disconnect', () => {
       presence.disconnected(socket);
       drags.disconnected(socket);
       meetings.disconnected(socket);
+      bookingDrags.disconnected(socket);
     });
     // Live pushes flow from now on; a catch-up row loaded later is never older than a pushed one
     // (rows merge by version, removals carry theirs), so the two need no common queue.

@@ -5,6 +5,7 @@ import { openBenchDatabase, type BenchDatabase } from './database';
 import { benchDashboard } from './dashboard';
 import { DASHBOARD, printDashboard } from './dashboardReport';
 import { benchDealBoard } from './dealBoard';
+import { benchBookingCalendar } from './bookingCalendar';
 import { benchMeeting } from './meeting';
 import { benchMeetingFollow, printMeetingFollow } from './meetingFollow';
 import { benchMeetingPointers, printMeetingPointers } from './meetingPointers';
@@ -538,3 +539,55 @@ if (runs('catchup')) {
   const bare = await benchBareRestart(node.tabs, node.restartSeconds * 1000, progress);
   printCatchUp(node, bare);
 }
+
+/** The bookings calendar: a day of 40 rooms with 2,000 bookings in the week, against 4 rooms with 20. */
+const BOOKING_CALENDAR = {
+  large: { rooms: Number(process.env.BENCH_CALENDAR_ROOMS ?? 40), bookings: Number(process.env.BENCH_CALENDAR_BOOKINGS ?? 2000) },
+  small: { rooms: 4, bookings: 20 },
+  runs: Number(process.env.BENCH_CALENDAR_RUNS ?? 3),
+};
+/** A drag over ten times the rooms may cost at most this many times the small calendar's frame p95. */
+const BOOKING_CALENDAR_TARGET = 1.5;
+
+if (runs('bookings')) await withDatabase(await openBenchDatabase(20), async (database) => {
+  console.log('');
+  progress(`bookings calendar: the server on a fresh database, ${database.name}`);
+  const calendar = await benchBookingCalendar(database, BOOKING_CALENDAR, BOOKING_CALENDAR.runs, progress);
+  console.log('');
+  if (!calendar) {
+    console.log('Bookings calendar: skipped (no Chromium at /usr/bin/chromium or no client build).');
+    return;
+  }
+  const frames = { large: percentiles(calendar.large.frames), small: percentiles(calendar.small.frames) };
+  const label = (size: 'large' | 'small') => `${count(calendar[size].rooms)} rooms, ${count(calendar[size].bookings)} bookings in the week`;
+  const row = (size: 'large' | 'small') => [
+    `${label(size)} (${count(calendar[size].shown)} on the day shown)`,
+    ms(median(calendar[size].firstRender)),
+    ...percentileCells(frames[size]),
+    String(calendar[size].frames.length),
+  ];
+  console.log(
+    table(
+      [`Bookings calendar in Chromium, day view, a booking dragged across the rooms (${BOOKING_CALENDAR.runs} runs each)`, 'first render', 'frame p50', 'frame p95', 'frame p99', 'frames'],
+      [row('large'), row('small')],
+    ),
+  );
+  const with_ = (size: 'large' | 'small') => `bookings calendar in Chromium, ${label(size)}`;
+  const frame = figure({
+    part: 'bookings',
+    name: `${with_('large')}: frame p95 while a booking is dragged across the rooms`,
+    value: frames.large.p95,
+    unit: 'ms',
+    reference: { name: `${with_('small')}: the same, p95`, value: frames.small.p95 },
+    target: ['<=', BOOKING_CALENDAR_TARGET],
+  });
+  const render = figure({
+    part: 'bookings',
+    name: `${with_('large')}: first render, median`,
+    value: median(calendar.large.firstRender),
+    unit: 'ms',
+    reference: { name: `${with_('small')}: first render, median`, value: median(calendar.small.firstRender) },
+  });
+  console.log(`Calendar frame p95, large / small: ${ratio(frame.ratio!)} (target <= ${BOOKING_CALENDAR_TARGET}: ${status(frame)})`);
+  console.log(`Calendar first render, large / small: ${ratio(render.ratio!)}`);
+});

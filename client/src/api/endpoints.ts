@@ -18,6 +18,7 @@ import type { Resource, UploadResourceFields } from '@shared/schemas/resources';
 import type { CompanySettings, SystemSettings, UpdateSystemSettingsInput } from '@shared/schemas/settings';
 import type { ConnectGmailAnswer, GmailCallbackAnswer, GmailCallbackInput, GmailEmail, GmailEmailsQuery, GmailStatus } from '@shared/schemas/gmail';
 
+import type { Booking, BookingSummary, CreateBookingInput, FeedTokenIssued, FeedTokenStatus, Room, UpdateBookingInput } from '@shared/schemas/bookings';
 import type { OccupancyReport, OccupancyReportQuery, TermAnalysisQuery, TermAnalysisReport } from '@shared/schemas/reports';
 import { api, apiDownload, apiFile, type CommandMeta } from './client';
 
@@ -48,6 +49,17 @@ export type CreateUserBody = Body<typeof CreateUserInput>;
 export type UpdateUserBody = Body<typeof UpdateUserInput>;
 export type CreateLocationBody = Body<typeof CreateLocationInput>;
 export type UpdateLocationBody = Body<typeof UpdateLocationInput>;
+export type CreateBookingBody = Body<typeof CreateBookingInput>;
+export type UpdateBookingBody = Body<typeof UpdateBookingInput>;
+
+/** GET /api/bookings filters: instants, at most 62 days apart. */
+export interface BookingQuery {
+  location?: string;
+  room_id?: string;
+  member_id?: string;
+  from: string;
+  to: string;
+}
 
 const enc = encodeURIComponent;
 
@@ -69,6 +81,22 @@ export const endpoints = {
   /** A blank password keeps the current one. */
   updateUser: (id: string, body: UpdateUserBody, meta?: CommandMeta) => api<User>('PUT', `/users/${enc(id)}`, { body, meta }),
   deleteUser: (id: string, meta?: CommandMeta) => api<null>('DELETE', `/users/${enc(id)}`, { body: {}, meta }),
+
+  // Meeting rooms and their bookings.
+  rooms: (location?: string) => api<Room[]>('GET', '/rooms', { query: { location } }),
+  bookings: (query: BookingQuery) => api<Booking[]>('GET', '/bookings', { query: { ...query } }),
+  booking: (id: string) => api<Booking>('GET', `/bookings/${enc(id)}`),
+  /** One booking, or every booking of a repeating series (the first is the one asked for). */
+  createBooking: (body: CreateBookingBody, meta?: CommandMeta) => api<Booking | Booking[]>('POST', '/bookings', { body, meta }),
+  updateBooking: (id: string, body: UpdateBookingBody, meta?: CommandMeta) => api<Booking>('PUT', `/bookings/${enc(id)}`, { body, meta }),
+  cancelBooking: (id: string, series: boolean, meta?: CommandMeta) =>
+    api<Booking | null>('DELETE', `/bookings/${enc(id)}`, { query: series ? { series: 1 } : undefined, body: {}, meta }),
+  bookingSummary: (memberId: string) => api<BookingSummary>('GET', '/bookings/summary', { query: { member_id: memberId } }),
+  /** Whether the user has a calendar feed token (the token itself is shown only when made). */
+  feedToken: () => api<z.infer<typeof FeedTokenStatus>>('GET', '/me/feed-token'),
+  /** A new feed token; the one before stops working. */
+  rotateFeedToken: () => api<z.infer<typeof FeedTokenIssued>>('POST', '/me/feed-token'),
+  revokeFeedToken: () => api<null>('DELETE', '/me/feed-token'),
 
   // Offices. `location` is the selected location's name; 'All Locations' and '' are dropped.
   offices: (location?: string) => api<Office[]>('GET', '/offices', { query: { location } }),

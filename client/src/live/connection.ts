@@ -1,10 +1,11 @@
-import { DRAG_EXPIRES_MS, type ChangeMessage, type DragAnnouncement, type HandshakeAuth, type LiveEntity, type RowChange } from '@shared/realtime';
+import { DRAG_EXPIRES_MS, type BookingDragAnnouncement, type ChangeMessage, type DragAnnouncement, type HandshakeAuth, type LiveEntity, type RowChange } from '@shared/realtime';
 import { apiBase } from '../api/client';
 import { appStore } from '../state/jotai';
 import { applyChanges, type CollectionChange, type Touch, type Versioned } from './collection';
 import { isOwnChange } from './command';
 import { addDeparture, departuresAtom, dropDeparture, type Departures } from './departures';
 import { applyDrag, createDragSender, dragsAtom, pruneDrags } from './drags';
+import { applyBookingDrag, bookingDragsAtom, pruneBookingDrags } from './bookingDrags';
 import { openLiveSocket, type LiveSocket } from './liveSocket';
 import { meetings } from './meetings';
 import { createPushBatch } from './pushBatch';
@@ -25,6 +26,13 @@ class LiveConnection {
   private sendDrag = createDragSender((announcement) => {
     if (this.link?.socket.connected) this.link.socket.volatile.emit('dragging', announcement);
   });
+  private sendBookingDrag = createDragSender<BookingDragAnnouncement>(
+    (announcement) => {
+      if (this.link?.socket.connected) this.link.socket.volatile.emit('bookingDragging', announcement);
+    },
+    undefined,
+    (announcement) => announcement.room_id === null,
+  );
   private pruning: ReturnType<typeof setTimeout> | null = null;
   /** Pushed rows not yet applied: those of one frame go into the cache together. */
   private pushes = createPushBatch<{ changes: RowChange[]; touch: Touch }>((batch) => this.applyBatch(batch));
@@ -78,10 +86,15 @@ class LiveConnection {
       appStore.set(dragsAtom, (drags) => applyDrag(drags, message, Date.now()));
       this.schedulePrune();
     });
+    socket.on('bookingDragging', (message) => {
+      appStore.set(bookingDragsAtom, (drags) => applyBookingDrag(drags, message, Date.now()));
+      this.schedulePrune();
+    });
     const dropped = () => appStore.set(liveStatusAtom, statusAfterDrop(appStore.get(liveClosedAtom), navigator.onLine));
     socket.on('disconnect', () => {
       dropped();
       appStore.set(dragsAtom, {});
+      appStore.set(bookingDragsAtom, {});
     });
     socket.on('connect_error', dropped);
     meetings.bind(socket);
@@ -153,13 +166,20 @@ class LiveConnection {
       this.pruning = null;
       const drags = pruneDrags(appStore.get(dragsAtom), Date.now());
       appStore.set(dragsAtom, drags);
-      if (Object.keys(drags).length > 0) this.schedulePrune();
+      const bookingDrags = pruneBookingDrags(appStore.get(bookingDragsAtom), Date.now());
+      appStore.set(bookingDragsAtom, bookingDrags);
+      if (Object.keys(drags).length > 0 || Object.keys(bookingDrags).length > 0) this.schedulePrune();
     }, DRAG_EXPIRES_MS / 2);
   }
 
   /** Tells the others on the board which deal this tab drags now (throttled), or that it let go. */
   drag(announcement: DragAnnouncement) {
     this.sendDrag(announcement);
+  }
+
+  /** Tells the others on the calendar what this tab drags now (throttled), or that it let go. */
+  dragBooking(announcement: BookingDragAnnouncement) {
+    this.sendBookingDrag(announcement);
   }
 
   /** Tells the server which screen this tab shows, for presence. */
@@ -180,6 +200,7 @@ class LiveConnection {
     if (this.pruning) clearTimeout(this.pruning);
     this.pruning = null;
     appStore.set(dragsAtom, {});
+    appStore.set(bookingDragsAtom, {});
     this.position = null;
   }
 }

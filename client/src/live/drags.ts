@@ -40,9 +40,14 @@ export function pruneDrags(drags: Drags, now: number): Drags {
  * Sends this tab's drag at most every DRAG_INTERVAL_MS: the first update at once, then the
  * latest one when the interval is up. Letting go is sent at once and cancels a pending update.
  */
-export function createDragSender(emit: (announcement: DragAnnouncement) => void, interval = DRAG_INTERVAL_MS) {
+export function createDragSender<A extends object = DragAnnouncement>(
+  emit: (announcement: A) => void,
+  interval = DRAG_INTERVAL_MS,
+  /** Whether an announcement lets go (the deal board's: no deal). */
+  letsGo: (announcement: A) => boolean = (announcement) => (announcement as DragAnnouncement).deal_id === null,
+) {
   let lastSent = -Infinity;
-  let pending: DragAnnouncement | null = null;
+  let pending: A | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let last: string | null = null;
 
@@ -55,11 +60,11 @@ export function createDragSender(emit: (announcement: DragAnnouncement) => void,
     emit(next);
   };
 
-  return (announcement: DragAnnouncement) => {
+  return (announcement: A) => {
     const key = JSON.stringify(announcement);
     if (key === last) return;
     last = key;
-    if (announcement.deal_id === null) {
+    if (letsGo(announcement)) {
       pending = null;
       if (timer) clearTimeout(timer);
       timer = null;

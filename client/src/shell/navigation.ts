@@ -3,6 +3,7 @@ import {
   BookOpen,
   Briefcase,
   Building,
+  CalendarClock,
   ClipboardList,
   LayoutDashboard,
   Megaphone,
@@ -41,6 +42,7 @@ export const NAVIGATION: NavItem[] = [
   { label: 'Office Management', to: '/offices', icon: Building },
   { label: 'Member Directory', to: '/members', icon: Users },
   { label: 'Task Management', to: '/tasks', icon: ClipboardList },
+  { label: 'Bookings', to: '/bookings', icon: CalendarClock },
   {
     label: 'Reporting',
     icon: BarChart3,

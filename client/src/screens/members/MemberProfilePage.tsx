@@ -18,6 +18,9 @@ import { useAtomValue } from '../../state/jotai';
 import { membersAtom } from './atoms';
 import type { MemberTab } from './memberForms';
 import { ActivityTimeline } from '../../components/ActivityTimeline';
+import { locationsAtom } from '../../shell/locationAtoms';
+import { zoneOf } from '../bookings/locationClock';
+import { MemberBookings } from './MemberBookings';
 import { officesLabel, officesOf } from './memberOffices';
 import { MemberProfileEditor } from './MemberProfileEditor';
 import { MEMBERSHIP_TONE } from './MemberRow';
@@ -29,6 +32,7 @@ export default function MemberProfilePage() {
   const writer = may(user, 'member.update');
   const { row: member, ...live } = useLiveRow('members', id, endpoints.member);
   const touched = useAtomValue(membersAtom).touched;
+  const locations = useAtomValue(locationsAtom);
   const [tab, setTab] = useState<MemberTab>('overview');
   const [editing, setEditing] = useState(false);
   const [banner, setBanner] = useState<Failure | null>(null);
@@ -162,6 +166,8 @@ export default function MemberProfilePage() {
           )}
         </Tabs>
       </Card>
+
+      <MemberBookings memberId={member.id} zone={zoneOf(locations.byId[member.location_id])} />
     </div>
   );
 }

@@ -26,6 +26,7 @@ import { HistoryChart, StatusChart } from './OccupancyCharts';
 import { AsOfPicker, PeriodSelect } from './ReportControls';
 import { ReportTableView } from './ReportTableView';
 import { ReportTiles } from './ReportTiles';
+import { RoomUtilisationCard } from './RoomUtilisationCard';
 import { useReport } from './useReport';
 import { useReportParam } from './useReportParams';
 
@@ -133,6 +134,8 @@ export default function OccupancyPage() {
             <ReportTableView table={tableOf(tables, 'locations')!} caption={false} decorate={(row, column) => (column === 6 ? trendIcon(row, column) : null)} />
           </Card>
         )}
+
+        <RoomUtilisationCard figures={data?.room_utilisation ?? null} />
 
         <Card className="p-5">
           <h2 className="mb-3 text-base font-semibold text-slate-900">Revenue Analysis</h2>

@@ -1,5 +1,5 @@
 import { memo, type ComponentType, type ReactNode } from 'react';
-import { Building2, Layers, MapPin, Pencil, UserRound } from 'lucide-react';
+import { Building2, Clock, Layers, MapPin, Pencil, UserRound } from 'lucide-react';
 import type { Location } from '@shared/schemas/locations';
 import { LiveAccent, UpdatedBy } from '../../components/LiveMark';
 import { Button } from '../../components/ui/Button';
@@ -62,6 +62,9 @@ export const LocationCard = memo(function LocationCard({
         </Detail>
         <Detail label="Floors" icon={Layers}>
           {floorsText(location.floors)}
+        </Detail>
+        <Detail label="Opening hours" icon={Clock}>
+          {location.opens_at}–{location.closes_at} · {location.time_zone.replace(/_/g, ' ')}
         </Detail>
       </dl>
       <UpdatedBy touch={touch} className="mt-2" />

@@ -5,7 +5,8 @@ import { endpoints } from '../../api/endpoints';
 import type { ActionDialogProps } from '../../components/ActionDialog';
 import { FormDialog, type FormDialogProps } from '../../components/FormDialog';
 import { ChangeNotice } from '../../components/ChangeNotice';
-import { Field } from '../../components/ui/Field';
+import { Field, Select } from '../../components/ui/Field';
+import { KeyOptions } from '../../components/ui/Options';
 import { Input } from '../../components/ui/Input';
 import { formNotice } from '../../forms/formNotice';
 import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
@@ -13,7 +14,9 @@ import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
-import { EditLocationForm, LOCATION_FIELD_LABELS, NewLocationForm, emptyLocationValues, locationValuesOf, type LocationFormValues } from './locationForms';
+import { EditLocationForm, LOCATION_FIELD_LABELS, NewLocationForm, QUARTER_HOURS, emptyLocationValues, locationValuesOf, timeZones, type LocationFormValues } from './locationForms';
+
+const QUARTER_LABELS = Object.fromEntries(QUARTER_HOURS.map((t) => [t, t])) as Record<string, string>;
 import { logFailure } from '../../lib/logFailure';
 
 
@@ -114,6 +117,37 @@ function LocationFormDialog({
             {(control) => <Input {...control} inputMode="numeric" {...register('floors')} />}
           </Field>
         </div>
+        <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3">
+          <legend className="px-1 text-sm font-medium text-slate-700">Meeting rooms</legend>
+          <Field label="Time zone" hint="(bookings keep to its clock)" error={errors.time_zone?.message}>
+            {(control) => (
+              <Select {...control} {...register('time_zone')}>
+                {timeZones(form.getValues('time_zone')).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replace(/_/g, ' ')}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </Field>
+          <div className="grid gap-3 sm:grid-cols-2">
+            <Field label="Opens at" error={errors.opens_at?.message}>
+              {(control) => (
+                <Select {...control} {...register('opens_at')}>
+                  <KeyOptions keys={QUARTER_HOURS} labels={QUARTER_LABELS} />
+                </Select>
+              )}
+            </Field>
+            <Field label="Closes at" error={errors.closes_at?.message}>
+              {(control) => (
+                <Select {...control} {...register('closes_at')}>
+                  <KeyOptions keys={QUARTER_HOURS} labels={QUARTER_LABELS} />
+                </Select>
+              )}
+            </Field>
+          </div>
+          <p className="text-xs text-slate-600">Open every day; rooms can be booked only within these hours.</p>
+        </fieldset>
       </div>
     </FormDialog>
   );

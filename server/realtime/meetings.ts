@@ -222,7 +222,12 @@ export function createMeetings(deps: MeetingsDeps): Meetings {
     const { view, meeting_id: resume } = parsed.data;
     if (view.location !== ALL_LOCATIONS && !canAccessLocation(user, view.location)) return;
     const resumed = resume ? meetings.get(resume) : undefined;
-    if (resumed && resumed.state.presenter.id === user.id) {
+    if (resume && resumed?.state.presenter.id !== user.id) {
+      // Gone (past its grace), or not this user's to present: nothing is resumed, nor started.
+      socket.emit('meeting:ended', { meeting_id: resume, reason: 'not_found', started_at: null, ended_at: iso(), by_you: false });
+      return;
+    }
+    if (resumed) {
       // Back within the grace (maybe through another node): this node owns the meeting now.
       if (memberOf.get(socket.id) !== resumed.state.id) quit(socket);
       clearTimeout(resumed.grace);

@@ -38,7 +38,7 @@ const before = z.coerce
 
 /** What happened between `since` and `until` (default now), at one location or every one the caller sees. */
 const ChangesWindow = {
-  since: instant('Since').describe('ISO 8601 instant: changes from then on (not before the log begins).'),
+  since: instant('Since').describe('ISO 8601 instant: changes from then on (one before the log begins means the whole log).'),
   until: instant('Until').optional().describe('ISO 8601 instant: changes up to then (default now); on or after since.'),
   location: LocationFilterQuery.shape.location,
 };

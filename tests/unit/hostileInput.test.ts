@@ -163,6 +163,9 @@ describe('every schema of shared/schemas', () => {
     'dashboard.Dashboard',
     'deals.Deal',
     'deals.DealStats',
+    'dealHistory.DealChange',
+    'dealHistory.DealChangesSummary',
+    'dealHistory.DealChangesSlackAnswer',
     'errorBody.ErrorBodySchema',
     'gmail.ConnectGmailAnswer',
     'gmail.GmailCallbackAnswer',
@@ -223,7 +226,7 @@ describe('every schema of shared/schemas', () => {
   });
 
   /** Whole numbers compared with a bigint column: bounded by what a JavaScript number holds exactly. */
-  const BIGINT = new Set(['activity.ActivityQuery.before']);
+  const BIGINT = new Set(['activity.ActivityQuery.before', 'dealHistory.DealChangesQuery.before']);
 
   it('every whole number stays within PostgreSQL integer, every other number is bounded', async () => {
     const unbounded: string[] = [];

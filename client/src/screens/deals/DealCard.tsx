@@ -150,7 +150,7 @@ export const DealCard = memo(function DealCard({ deal, showLocation, movable, ca
       className={cn(
         CARD,
         'group',
-        movable ? 'border-slate-200 hover:border-slate-300 hover:shadow' : '',
+        movable ? 'border-slate-200 hover:border-slate-300 hover:shadow' : 'border-slate-200',
         closed && 'border-slate-200 bg-slate-50/80 text-slate-600',
         isDragging && 'z-10 opacity-60 ring-2 ring-brand-500',
         heldBy && !isDragging && 'border-dashed border-violet-400 ring-2 ring-violet-200',

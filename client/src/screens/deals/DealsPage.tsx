@@ -296,7 +296,7 @@ function DealsScreen({ locationId, locationName, locationValue }: { locationId: 
                 showLocation={showLocation}
                 canMove={canMove}
                 canEdit={canEdit}
-                now={now}
+                now={asOf ? new Date(asOf) : now}
                 drags={drags}
                 onOpen={onOpen}
                 onEdit={onEdit}

@@ -133,8 +133,20 @@ export function createMeetings(deps: MeetingsDeps): Meetings {
     for (const { message, ids } of groups.values()) broadcast(ids, 'meeting', message, false);
   }
 
+  /**
+   * Tells the other nodes the meeting as it stands: at once, or (a presenter changing its board
+   * faster than 20 times a second) its latest state when the interval is up, so no tab can flood
+   * the link between the nodes.
+   */
+  const shares = createPointerSlots<Held>({
+    intervalMs: pointerIntervalMs,
+    now,
+    relay: (held) => {
+      if (meetings.get(held.state.id) === held) link?.send('meeting:state', { meeting: held.state });
+    },
+  });
   function share(held: Held) {
-    link?.send('meeting:state', { meeting: held.state });
+    if (link) shares.offer(held.state.id, held);
   }
 
   function addFollower(held: Held, socket: GatewaySocket) {
@@ -164,6 +176,7 @@ export function createMeetings(deps: MeetingsDeps): Meetings {
   /** Ends the meeting on this node; `by` is the presenting tab that ended it. */
   function drop(held: Held, reason: MeetingEndReason, endedAt: string, by?: GatewaySocket) {
     meetings.delete(held.state.id);
+    shares.forget(held.state.id);
     clearTimeout(held.grace);
     for (const socket of members(held)) {
       memberOf.delete(socket.id);
@@ -209,7 +222,12 @@ export function createMeetings(deps: MeetingsDeps): Meetings {
     const { view, meeting_id: resume } = parsed.data;
     if (view.location !== ALL_LOCATIONS && !canAccessLocation(user, view.location)) return;
     const resumed = resume ? meetings.get(resume) : undefined;
-    if (resumed && resumed.state.presenter.id === user.id) {
+    if (resume && resumed?.state.presenter.id !== user.id) {
+      // Gone (past its grace), or not this user's to present: nothing is resumed, nor started.
+      socket.emit('meeting:ended', { meeting_id: resume, reason: 'not_found', started_at: null, ended_at: iso(), by_you: false });
+      return;
+    }
+    if (resumed) {
       // Back within the grace (maybe through another node): this node owns the meeting now.
       if (memberOf.get(socket.id) !== resumed.state.id) quit(socket);
       clearTimeout(resumed.grace);

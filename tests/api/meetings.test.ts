@@ -132,6 +132,17 @@ describe('meetings on the deal board', () => {
     const late = await tab(w.tokens.manager);
     await late.when((t) => t.offers.length > 0, 'the offers');
     expect(late.offers.at(-1)?.meetings.some((m) => m.meeting_id === id)).toBe(false);
+    // Too late to resume (a tab reloaded after the grace): told it is gone, and no meeting starts.
+    const reloaded = await tab(w.tokens.admin);
+    reloaded.send('meeting:start', { view: boardView(), meeting_id: id });
+    await reloaded.when((t) => t.ended.some((e) => e.meeting_id === id && e.reason === 'not_found'), 'the refusal to resume');
+    // Another user may not resume someone else's meeting either.
+    const other = await present(reloaded);
+    late.send('meeting:start', { view: boardView(), meeting_id: other });
+    await late.when((t) => t.ended.some((e) => e.meeting_id === other && e.reason === 'not_found'), 'the refusal to take it over');
+    expect(reloaded.states.filter((s) => s.meeting_id === id)).toEqual([]);
+    expect(late.states).toEqual([]);
+    reloaded.send('meeting:end', { meeting_id: other });
   });
 
   it('hands the lead to a follower: it presents, the presenter follows', async () => {

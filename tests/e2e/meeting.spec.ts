@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { USERS, apiAs, signedInPage } from './support/app';
 import { locationId } from './support/data';
 import { card, createDeal, openBoard, uniqueName } from './support/deals';
+import { countRenders, readRenders, resetRenders } from './support/renders';
 
 /**
  * A pipeline meeting: the admin (Alex) presents the deal board, the viewer (Sam, every location)
@@ -34,9 +35,13 @@ async function greenpointDeal(page: Page, token: string, name: string) {
 
 test.describe('meetings on the deal board', () => {
   test('a follower sees what the presenter sees: filters, view, the open deal and pointers; leaves with Escape; takes the lead', async ({ browser }) => {
+    // Three browsers, and a pointer left still until it fades (3 s): longer than one screen's test.
+    test.setTimeout(120_000);
     const admin = await signedInPage(browser, 'admin');
     const viewer = await signedInPage(browser, 'viewer');
     const manager = await signedInPage(browser, 'manager');
+    // React's own count of what it renders on the admin's page (support/renders.ts).
+    await countRenders(admin.context);
     // Screens of different sizes: pointers are placed on cards and columns, not on pixels.
     await viewer.page.setViewportSize({ width: 1600, height: 1000 });
     const stamp = uniqueName('Meet');
@@ -84,9 +89,13 @@ test.describe('meetings on the deal board', () => {
     const seenCard = card(viewer.page, broadway);
     const box = (await seenCard.boundingBox())!;
     await viewer.page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.5);
-    await viewer.page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5, { steps: 3 });
     const samOnAdmin = pointerOf(admin.page, USERS.viewer.name);
     await expect(samOnAdmin).toHaveCSS('opacity', '1');
+    // The pointer moves one element: nothing of the admin's page renders for it.
+    await resetRenders(admin.page);
+    await viewer.page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5, { steps: 5 });
+    await expect.poll(async () => (await samOnAdmin.boundingBox())!.x).toBeGreaterThan((await card(admin.page, broadway).boundingBox())!.x + (await card(admin.page, broadway).boundingBox())!.width * 0.27);
+    expect((await readRenders(admin.page)).commits).toBe(0);
     const target = (await card(admin.page, broadway).boundingBox())!;
     const at = (await samOnAdmin.boundingBox())!;
     expect(at.x).toBeGreaterThan(target.x + target.width * 0.2);

@@ -3,6 +3,33 @@ import { appStore, atom } from '../state/jotai';
 import type { LiveSocket } from './liveSocket';
 import { meetingReducer, NO_MEETING, type MeetingAction, type MeetingClientState } from './meetingState';
 
+/**
+ * The meeting this tab is in, kept for the tab's life (sessionStorage): a reload presents or
+ * follows it again, within the server's grace for a presenter.
+ */
+const REMEMBERED = 'meeting';
+interface Remembered {
+  meeting_id: string;
+  role: 'presenter' | 'follower';
+  view: MeetingView | null;
+}
+const remember = (value: Remembered | null) => {
+  try {
+    if (value) sessionStorage.setItem(REMEMBERED, JSON.stringify(value));
+    else sessionStorage.removeItem(REMEMBERED);
+  } catch {
+    // Storage refused (private mode): a reload then starts outside the meeting.
+  }
+};
+const remembered = (): Remembered | null => {
+  try {
+    const text = sessionStorage.getItem(REMEMBERED);
+    return text ? (JSON.parse(text) as Remembered) : null;
+  } catch {
+    return null;
+  }
+};
+
 /** The tab's meeting: offers, the meeting it presents or follows, the one that just ended. */
 export const meetingAtom = atom<MeetingClientState>(NO_MEETING);
 
@@ -70,6 +97,7 @@ class MeetingLink {
       this.lastCard = message.view.card_id;
       if (message.role === 'presenter' && !this.lastView) this.lastView = message.view;
       if (message.role === 'follower') this.lastView = null;
+      remember({ meeting_id: message.meeting_id, role: message.role, view: this.lastView });
       dispatch({ type: 'meeting', message });
     });
     socket.on('meeting:pointer', (message) => {
@@ -77,14 +105,19 @@ class MeetingLink {
     });
     socket.on('meeting:ended', (message) => {
       if (appStore.get(meetingAtom).current?.meeting_id === message.meeting_id) this.lastView = null;
+      if (remembered()?.meeting_id === message.meeting_id) remember(null);
       dispatch({ type: 'ended', message });
     });
     // Back after a drop: a presenter resumes its meeting (within the server's grace), a follower joins again.
+    // A reload does the same from what the tab remembered.
     socket.on('ready', () => {
-      const current = appStore.get(meetingAtom).current;
+      const current = appStore.get(meetingAtom).current ?? remembered();
       if (!current) return;
-      if (current.role === 'presenter' && this.lastView) socket.emit('meeting:start', { view: this.lastView, meeting_id: current.meeting_id });
-      else if (current.role === 'follower') socket.emit('meeting:join', { meeting_id: current.meeting_id });
+      const view = this.lastView ?? (current.role === 'presenter' ? (remembered()?.view ?? null) : null);
+      if (current.role === 'presenter' && view) {
+        this.lastView = view;
+        socket.emit('meeting:start', { view, meeting_id: current.meeting_id });
+      } else if (current.role === 'follower') socket.emit('meeting:join', { meeting_id: current.meeting_id });
     });
   }
 
@@ -107,6 +140,7 @@ class MeetingLink {
     const last = this.lastView;
     if (last && JSON.stringify(last) === JSON.stringify(view)) return;
     this.lastView = view;
+    remember({ meeting_id: current.meeting_id, role: 'presenter', view });
     this.socket?.emit('meeting:view', { meeting_id: current.meeting_id, view });
   }
 
@@ -120,6 +154,7 @@ class MeetingLink {
     if (!current) return;
     if (current.role === 'presenter') return this.end();
     this.socket?.emit('meeting:leave', { meeting_id: current.meeting_id });
+    remember(null);
     dispatch({ type: 'left' });
   }
 

@@ -45,8 +45,8 @@ function nameOf(streamType: string, known: Known): string {
   switch (streamType) {
     case 'deal':
       return text(known.deal_name) ?? 'a deal';
+    // A box on a floor plan (a placement) is named by its office.
     case 'office':
-    // A box on a floor plan is named by its office.
     case 'placement':
       return text(known.office_number) ? `office ${known.office_number as string}` : 'an office';
     case 'member':

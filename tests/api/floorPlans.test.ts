@@ -221,9 +221,9 @@ describe('history of a placement in /api/events', () => {
     expect(res.body.map((e) => e.type)).toEqual(['OfficeUnplaced', 'OfficePlaced', 'OfficePlaced']);
     expect(res.body[1]!.changes).toEqual(expect.arrayContaining([{ field: 'x', from: 0.1, to: 0.4 }]));
     expect(res.body.map((e) => e.summary)).toEqual([
-      `Jordan Lee took an office off the floor ${office.floor} plan`,
-      `Alex Morgan moved an office on the floor ${office.floor} plan`,
-      `Jordan Lee placed an office on the floor ${office.floor} plan`,
+      `Jordan Lee took office ${office.office_number} off the floor ${office.floor} plan`,
+      `Alex Morgan moved office ${office.office_number} on the floor ${office.floor} plan`,
+      `Jordan Lee placed office ${office.office_number} on the floor ${office.floor} plan`,
     ]);
     const viewerOfAll = await w.api<ActivityEntry[]>('GET', `/api/events?entity_id=${first.body.id}`, { token: w.tokens.viewer });
     expect(viewerOfAll.body).toHaveLength(3);

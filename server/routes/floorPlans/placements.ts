@@ -53,7 +53,7 @@ export function placementRoutes(router: Router, deps: AppDeps, auth: Middleware)
         const plan = { location_id: params.location_id, floor: params.floor };
         const context = commandContext(ctx);
         ctx.body = await handle.transaction(async (run, tx) => {
-          await place(run, tx, context, { id: office.id, location_id: office.location_id, floor: office.floor }, plan, box, version);
+          await place(run, tx, context, { id: office.id, office_number: office.office_number, location_id: office.location_id, floor: office.floor }, plan, box, version);
           return placementOfOffice(tx, office.id);
         });
       },
@@ -90,7 +90,7 @@ export function placementRoutes(router: Router, deps: AppDeps, auth: Middleware)
       const [unplaced, placed] = await Promise.all([unplacedOnFloor(tx, plan.location_id, plan.floor), placementsOnFloor(tx, plan.location_id, plan.floor)]);
       const boxes = rowLayout(unplaced.length, perRow, placed);
       for (const [i, office] of unplaced.entries()) {
-        await place(run, tx, context, { id: office.office_id, location_id: plan.location_id, floor: plan.floor }, plan, boxes[i]!);
+        await place(run, tx, context, { id: office.office_id, office_number: office.office_number, location_id: plan.location_id, floor: plan.floor }, plan, boxes[i]!);
       }
       const ids = new Set(unplaced.map((o) => o.office_id));
       return (await placementsOnFloor(tx, plan.location_id, plan.floor)).filter((p) => ids.has(p.office_id));

@@ -229,7 +229,10 @@ test.describe('meeting-room bookings', () => {
       await expect(admin.page.getByTestId('calendar-column-head')).toHaveCount(7);
       expect(await axeProblems(admin.page)).toEqual([]);
       await admin.page.getByRole('button', { name: 'Subscribe' }).click();
-      await expect(admin.page.getByRole('dialog', { name: 'Subscribe to a calendar' })).toBeVisible();
+      const feed = admin.page.getByRole('dialog', { name: 'Subscribe to a calendar' });
+      // Checked once the token's state has loaded (its button no longer disabled and fading in).
+      await expect(feed.getByRole('button', { name: /Make a (feed|new) link/ })).toBeEnabled();
+      await admin.page.waitForTimeout(300);
       expect(await axeProblems(admin.page)).toEqual([]);
       await admin.page.keyboard.press('Escape');
       await admin.page.getByRole('button', { name: 'Day view: every room' }).click();

@@ -303,19 +303,22 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
               />
             </div>
           ))}
-          {preview && (
-            <div className="pointer-events-none relative z-40" style={{ gridColumn: (held?.to.column ?? 0) + 2, gridRow: 1 }}>
-              <div
-                className={cn(
-                  'absolute inset-x-1 rounded-md border-2 px-1.5 py-0.5 text-xs font-semibold shadow-lg',
-                  previewClash ? 'border-red-500 bg-red-50 text-red-800' : 'border-brand-500 bg-brand-100 text-brand-900',
-                )}
-                style={{ top: minutesToPx(preview.span.start, SCALE), height: minutesToPx(preview.span.end - preview.span.start, SCALE) }}
-                data-testid="drag-preview"
-              >
-                {clockText(preview.span.start)}–{clockText(preview.span.end)}
-                {previewClash && <span className="block font-normal">Taken: {previewClash.title}</span>}
-              </div>
+          {preview && held && (
+            // Moved by a transform, not as a grid item: a drag step repaints the preview, never lays out the grid.
+            <div
+              className={cn(
+                'pointer-events-none absolute top-0 left-0 z-40 rounded-md border-2 px-1.5 py-0.5 text-xs font-semibold shadow-lg will-change-transform',
+                previewClash ? 'border-red-500 bg-red-50 text-red-800' : 'border-brand-500 bg-brand-100 text-brand-900',
+              )}
+              style={{
+                width: columnWidth.current - 8,
+                height: minutesToPx(preview.span.end - preview.span.start, SCALE),
+                transform: `translate3d(${GUTTER_PX + held.to.column * columnWidth.current + 4}px, ${minutesToPx(preview.span.start, SCALE)}px, 0)`,
+              }}
+              data-testid="drag-preview"
+            >
+              {clockText(preview.span.start)}–{clockText(preview.span.end)}
+              {previewClash && <span className="block font-normal">Taken: {previewClash.title}</span>}
             </div>
           )}
         </div>

@@ -10,7 +10,7 @@ export const BOOKING_OVERLAP = 'This room is already booked at that time';
 
 export const bookingsProjection = defineReadModel<BookingEvent | OfficeDetailsEdited>({
   name: 'bookings',
-  version: 2,
+  version: 3,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   table: 'bookings',
   conflicts: { bookings_no_overlap: { message: BOOKING_OVERLAP, field: 'starts_at' } },

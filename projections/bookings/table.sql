@@ -20,5 +20,6 @@ CREATE TABLE bookings (
   CONSTRAINT bookings_no_overlap EXCLUDE USING gist (room_id WITH =, tstzrange(starts_at, ends_at) WITH &&) WHERE (status = 'confirmed')
 );
 CREATE INDEX bookings_location_time ON bookings (location_id, starts_at);
+CREATE INDEX bookings_room_time ON bookings (room_id, starts_at);
 CREATE INDEX bookings_member_time ON bookings (member_id, starts_at) WHERE member_id IS NOT NULL;
 CREATE INDEX bookings_series ON bookings (series_id) WHERE series_id IS NOT NULL;

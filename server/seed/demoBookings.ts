@@ -10,7 +10,7 @@ import { DEMO_LOCATIONS } from './demoData';
 import { seedOnce } from './once';
 import { prng } from './prng';
 
-/** Two meeting rooms per location, on its first floor: 'A' seats 6, 'B' seats 12. */
+/** Two meeting rooms per location, on its top floor: 'A' seats 6, 'B' seats 12. */
 const ROOMS = [
   { suffix: 'A', desks: 6 },
   { suffix: 'B', desks: 12 },
@@ -40,7 +40,8 @@ export async function seedDemoBookings(sql: Pool, handle: HandleCommand): Promis
       if (zone !== location.time_zone) {
         await handle(locationAggregate, location.id, { type: 'UpdateLocation', changes: { time_zone: zone } }, system, { tx });
       }
-      const floor = location.floors[0] ?? 1;
+      // On the top floor: the office list (by floor, then number) keeps leasable offices first.
+      const floor = location.floors[location.floors.length - 1] ?? 1;
       const booker =
         people.find((p) => p.role === 'manager' && p.locations.includes(location.id)) ?? people.find((p) => p.role === 'admin');
       const here = members.filter((m) => m.location_id === location.id);

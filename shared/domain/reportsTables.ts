@@ -47,6 +47,9 @@ export const OFFICE_STATUS_LABELS: Record<OfficeStatus, string> = { LEASED: 'Lea
 const count = (n: number) => n.toLocaleString('en-US');
 const generated = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: REPORT_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' }) + ' ET';
 
+/** Hours with at most one decimal (12.5). */
+const hours = (value: number) => (Math.round(value * 10) / 10).toLocaleString('en-US');
+
 export function occupancyDocument(report: OccupancyReport): ReportDocument {
   const { tiles, change, revenue } = report;
   const since = ` since ${formatReportDate(change.since)}`;
@@ -109,6 +112,16 @@ export function occupancyDocument(report: OccupancyReport): ReportDocument {
           ? [formatReportDate(p.date), formatPercent(p.office_occupancy), ...p.locations.map((l) => formatPercent(l.office_occupancy))]
           : [formatReportDate(p.date), formatPercent(p.office_occupancy), formatPercent(p.desk_occupancy)],
       ),
+    },
+    {
+      id: 'rooms',
+      title: `Meeting Room Utilization, ${formatReportDate(report.room_utilisation.from)} to ${formatReportDate(report.room_utilisation.to)}`,
+      columns: ['Location', 'Room', 'Booked Hours', 'Open Hours', 'Utilization'],
+      rows: [
+        ...report.room_utilisation.rooms.map((r) => [r.location, `Room ${r.room_number}`, hours(r.booked_hours), hours(r.open_hours), formatPercent(r.utilisation)]),
+        ...report.room_utilisation.locations.map((l) => [l.location, `All ${count(l.rooms)} rooms`, hours(l.booked_hours), hours(l.open_hours), formatPercent(l.utilisation)]),
+      ],
+      empty: 'No meeting rooms.',
     },
   );
   return {

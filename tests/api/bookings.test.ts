@@ -212,6 +212,30 @@ describe('series', () => {
     expect(after.body.filter((b) => b.series_id === series.body[0]!.series_id).every((b) => b.status === 'cancelled')).toBe(true);
   });
 
+  it('books a daily series up to an until day, and refuses one over 52 bookings', async () => {
+    const room = await newRoom('Bushwick');
+    const first = { room_id: room.id, title: 'Daily', starts_at: at(NY, 1, '08:00'), ends_at: at(NY, 1, '08:30') };
+    const until = localDate(at(NY, 5, '12:00'), NY);
+    const res = await w.api<Answer<Booking[]>>('POST', '/api/bookings', { token: w.tokens.admin, body: { ...first, repeat: { freq: 'daily', until } } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.map((b) => localDate(b.starts_at, NY))).toEqual([1, 2, 3, 4, 5].map((d) => localDate(at(NY, d, '12:00'), NY)));
+    const long = await book({ ...first, starts_at: at(NY, 1, '09:00'), ends_at: at(NY, 1, '09:30'), repeat: { freq: 'daily', until: localDate(at(NY, 80, '12:00'), NY) } });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe('A series holds at most 52 bookings');
+  });
+
+  it('moves a booking to a room at another location only for someone who may write at both', async () => {
+    const here = await newRoom('55 Broadway');
+    const there = await newRoom('Bushwick');
+    const made = await book({ room_id: here.id, title: 'Moving', starts_at: at(NY, 6, '15:00'), ends_at: at(NY, 6, '16:00') }, w.tokens.manager);
+    const refused = await w.api<Answer>('PUT', `/api/bookings/${made.body.id}`, { token: w.tokens.manager, body: { room_id: there.id } });
+    expect(refused.status).toBe(403);
+    const moved = await w.api<Answer>('PUT', `/api/bookings/${made.body.id}`, { token: w.tokens.admin, body: { room_id: there.id } });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body).toMatchObject({ room_id: there.id, room_number: there.office_number, location_id: w.loc('Bushwick') });
+    expect((await w.api('GET', `/api/bookings/${made.body.id}`, { token: w.tokens.manager })).status).toBe(403);
+  });
+
   it('keeps a weekly booking at the same local time across the daylight-saving changes', async () => {
     const room = await newRoom('Center City');
     // A Monday at 10:00 New York time eight weeks before the next March or November change, for 16 weeks: it crosses one.

@@ -46,6 +46,12 @@ describe('room utilisation in the occupancy report', () => {
     expect(location.open_hours).toBe(days * 15 * location.rooms);
     expect(location.booked_hours).toBeCloseTo(u.rooms.reduce((sum, r) => sum + r.booked_hours, 0), 1);
 
+    // The download shows the same figures.
+    const csv = await fetch(`${w.server.url}/api/reports/occupancy?location=Bushwick&as_of=${yesterday}&format=csv`, { headers: { authorization: `Bearer ${w.tokens.viewer}` } });
+    const text = await csv.text();
+    expect(text).toContain('Meeting Room Utilization');
+    expect(text).toMatch(new RegExp(`Bushwick,Room ${mine.room_number},2,${days * 15},`));
+
     // Today's report counts today's booking too.
     const live = await w.api<OccupancyReport>('GET', '/api/reports/occupancy?location=Bushwick', { token: w.tokens.viewer });
     const now = live.body.room_utilisation.rooms.find((r) => r.room_id === room.id)!;

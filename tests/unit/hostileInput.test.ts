@@ -184,6 +184,12 @@ describe('every schema of shared/schemas', () => {
     'slack.SlackTestAnswer',
     'slack.SlackWorkflows',
     'tasks.Task',
+    'bookings.Room',
+    'bookings.Booking',
+    'bookings.BookingCreated',
+    'bookings.BookingSummary',
+    'bookings.FeedTokenIssued',
+    'bookings.FeedTokenStatus',
     'templates.Template',
     'templates.TemplateVersion',
   ]);

@@ -266,7 +266,7 @@ test.describe('meeting-room bookings', () => {
       await page.goto('/reporting');
       const card = page.getByTestId('room-utilisation');
       await expect(card.getByRole('heading', { name: 'Meeting-room utilisation' })).toBeVisible();
-      await expect(card.getByRole('table', { name: 'Meeting-room utilisation by room' })).toContainText(`Room ${withMember.room_number}`);
+      await expect(card.getByRole('table', { name: /^Meeting Room Utilization/ })).toContainText(`Room ${withMember.room_number}`);
       await expect(card).toContainText('of open hours booked');
 
       // Settings: the location's zone and hours are in its form (looked at, not saved).

@@ -85,7 +85,8 @@ function BookingsScreen({ location, locations, onPick }: { location: Location; l
     'bookings',
     `${location.id}|${from}|${to}`,
     () => endpoints.bookings({ location: location.name, from, to }),
-    (b) => b.location_id === location.id && b.starts_at < to && b.ends_at > from,
+    // Instants compare as instants: rows carry the location's offset, the window is in UTC.
+    (b) => b.location_id === location.id && Date.parse(b.starts_at) < Date.parse(to) && Date.parse(b.ends_at) > Date.parse(from),
   );
   const collection = useAtomValue(bookingsAtom);
   const bookings = useMemo(() => rowsOf(collection).filter((b) => b.location_id === location.id), [collection, location.id]);
@@ -203,7 +204,7 @@ function BookingsScreen({ location, locations, onPick }: { location: Location; l
           locationId={location.id}
           locationName={location.name}
           zone={zone}
-          canWrite={canWrite && (dialog.kind === 'new' || (dialogBooking?.ends_at ?? '') > now.toISOString())}
+          canWrite={canWrite && (dialog.kind === 'new' || Date.parse(dialogBooking?.ends_at ?? '') > now.getTime())}
           announce={announce}
           onClose={() => setDialog(null)}
         />

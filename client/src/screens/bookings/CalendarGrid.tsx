@@ -113,12 +113,17 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
 
   const describe = useCallback((landing: Landing) => `${landing.column.name}, ${clockText(landing.span.start)} to ${clockText(landing.span.end)}`, []);
 
-  // Keyboard drags step a quarter hour up or down, or a whole column sideways.
+  // Keyboard drags step a quarter hour up or down, or a whole column sideways, counted here (as the
+  // deal board does): the sensor's own coordinates stay put, so it never scrolls the calendar under the drag.
+  const keySteps = useRef({ x: 0, y: 0 });
+  const moveRef = useRef<(dx: number, dy: number) => void>(() => undefined);
   const coordinateGetter: KeyboardCoordinateGetter = useCallback((event, { currentCoordinates }) => {
     if (!ARROWS.has(event.code)) return undefined;
     event.preventDefault();
-    const step = { ArrowDown: [0, SLOT_PX], ArrowUp: [0, -SLOT_PX], ArrowRight: [columnWidth.current, 0], ArrowLeft: [-columnWidth.current, 0] }[event.code]!;
-    return { x: currentCoordinates.x + step[0]!, y: currentCoordinates.y + step[1]! };
+    const step = { ArrowDown: [0, 1], ArrowUp: [0, -1], ArrowRight: [1, 0], ArrowLeft: [-1, 0] }[event.code]!;
+    keySteps.current = { x: keySteps.current.x + step[0]!, y: keySteps.current.y + step[1]! };
+    moveRef.current(keySteps.current.x * columnWidth.current, keySteps.current.y * SLOT_PX);
+    return currentCoordinates;
   }, []);
 
   const sensors = useSensors(
@@ -156,6 +161,7 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
       span = spanOn(booking, column.day, zone);
     }
     const to = { column: data.column, span: what.kind === 'create' ? dragSpan('create', span, 0, column.hours) : span };
+    keySteps.current = { x: 0, y: 0 };
     const next: Held = { kind: what.kind, bookingId: booking?.id ?? null, from: { column: data.column, span }, to, keyboard, focused: keyboard ? document.activeElement : null };
     setHolding(next);
     onHold({ booking, landing: { column, span: to.span } });
@@ -163,9 +169,10 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
     announce(`${words}. ${describe({ column, span: to.span })}`);
   };
 
-  const onDragMove = ({ delta }: DragMoveEvent) => {
+  const moveBy = (dx: number, dy: number) => {
     const current = heldRef.current;
     if (!current) return;
+    const delta = { x: dx, y: dy };
     const column = dragColumn(current.kind, current.from.column, delta.x, columnWidth.current, columns.length);
     const target = columns[column];
     if (!target) return;
@@ -179,6 +186,12 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
       const clash = clashIn(byColumn[target.key] ?? [], span, target.day, zone, current.bookingId ?? undefined);
       announce(`${describe({ column: target, span })}${clash ? `. Taken by ${clash.title}` : ''}`);
     }
+  };
+  moveRef.current = moveBy;
+
+  // Pointer drags: dnd-kit's delta (scrolling included). Keyboard drags move through coordinateGetter.
+  const onDragMove = ({ delta }: DragMoveEvent) => {
+    if (heldRef.current && !heldRef.current.keyboard) moveBy(delta.x, delta.y);
   };
 
   const finish = (dropped: boolean) => {
@@ -303,19 +316,22 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
               />
             </div>
           ))}
-          {preview && (
-            <div className="pointer-events-none relative z-40" style={{ gridColumn: (held?.to.column ?? 0) + 2, gridRow: 1 }}>
-              <div
-                className={cn(
-                  'absolute inset-x-1 rounded-md border-2 px-1.5 py-0.5 text-xs font-semibold shadow-lg',
-                  previewClash ? 'border-red-500 bg-red-50 text-red-800' : 'border-brand-500 bg-brand-100 text-brand-900',
-                )}
-                style={{ top: minutesToPx(preview.span.start, SCALE), height: minutesToPx(preview.span.end - preview.span.start, SCALE) }}
-                data-testid="drag-preview"
-              >
-                {clockText(preview.span.start)}–{clockText(preview.span.end)}
-                {previewClash && <span className="block font-normal">Taken: {previewClash.title}</span>}
-              </div>
+          {preview && held && (
+            // Moved by a transform, not as a grid item: a drag step repaints the preview, never lays out the grid.
+            <div
+              className={cn(
+                'pointer-events-none absolute top-0 left-0 z-40 rounded-md border-2 px-1.5 py-0.5 text-xs font-semibold shadow-lg will-change-transform',
+                previewClash ? 'border-red-500 bg-red-50 text-red-800' : 'border-brand-500 bg-brand-100 text-brand-900',
+              )}
+              style={{
+                width: columnWidth.current - 8,
+                height: minutesToPx(preview.span.end - preview.span.start, SCALE),
+                transform: `translate3d(${GUTTER_PX + held.to.column * columnWidth.current + 4}px, ${minutesToPx(preview.span.start, SCALE)}px, 0)`,
+              }}
+              data-testid="drag-preview"
+            >
+              {clockText(preview.span.start)}–{clockText(preview.span.end)}
+              {previewClash && <span className="block font-normal">Taken: {previewClash.title}</span>}
             </div>
           )}
         </div>

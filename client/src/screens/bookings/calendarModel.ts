@@ -42,7 +42,7 @@ export function bookingsByColumn(
   }
   const result: Record<string, readonly Booking[]> = {};
   for (const column of columns) {
-    const list = (out[column.key] ?? []).sort((a, b) => a.starts_at.localeCompare(b.starts_at) || a.id.localeCompare(b.id));
+    const list = (out[column.key] ?? []).sort((a, b) => Date.parse(a.starts_at) - Date.parse(b.starts_at) || a.id.localeCompare(b.id));
     const before = previous[column.key];
     result[column.key] = before && before.length === list.length && before.every((b, i) => b === list[i]) ? before : list;
   }

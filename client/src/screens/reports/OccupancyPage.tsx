@@ -135,7 +135,7 @@ export default function OccupancyPage() {
           </Card>
         )}
 
-        <RoomUtilisationCard figures={data?.room_utilisation ?? null} />
+        <RoomUtilisationCard figures={data?.room_utilisation ?? null} table={tableOf(tables, 'rooms') ?? null} />
 
         <Card className="p-5">
           <h2 className="mb-3 text-base font-semibold text-slate-900">Revenue Analysis</h2>

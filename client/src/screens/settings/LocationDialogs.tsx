@@ -122,7 +122,7 @@ function LocationFormDialog({
           <Field label="Time zone" hint="(bookings keep to its clock)" error={errors.time_zone?.message}>
             {(control) => (
               <Select {...control} {...register('time_zone')}>
-                {timeZones(form.getValues('time_zone')).map((zone) => (
+                {timeZones(form.getValues('time_zone') ?? '').map((zone) => (
                   <option key={zone} value={zone}>
                     {zone.replace(/_/g, ' ')}
                   </option>

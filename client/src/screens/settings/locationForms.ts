@@ -26,9 +26,9 @@ const fields = {
   manager: requiredText('Manager', 120),
   floors: floorsText,
   // Chosen from lists (TIME_ZONES, quarter hours): the request schema names a bad one.
-  time_zone: z.string(),
-  opens_at: z.string(),
-  closes_at: z.string(),
+  time_zone: z.string().optional(),
+  opens_at: z.string().optional(),
+  closes_at: z.string().optional(),
 };
 
 export const NewLocationForm = z.object(fields).transform(asRequest(CreateLocationInput));

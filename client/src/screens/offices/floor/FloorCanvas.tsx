@@ -57,6 +57,9 @@ const GRID_ASPECT = 2 / 3;
  */
 export function FloorCanvas({ items, unplaced, editable, heat, zoom, background, touchOf, onOpen, onPlace, onPinch }: FloorCanvasProps) {
   const planRef = useRef<HTMLDivElement | null>(null);
+  // A drag near an edge scrolls the plan's own frame (when zoomed in), never the page: scrolling
+  // the page under a drag re-measures every office on it, frame after frame.
+  const autoScroll = useMemo(() => ({ threshold: { x: 0.1, y: 0.1 }, canScroll: (element: Element) => element.getAttribute('data-testid') === 'floor-viewport' }), []);
   const [held, setHeld] = useState<Held | null>(null);
   const letGo = () => {
     drag.held = false;
@@ -160,7 +163,7 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
   const heldUnplaced = held?.kind === 'place' ? unplaced.find((u) => u.id === held.id) : undefined;
 
   return (
-    <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={letGo} autoScroll={{ threshold: { x: 0.1, y: 0.1 } }}>
+    <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={letGo} autoScroll={autoScroll}>
       <p id="floor-drag-help" className="sr-only">
         To move an office, press Space, then the arrow keys to move it one grid step; Space drops it, Escape cancels. Enter opens its actions.
       </p>

@@ -13,7 +13,7 @@ import {
 } from '@dnd-kit/core';
 import type { Touch } from '../../../live/collection';
 import { cn } from '../../../lib/cn';
-import { droppedBox, movedBox, resizedBox, sameBox, type Box } from './floorGeometry';
+import { droppedBox, freeSpot, movedBox, resizedBox, sameBox, type Box } from './floorGeometry';
 import { ARROW_DIRECTION, nextInDirection } from './floorNavigation';
 import { FloorShape } from './FloorShape';
 import { FloorPeek } from './FloorPeek';
@@ -144,6 +144,13 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
     setAnnouncement(`${was.kind === 'move' ? 'Moved' : 'Resized'} office ${item.number}.`);
   };
 
+  const placeAtFreeSpot = (office: UnplacedOffice) => {
+    if (drag.held) return;
+    focusWhenPlaced.current = office.id;
+    onPlace(office.id, office.number, freeSpot(itemsRef.current));
+    setAnnouncement(`Placed office ${office.number}.`);
+  };
+
   const onArrow = useCallback((id: string, event: KeyboardEvent<HTMLButtonElement>) => {
     const direction = ARROW_DIRECTION[event.key];
     // While an office is held the arrows are the drag's (the sensor listens on the window).
@@ -168,7 +175,7 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
         To move an office, press Space, then the arrow keys to move it one grid step; Space drops it, Escape cancels. Enter opens its actions.
       </p>
       <div className="flex flex-col gap-3 lg:flex-row">
-        {editable && <UnplacedList offices={unplaced} heldId={heldUnplaced?.id ?? null} />}
+        {editable && <UnplacedList offices={unplaced} heldId={heldUnplaced?.id ?? null} onPlace={placeAtFreeSpot} />}
         <div
           className="relative min-w-0 flex-1 overflow-auto rounded-lg border border-slate-300 bg-slate-100"
           style={{ maxHeight: '75vh', touchAction: 'pan-x pan-y' }}

@@ -45,7 +45,9 @@ function nameOf(streamType: string, known: Known): string {
   switch (streamType) {
     case 'deal':
       return text(known.deal_name) ?? 'a deal';
+    // A box on a floor plan (a placement) is named by its office.
     case 'office':
+    case 'placement':
       return text(known.office_number) ? `office ${known.office_number as string}` : 'an office';
     case 'member':
       return text(known.company_name) ?? 'a member';
@@ -116,9 +118,8 @@ const SUMMARIES: Record<string, Summary> = {
   DealSigningRetried: (name) => `asked to try the signing of ${name} again`,
   DealExecutedCopyStored: (name) => `stored the executed agreement of ${name}`,
   // Floor plans: a box of an office (its stream is the office's placement) and a floor's image.
-  OfficePlaced: (_name, data, before) => `${before.placed ? 'moved' : 'placed'} an office on the floor ${String(data.floor)} plan`,
-  OfficeUnplaced: (_name, data) =>
-    `took an office off the floor ${String(data.floor)} plan${data.moved_to ? ', as it moved to another location' : ''}`,
+  OfficePlaced: (name, data, before) => `${before.placed ? 'moved' : 'placed'} ${name} on the floor ${String(data.floor)} plan`,
+  OfficeUnplaced: (name, data) => `took ${name} off the floor ${String(data.floor)} plan${data.moved_to ? ', as it moved to another location' : ''}`,
   FloorBackgroundSet: (_name, data) => `set the background of the floor ${String(data.floor)} plan (${String(data.width)} × ${String(data.height)})`,
   FloorBackgroundRemoved: (_name, data) => `removed the background of the floor ${String(data.floor)} plan`,
 };

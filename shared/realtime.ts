@@ -39,7 +39,7 @@ export interface LiveRows {
   slack_workflows: SlackWorkflows;
   /** The Slack delivery log: rows outside the event log, pushed in `rows` messages. */
   slack_deliveries: SlackDelivery;
-  /** An office's box on its floor's plan (id: the office's id). */
+  /** An office's box on its floor's plan (id: its placement's, one per office; `office_id` names the office). */
   floor_placements: FloorPlacement;
   /** A floor's background image (id: the floor's id). */
   floor_backgrounds: FloorBackgroundRow;

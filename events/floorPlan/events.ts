@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_FLOOR_BACKGROUND_BYTES } from '@shared/schemas/floorPlans';
 
-const Where = { office_id: z.uuid(), location_id: z.uuid(), floor: z.number().int() };
+/** Where the box is; `office_number` as it was then, for the history's words. */
+const Where = { office_id: z.uuid(), office_number: z.string().min(1).optional(), location_id: z.uuid(), floor: z.number().int() };
 const Box = { x: z.number().min(0).max(1), y: z.number().min(0).max(1), width: z.number().gt(0).max(1), height: z.number().gt(0).max(1) };
 
 /** An office's box on one floor's plan (a placement's stream is its office's: one per office). */

@@ -10,6 +10,7 @@ import { scopeParams, scopeWhere } from '../scope';
 
 interface PlacementRow {
   id: string;
+  office_id: string;
   location_id: string;
   floor: number;
   x: number;
@@ -28,7 +29,7 @@ interface PlacementRow {
 
 const toPlacement = (r: PlacementRow): FloorPlacement => ({
   id: r.id,
-  office_id: r.id,
+  office_id: r.office_id,
   location_id: r.location_id,
   floor: r.floor,
   office_number: r.office_number,
@@ -45,19 +46,28 @@ const toPlacement = (r: PlacementRow): FloorPlacement => ({
   updated_at: iso(r.updated_at),
 });
 
+/**
+ * A box with its office. A box off its plan (location NULL) is loaded too, for the push: no one
+ * may see it, so each socket is told it left; the reads below never answer one.
+ */
 const SELECT = `
-  SELECT p.id, p.location_id, p.floor, p.x, p.y, p.width, p.height, p.version, p.created_at, p.updated_at,
+  SELECT p.id, p.office_id, p.location_id, p.floor, p.x, p.y, p.width, p.height, p.version, p.created_at, p.updated_at,
          o.office_number, o.status, o.tenant AS member_name, o.end_date::text AS lease_end, o.desks
   FROM floor_placements p
-  JOIN offices o ON o.id = p.id`;
+  JOIN offices o ON o.id = p.office_id`;
 
 /** Offices in the order a floor lists them: by number, shorter first ('9' before '10'). */
 const BY_NUMBER = `length(o.office_number), o.office_number COLLATE "C"`;
 
 const placements = rowReads(SELECT, 'p', toPlacement);
-export const getPlacement = placements.byId;
 /** The boxes a batch of events changed, for the live push. */
 export const placementsTouched = placements.touched;
+
+/** The office's box, when it is on a plan. */
+export async function placementOfOffice(db: Db, officeId: string): Promise<FloorPlacement | null> {
+  const [row] = await placements.where(db, 'p.office_id = $1 AND p.location_id IS NOT NULL', [officeId]);
+  return row ?? null;
+}
 
 /** The boxes on one floor's plan, as they stand, by office number. */
 export function placementsOnFloor(db: Db, locationId: string, floor: number): Promise<FloorPlacement[]> {
@@ -82,16 +92,16 @@ interface PastRow extends PlacementRow {
  */
 export async function placementsAsOf(db: Db, locationId: string, floor: number, day: string): Promise<FloorPlacement[]> {
   const rows = await db.unsafe<PastRow[]>(
-    `SELECT p.id, p.location_id, p.floor, p.x, p.y, p.width, p.height, p.version, p.created_at, p.updated_at,
+    `SELECT p.id, p.office_id, p.location_id, p.floor, p.x, p.y, p.width, p.height, p.version, p.created_at, p.updated_at,
             o.office_number, h.status, h.desks, h.start_date::text AS start_date, h.term_months,
             a.assigned, a.tenant_then
      FROM floor_placements p
-     JOIN offices o ON o.id = p.id
-     JOIN office_history h ON h.office_id = p.id AND tstzrange(h.valid_from, h.valid_to) @> ${dayEnded(3)}
+     JOIN offices o ON o.id = p.office_id
+     JOIN office_history h ON h.office_id = p.office_id AND tstzrange(h.valid_from, h.valid_to) @> ${dayEnded(3)}
      LEFT JOIN LATERAL (
        SELECT e.type = 'OfficeCompanyAssigned' AS assigned, e.data->>'tenant' AS tenant_then
        FROM events e
-       WHERE e.stream_id = 'office-' || p.id::text AND e.type IN ('OfficeCompanyAssigned', 'OfficeCompanyUnassigned')
+       WHERE e.stream_id = 'office-' || p.office_id::text AND e.type IN ('OfficeCompanyAssigned', 'OfficeCompanyUnassigned')
          AND (e.metadata->>'at')::timestamptz < ${dayEnded(3)}
        ORDER BY e.version DESC LIMIT 1) a ON true
      WHERE p.location_id = $1 AND p.floor = $2
@@ -121,7 +131,7 @@ export function unplacedOnFloor(db: Db, locationId: string, floor: number, day?:
   return db.unsafe<UnplacedRow[]>(
     `SELECT o.id AS office_id, o.office_number, ${status} AS status
      FROM offices o ${history}
-     WHERE o.location_id = $1 AND o.floor = $2 AND NOT EXISTS (SELECT 1 FROM floor_placements p WHERE p.id = o.id)
+     WHERE o.location_id = $1 AND o.floor = $2 AND NOT EXISTS (SELECT 1 FROM floor_placements p WHERE p.office_id = o.id AND p.location_id IS NOT NULL)
      ORDER BY ${BY_NUMBER}`,
     day ? [locationId, floor, day] : [locationId, floor],
     PREPARED,
@@ -203,7 +213,7 @@ export function floorsOf(db: Db, locationId: string): Promise<FloorCount[]> {
 export function listPlacements(db: Db, actor: Actor, locationId: string | null, floor: number | null): Promise<FloorPlacement[]> {
   return placements.where(
     db,
-    `${scopeWhere('floor_placements', 'p')} AND ($3::uuid IS NULL OR p.location_id = $3) AND ($4::integer IS NULL OR p.floor = $4)
+    `p.location_id IS NOT NULL AND ${scopeWhere('floor_placements', 'p')} AND ($3::uuid IS NULL OR p.location_id = $3) AND ($4::integer IS NULL OR p.floor = $4)
      ORDER BY p.location_id, p.floor, ${BY_NUMBER}`,
     [...scopeParams(actor), locationId, floor] as never[],
   );

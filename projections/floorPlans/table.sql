@@ -1,16 +1,20 @@
--- Offices on their floor's plan: one row per placed office (id = the office's id), its box in
--- fractions of the plan. What the plan colours it by (status, member, lease end, desks) is the
--- office's, joined when read.
+-- Offices' boxes on their floor's plan: one row per office ever placed (id = its placement's id,
+-- events/floorPlan/floorId.ts), the box in fractions of the plan. A box off the plan keeps its row
+-- at no location (every column of the box NULL): no one sees it, and a later placement brings
+-- it back under the same id, newer, which browsers take (a deleted row's id never comes back).
+-- What the plan colours a box by (status, member, lease end, desks) is the office's, joined when read.
 CREATE TABLE floor_placements (
   id          uuid PRIMARY KEY,
-  location_id uuid             NOT NULL,
-  floor       integer          NOT NULL,
-  x           double precision NOT NULL,
-  y           double precision NOT NULL,
-  width       double precision NOT NULL,
-  height      double precision NOT NULL,
+  office_id   uuid             NOT NULL,
+  location_id uuid,
+  floor       integer,
+  x           double precision,
+  y           double precision,
+  width       double precision,
+  height      double precision,
   version     integer          NOT NULL,
   created_at  timestamptz      NOT NULL,
   updated_at  timestamptz      NOT NULL
 );
-CREATE INDEX floor_placements_floor ON floor_placements (location_id, floor);
+CREATE UNIQUE INDEX floor_placements_office ON floor_placements (office_id);
+CREATE INDEX floor_placements_floor ON floor_placements (location_id, floor) WHERE location_id IS NOT NULL;

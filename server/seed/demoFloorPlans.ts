@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import { rowLayout } from '@shared/domain/floorLayout';
 import { floorBackgroundAggregate } from '../../events/floorPlan/backgroundDecider';
-import { floorId } from '../../events/floorPlan/floorId';
+import { floorId, placementId } from '../../events/floorPlan/floorId';
 import { placementAggregate } from '../../events/floorPlan/placementDecider';
 import type { HandleCommand } from '../../events/handleCommand';
 import type { Pool } from '../../events/store/types';
@@ -75,9 +75,10 @@ export async function seedDemoFloorPlans(sql: Pool, handle: HandleCommand): Prom
       location_id: string;
       location: string;
       floor: number;
+      office_number: string;
     }
     const offices: SeededOffice[] = await tx<SeededOffice[]>`
-      SELECT o.id, o.location_id, l.name AS location, o.floor
+      SELECT o.id, o.location_id, l.name AS location, o.floor, o.office_number
       FROM offices o JOIN locations l ON l.id = o.location_id
       ORDER BY l.name, o.floor, length(o.office_number), o.office_number COLLATE "C"`;
     if (offices.length === 0) return false;
@@ -98,8 +99,8 @@ export async function seedDemoFloorPlans(sql: Pool, handle: HandleCommand): Prom
       const plan = { location_id, floor };
       const boxes = rowLayout(group.length, PER_ROW);
       for (const [i, office] of group.entries()) {
-        const command = { type: 'PlaceOffice' as const, plan, office: { id: office.id, location_id, floor }, box: boxes[i]!, shown: false };
-        await handle(placementAggregate, office.id, command, system(), { tx });
+        const command = { type: 'PlaceOffice' as const, plan, office: { id: office.id, office_number: office.office_number, location_id, floor }, box: boxes[i]!, shown: false };
+        await handle(placementAggregate, placementId(office.id), command, system(), { tx });
       }
       if (WHOLE_BUILDINGS.includes(location) && floor === lowest.get(location_id)) {
         if (!stored) await storeContent(tx, sha256, image);

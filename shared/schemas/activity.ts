@@ -22,7 +22,7 @@ export const ACTIVITY_STREAMS = [
   'gmail',
   'slack_config',
   'slack_workflows',
-  /** An office's box on its floor plan (entity_id: the office's id). */
+  /** An office's box on its floor plan (entity_id: the floor_placements row's id). */
   'placement',
   /** A floor's background image (entity_id: the floor's id, the floor_backgrounds row's). */
   'floor_background',

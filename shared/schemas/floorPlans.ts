@@ -103,8 +103,10 @@ export type AutoLayoutInput = z.infer<typeof AutoLayoutInput>;
 export const BackgroundUploadFields = z.object({}).strict();
 
 /**
- * One office on a floor plan, live entity `floor_placements` (id = the office's id): its box, and
- * what the plan colours it by, read from the office as it stands (a status change re-sends it).
+ * One office on a floor plan, live entity `floor_placements`: its box, and what the plan colours
+ * it by, read from the office as it stands (a status change re-sends it). `id` is the placement's
+ * own (one per office, never the office's id; its history: /api/events?entity_id=<id>). A box
+ * taken off its plan, or whose office moved floor or location, reaches sockets as a removal.
  */
 export const FloorPlacement = z.object({
   id: z.uuid(),

@@ -34,7 +34,8 @@ describe('PUT /api/floor-plans/{location_id}/{floor}/placements/{office_id}', ()
 
     const placed = await w.api<FloorPlacement>('PUT', placementPath(office), { token: w.tokens.manager, body: box });
     expect(placed.status, placed.text).toBe(200);
-    expect(placed.body).toMatchObject({ office_id: office.id, id: office.id, location_id: office.location_id, floor: office.floor, ...box, status: 'VACANT', member_name: null, lease_end: null, desks: office.desks, office_number: office.office_number, version: 1 });
+    expect(placed.body.id).not.toBe(office.id);
+    expect(placed.body).toMatchObject({ office_id: office.id, location_id: office.location_id, floor: office.floor, ...box, status: 'VACANT', member_name: null, lease_end: null, desks: office.desks, office_number: office.office_number, version: 1 });
 
     const after = await plan(office.location_id, office.floor);
     expect(after.placements).toEqual([placed.body]);
@@ -215,16 +216,16 @@ describe('history of a placement in /api/events', () => {
     const first = await w.api<FloorPlacement>('PUT', placementPath(office), { token: w.tokens.manager, body: box });
     await w.api('PUT', placementPath(office), { token: w.tokens.admin, body: { ...box, x: 0.4, version: first.body.version } });
     await w.api('DELETE', placementPath(office), { token: w.tokens.manager });
-    const res = await w.api<ActivityEntry[]>('GET', `/api/events?entity_id=${office.id}&stream=placement`, { token: w.tokens.manager });
+    const res = await w.api<ActivityEntry[]>('GET', `/api/events?entity_id=${first.body.id}&stream=placement`, { token: w.tokens.manager });
     expect(res.status, res.text).toBe(200);
     expect(res.body.map((e) => e.type)).toEqual(['OfficeUnplaced', 'OfficePlaced', 'OfficePlaced']);
     expect(res.body[1]!.changes).toEqual(expect.arrayContaining([{ field: 'x', from: 0.1, to: 0.4 }]));
     expect(res.body.map((e) => e.summary)).toEqual([
-      `Jordan Lee took an office off the floor ${office.floor} plan`,
-      `Alex Morgan moved an office on the floor ${office.floor} plan`,
-      `Jordan Lee placed an office on the floor ${office.floor} plan`,
+      `Jordan Lee took office ${office.office_number} off the floor ${office.floor} plan`,
+      `Alex Morgan moved office ${office.office_number} on the floor ${office.floor} plan`,
+      `Jordan Lee placed office ${office.office_number} on the floor ${office.floor} plan`,
     ]);
-    const viewerOfAll = await w.api<ActivityEntry[]>('GET', `/api/events?entity_id=${office.id}&stream=placement`, { token: w.tokens.viewer });
+    const viewerOfAll = await w.api<ActivityEntry[]>('GET', `/api/events?entity_id=${first.body.id}`, { token: w.tokens.viewer });
     expect(viewerOfAll.body).toHaveLength(3);
   });
 });

@@ -34,22 +34,28 @@ describe('floor plans pushed live', () => {
 
     const placed = await w.api<FloorPlacement>('PUT', `/api/floor-plans/${office.location_id}/90/placements/${office.id}`, { token: w.tokens.admin, body: box });
     expect(placed.status, placed.text).toBe(200);
+    const id = placed.body.id;
     for (const socket of [manager, viewer]) {
-      await socket.until((m) => changesOf(m, 'floor_placements', office.id).length > 0, 'the placed box');
-      expect(changesOf(socket.changes, 'floor_placements', office.id)[0]!.row).toEqual(placed.body);
+      await socket.until((m) => changesOf(m, 'floor_placements', id).length > 0, 'the placed box');
+      expect(changesOf(socket.changes, 'floor_placements', id)[0]!.row).toEqual(placed.body);
     }
 
     const status = await w.api('PATCH', `/api/offices/${office.id}/status`, { token: w.tokens.admin, body: { status: 'UNAVAILABLE' } });
     expect(status.status).toBe(200);
-    await manager.until((m) => changesOf(m, 'floor_placements', office.id).some((c) => (c.row as FloorPlacement | null)?.status === 'UNAVAILABLE'), 'the box of the unavailable office');
-    const restamped = changesOf(manager.changes, 'floor_placements', office.id).at(-1)!.row as FloorPlacement;
+    await manager.until((m) => changesOf(m, 'floor_placements', id).some((c) => (c.row as FloorPlacement | null)?.status === 'UNAVAILABLE'), 'the box of the unavailable office');
+    const restamped = changesOf(manager.changes, 'floor_placements', id).at(-1)!.row as FloorPlacement;
     expect(restamped.version).toBe(placed.body.version);
     expect(restamped.updated_at > placed.body.updated_at).toBe(true);
 
     const moved = await w.api('PUT', `/api/offices/${office.id}`, { token: w.tokens.admin, body: { floor: 91 } });
     expect(moved.status).toBe(200);
-    await manager.until((m) => changesOf(m, 'floor_placements', office.id).some((c) => c.row === null), 'the removal of the box');
+    await manager.until((m) => changesOf(m, 'floor_placements', id).some((c) => c.row === null), 'the removal of the box');
+    // Where the box stood then: a later placement of it is newer, and comes back.
+    expect(changesOf(manager.changes, 'floor_placements', id).at(-1)!.removed_at).toMatchObject({ version: placed.body.version });
     expect((await w.api('GET', `/api/floor-plans/placements?location=${office.location_id}&floor=90`, { token: w.tokens.manager })).body).toEqual([]);
+    const again = await w.api<FloorPlacement>('PUT', `/api/floor-plans/${office.location_id}/91/placements/${office.id}`, { token: w.tokens.manager, body: box });
+    expect(again.body).toMatchObject({ id, floor: 91, version: placed.body.version + 1 });
+    await viewer.until((m) => changesOf(m, 'floor_placements', id).some((c) => (c.row as FloorPlacement | null)?.floor === 91), 'the box placed again');
 
     const background = new FormData();
     background.append('file', new Blob([new Uint8Array(pngOfSize(640, 400))]), 'plan.png');

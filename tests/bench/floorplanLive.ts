@@ -61,7 +61,7 @@ async function measureLive(server: RunningServer, progress: Progress, clients: C
   const { sql, tokens } = server.deps;
   // A placed office of the demo plans with no company, so its status may change back and forth.
   const [target] = await sql<{ id: string; location_id: string; floor: number; office_number: string; status: string }[]>`
-    SELECT o.id, o.location_id, o.floor, o.office_number, o.status FROM floor_placements p JOIN offices o ON o.id = p.id
+    SELECT o.id, o.location_id, o.floor, o.office_number, o.status FROM floor_placements p JOIN offices o ON o.id = p.office_id
     JOIN locations l ON l.id = o.location_id
     WHERE l.name = ${LOCATION} AND o.member_id IS NULL ORDER BY o.floor, o.office_number LIMIT 1`;
   if (!target) throw new Error('floorplan bench: no placed office without a company in the demo plans');
@@ -80,7 +80,7 @@ async function measureLive(server: RunningServer, progress: Progress, clients: C
       socket.on('change', (message) => {
         const at = performance.now();
         for (const change of message.changes) {
-          if (change.entity !== 'floor_placements' || !change.row || change.id !== target.id) continue;
+          if (change.entity !== 'floor_placements' || !change.row || change.row.office_id !== target.id) continue;
           lastMessage = message;
           seen.record(`${change.row.status}@${change.row.updated_at}`, 0, at);
         }

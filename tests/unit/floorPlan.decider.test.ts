@@ -2,16 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { rowLayout } from '@shared/domain/floorLayout';
 import type { FloorBackgroundEvent, PlacementEvent } from '../../events/floorPlan/events';
 import { floorBackgroundDecider, type FloorBackgroundCommand } from '../../events/floorPlan/backgroundDecider';
-import { floorId } from '../../events/floorPlan/floorId';
+import { floorId, placementId } from '../../events/floorPlan/floorId';
 import { placementDecider, type PlacementCommand } from '../../events/floorPlan/placementDecider';
 import { fixedIds, specFor } from '../support/givenWhenThen';
 
 const ids = fixedIds('office', 'broadway', 'broad');
 const given = specFor<PlacementCommand, unknown, PlacementEvent>(placementDecider as never);
 const plan = { location_id: ids.broadway, floor: 4 };
-const office = { id: ids.office, location_id: ids.broadway, floor: 4 };
+const office = { id: ids.office, office_number: '402', location_id: ids.broadway, floor: 4 };
 const box = { x: 0.1, y: 0.2, width: 0.3, height: 0.1 };
-const placed: PlacementEvent = { type: 'OfficePlaced', data: { office_id: ids.office, ...plan, ...box } };
+const named = { office_id: ids.office, office_number: '402' };
+const placed: PlacementEvent = { type: 'OfficePlaced', data: { ...named, ...plan, ...box } };
 
 describe('placement decider', () => {
   it('given nothing, when an office is placed on its own floor, then it is recorded with its box', () => {
@@ -36,23 +37,23 @@ describe('placement decider', () => {
   });
 
   it('given a placement, when it is taken off, then it is recorded; on another floor or off already, 404', () => {
-    given([placed]).when({ type: 'UnplaceOffice', plan }).then([{ type: 'OfficeUnplaced', data: { office_id: ids.office, ...plan } }]);
+    given([placed]).when({ type: 'UnplaceOffice', plan }).then([{ type: 'OfficeUnplaced', data: { ...named, ...plan } }]);
     given([placed]).when({ type: 'UnplaceOffice', plan: { ...plan, floor: 5 } }).thenRefuses(404, 'The office is not on this floor plan');
-    given([placed, { type: 'OfficeUnplaced', data: { office_id: ids.office, ...plan } }]).when({ type: 'UnplaceOffice', plan }).thenRefuses(404, 'The office is not on this floor plan');
+    given([placed, { type: 'OfficeUnplaced', data: { ...named, ...plan } }]).when({ type: 'UnplaceOffice', plan }).thenRefuses(404, 'The office is not on this floor plan');
     given([]).when({ type: 'UnplaceOffice', plan }).thenRefuses(404, 'The office is not on this floor plan');
   });
 
   it('given a placement at the location the office left, when the system clears it, then it is unplaced, moved to the new location', () => {
     const moved = { ...office, location_id: ids.broad };
-    given([placed]).when({ type: 'ClearMovedPlacement', office: moved }).then([{ type: 'OfficeUnplaced', data: { office_id: ids.office, ...plan, moved_to: ids.broad } }]);
+    given([placed]).when({ type: 'ClearMovedPlacement', office: moved }).then([{ type: 'OfficeUnplaced', data: { ...named, ...plan, moved_to: ids.broad } }]);
     given([placed]).when({ type: 'ClearMovedPlacement', office }).then([]);
     given([]).when({ type: 'ClearMovedPlacement', office: moved }).then([]);
   });
 
   it('keeps the location of a box taken off (no move), and takes the new one after an office move', () => {
-    const off = placementDecider.evolve(placementDecider.evolve(null, placed), { type: 'OfficeUnplaced', data: { office_id: ids.office, ...plan } });
-    expect(off).toEqual({ office_id: ids.office, ...plan, box: null });
-    const cleared = placementDecider.evolve(placementDecider.evolve(null, placed), { type: 'OfficeUnplaced', data: { office_id: ids.office, ...plan, moved_to: ids.broad } });
+    const off = placementDecider.evolve(placementDecider.evolve(null, placed), { type: 'OfficeUnplaced', data: { ...named, ...plan } });
+    expect(off).toEqual({ ...named, ...plan, box: null });
+    const cleared = placementDecider.evolve(placementDecider.evolve(null, placed), { type: 'OfficeUnplaced', data: { ...named, ...plan, moved_to: ids.broad } });
     expect(cleared?.location_id).toBe(ids.broad);
   });
 });
@@ -83,6 +84,12 @@ describe('floorId', () => {
     expect(floorId(ids.broadway.toUpperCase(), 4)).toBe(id);
     expect(floorId(ids.broadway, 5)).not.toBe(id);
     expect(floorId(ids.broad, 4)).not.toBe(id);
+  });
+
+  it('gives an office’s placement an id of its own, never the office’s', () => {
+    expect(placementId(ids.office)).toBe(placementId(ids.office.toUpperCase()));
+    expect(placementId(ids.office)).not.toBe(ids.office);
+    expect(placementId(ids.office)).not.toBe(placementId(ids.broad));
   });
 });
 

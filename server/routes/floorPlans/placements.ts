@@ -7,7 +7,8 @@ import type { CommandContext, RunInTransaction } from '../../../events/handleCom
 import type { PlacementBox } from '../../../events/floorPlan/events';
 import { placementAggregate, type PlacedOffice, type Plan } from '../../../events/floorPlan/placementDecider';
 import type { Tx } from '../../../events/store/types';
-import { getPlacement, placementsOnFloor, unplacedOnFloor } from '../../../projections/floorPlans/queries';
+import { placementId } from '../../../events/floorPlan/floorId';
+import { placementOfOffice, placementsOnFloor, unplacedOnFloor } from '../../../projections/floorPlans/queries';
 import { getOffice } from '../../../projections/offices/queries';
 import type { AppDeps } from '../../deps';
 import { pathLocation } from '../../floorPlans/planLocation';
@@ -24,10 +25,11 @@ const systemPart = (context: CommandContext): CommandContext => ({ userId: 'syst
  * moved away from (so only the new location's right is needed), then the user's command.
  */
 async function place(run: RunInTransaction, tx: Tx, context: CommandContext, office: PlacedOffice, plan: Plan, box: PlacementBox, expectedVersion?: number) {
-  await run(placementAggregate, office.id, { type: 'ClearMovedPlacement', office }, systemPart(context));
+  const id = placementId(office.id);
+  await run(placementAggregate, id, { type: 'ClearMovedPlacement', office }, systemPart(context));
   // Read with the placement's lock held (the command above took it).
-  const shown = (await getPlacement(tx, office.id)) !== null;
-  return run(placementAggregate, office.id, { type: 'PlaceOffice', plan, office, box, shown }, context, { expectedVersion });
+  const shown = (await placementOfOffice(tx, office.id)) !== null;
+  return run(placementAggregate, id, { type: 'PlaceOffice', plan, office, box, shown }, context, { expectedVersion });
 }
 
 /**
@@ -51,8 +53,8 @@ export function placementRoutes(router: Router, deps: AppDeps, auth: Middleware)
         const plan = { location_id: params.location_id, floor: params.floor };
         const context = commandContext(ctx);
         ctx.body = await handle.transaction(async (run, tx) => {
-          await place(run, tx, context, { id: office.id, location_id: office.location_id, floor: office.floor }, plan, box, version);
-          return getPlacement(tx, office.id);
+          await place(run, tx, context, { id: office.id, office_number: office.office_number, location_id: office.location_id, floor: office.floor }, plan, box, version);
+          return placementOfOffice(tx, office.id);
         });
       },
     ),
@@ -64,10 +66,10 @@ export function placementRoutes(router: Router, deps: AppDeps, auth: Middleware)
     permit('floorPlan.edit'),
     validate({ params: PlacementParams, query: VersionQuery, body: VersionBody, status: 204, description: 'Takes the office off the plan (it is listed as unplaced again).' }, async (ctx, { params, query, body }) => {
       await pathLocation(sql, actorOf(ctx), params.location_id);
-      const placed = await getPlacement(sql, params.office_id);
+      const placed = await placementOfOffice(sql, params.office_id);
       if (!placed || placed.location_id !== params.location_id || placed.floor !== params.floor) throw new HttpError(404, FLOOR_PLAN_MESSAGES.notPlaced);
       const plan = { location_id: params.location_id, floor: params.floor };
-      await handle(placementAggregate, params.office_id, { type: 'UnplaceOffice', plan }, commandContext(ctx), { expectedVersion: body.version ?? query.version });
+      await handle(placementAggregate, placementId(params.office_id), { type: 'UnplaceOffice', plan }, commandContext(ctx), { expectedVersion: body.version ?? query.version });
       ctx.status = 204;
     }),
   );
@@ -88,7 +90,7 @@ export function placementRoutes(router: Router, deps: AppDeps, auth: Middleware)
       const [unplaced, placed] = await Promise.all([unplacedOnFloor(tx, plan.location_id, plan.floor), placementsOnFloor(tx, plan.location_id, plan.floor)]);
       const boxes = rowLayout(unplaced.length, perRow, placed);
       for (const [i, office] of unplaced.entries()) {
-        await place(run, tx, context, { id: office.office_id, location_id: plan.location_id, floor: plan.floor }, plan, boxes[i]!);
+        await place(run, tx, context, { id: office.office_id, office_number: office.office_number, location_id: plan.location_id, floor: plan.floor }, plan, boxes[i]!);
       }
       const ids = new Set(unplaced.map((o) => o.office_id));
       return (await placementsOnFloor(tx, plan.location_id, plan.floor)).filter((p) => ids.has(p.office_id));

@@ -155,6 +155,8 @@ test.describe('live floor plans', () => {
     expect(serious(results.violations)).toEqual([]);
     await page.getByRole('button', { name: 'Lease heat' }).click();
     await expect(page.getByRole('list', { name: 'Lease heat legend' })).toBeVisible();
+    // Colours fade between the two looks: axe reads them once they have settled.
+    await page.waitForFunction(() => document.getAnimations().length === 0);
     const heat = await new AxeBuilder({ page }).include('[data-testid="floor-plan-view"]').analyze();
     expect(serious(heat.violations)).toEqual([]);
 

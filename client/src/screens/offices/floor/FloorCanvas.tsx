@@ -177,8 +177,10 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
       <div className="flex flex-col gap-3 lg:flex-row">
         {editable && <UnplacedList offices={unplaced} heldId={heldUnplaced?.id ?? null} onPlace={placeAtFreeSpot} />}
         <div
+          // Sideways it scrolls only when zoomed in: a handle at the plan's edge must not make it
+          // scroll, or the keyboard's arrows would scroll it instead of moving the office.
           className="relative min-w-0 flex-1 overflow-auto rounded-lg border border-slate-300 bg-slate-100"
-          style={{ maxHeight: '75vh', touchAction: 'pan-x pan-y' }}
+          style={{ maxHeight: '75vh', touchAction: 'pan-x pan-y', overflowX: zoom > 1 ? 'auto' : 'hidden' }}
           data-testid="floor-viewport"
           onTouchStart={(e) => {
             if (e.touches.length === 2) pinch.current = touchDistance(e.touches);

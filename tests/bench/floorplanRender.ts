@@ -100,6 +100,8 @@ const RECORD_FRAMES = `(() => {
  * page records every frame's interval; lets go where it started with Escape (nothing is saved).
  */
 async function dragFrames(page: Page): Promise<number[]> {
+  // The plan at the top of the window, so the drag stays inside it (as a person's would).
+  await page.getByTestId('floor-viewport').evaluate((el) => el.scrollIntoView({ block: 'start' }));
   const shape = page.locator('[data-testid="floor-shape"] button[data-floor-office]').first();
   const box = (await shape.boundingBox())!;
   const x = box.x + box.width / 2;

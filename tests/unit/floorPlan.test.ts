@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GRID, MIN_SIZE, droppedBox, movedBox, resizedBox, snap, snapBox, toFraction } from '../../client/src/screens/offices/floor/floorGeometry';
+import { GRID, MIN_SIZE, NEW_SIZE, droppedBox, freeSpot, movedBox, resizedBox, snap, snapBox, toFraction } from '../../client/src/screens/offices/floor/floorGeometry';
 import { heatBucket } from '../../client/src/screens/offices/floor/heat';
 import { nextInDirection, readingOrder } from '../../client/src/screens/offices/floor/floorNavigation';
 import { keyboardStep } from '../../client/src/screens/offices/floor/keyboardSteps';
@@ -38,6 +38,16 @@ describe('floor plan fractions and snapping', () => {
     const box = { x: 0.8, y: 0.1, width: 0.1, height: 0.1 };
     expect(resizedBox(box, 400, 0, plan)).toEqual({ ...box, width: 0.2 });
     expect(resizedBox(box, -400, -400, plan)).toEqual({ ...box, width: MIN_SIZE, height: MIN_SIZE });
+  });
+
+  it('finds the first free spot in rows for an office placed from the keyboard', () => {
+    expect(freeSpot([])).toEqual({ x: 0, y: 0, ...NEW_SIZE });
+    // The top-left corner taken: the next grid step right of it.
+    expect(freeSpot([{ x: 0, y: 0, width: 0.1, height: 0.1 }])).toEqual({ x: 0.1, y: 0, ...NEW_SIZE });
+    // A whole band taken: the row below it.
+    expect(freeSpot([{ x: 0, y: 0, width: 1, height: 0.2 }])).toEqual({ x: 0, y: 0.2, ...NEW_SIZE });
+    // A full plan: the corner (overlaps are allowed).
+    expect(freeSpot([{ x: 0, y: 0, width: 1, height: 1 }])).toEqual({ x: 0, y: 0, ...NEW_SIZE });
   });
 
   it('places a dropped office where its corner fell on the plan', () => {

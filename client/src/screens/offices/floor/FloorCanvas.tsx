@@ -13,7 +13,7 @@ import {
 } from '@dnd-kit/core';
 import type { Touch } from '../../../live/collection';
 import { cn } from '../../../lib/cn';
-import { droppedBox, movedBox, resizedBox, sameBox, type Box } from './floorGeometry';
+import { droppedBox, freeSpot, movedBox, resizedBox, sameBox, type Box } from './floorGeometry';
 import { ARROW_DIRECTION, nextInDirection } from './floorNavigation';
 import { FloorShape } from './FloorShape';
 import { FloorPeek } from './FloorPeek';
@@ -57,6 +57,9 @@ const GRID_ASPECT = 2 / 3;
  */
 export function FloorCanvas({ items, unplaced, editable, heat, zoom, background, touchOf, onOpen, onPlace, onPinch }: FloorCanvasProps) {
   const planRef = useRef<HTMLDivElement | null>(null);
+  // A drag near an edge scrolls the plan's own frame (when zoomed in), never the page: scrolling
+  // the page under a drag re-measures every office on it, frame after frame.
+  const autoScroll = useMemo(() => ({ threshold: { x: 0.1, y: 0.1 }, canScroll: (element: Element) => element.getAttribute('data-testid') === 'floor-viewport' }), []);
   const [held, setHeld] = useState<Held | null>(null);
   const letGo = () => {
     drag.held = false;
@@ -141,6 +144,13 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
     setAnnouncement(`${was.kind === 'move' ? 'Moved' : 'Resized'} office ${item.number}.`);
   };
 
+  const placeAtFreeSpot = (office: UnplacedOffice) => {
+    if (drag.held) return;
+    focusWhenPlaced.current = office.id;
+    onPlace(office.id, office.number, freeSpot(itemsRef.current));
+    setAnnouncement(`Placed office ${office.number}.`);
+  };
+
   const onArrow = useCallback((id: string, event: KeyboardEvent<HTMLButtonElement>) => {
     const direction = ARROW_DIRECTION[event.key];
     // While an office is held the arrows are the drag's (the sensor listens on the window).
@@ -160,15 +170,17 @@ export function FloorCanvas({ items, unplaced, editable, heat, zoom, background,
   const heldUnplaced = held?.kind === 'place' ? unplaced.find((u) => u.id === held.id) : undefined;
 
   return (
-    <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={letGo} autoScroll={{ threshold: { x: 0.1, y: 0.1 } }}>
+    <DndContext sensors={sensors} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={letGo} autoScroll={autoScroll}>
       <p id="floor-drag-help" className="sr-only">
         To move an office, press Space, then the arrow keys to move it one grid step; Space drops it, Escape cancels. Enter opens its actions.
       </p>
       <div className="flex flex-col gap-3 lg:flex-row">
-        {editable && <UnplacedList offices={unplaced} heldId={heldUnplaced?.id ?? null} />}
+        {editable && <UnplacedList offices={unplaced} heldId={heldUnplaced?.id ?? null} onPlace={placeAtFreeSpot} />}
         <div
+          // Sideways it scrolls only when zoomed in: a handle at the plan's edge must not make it
+          // scroll, or the keyboard's arrows would scroll it instead of moving the office.
           className="relative min-w-0 flex-1 overflow-auto rounded-lg border border-slate-300 bg-slate-100"
-          style={{ maxHeight: '75vh', touchAction: 'pan-x pan-y' }}
+          style={{ maxHeight: '75vh', touchAction: 'pan-x pan-y', overflowX: zoom > 1 ? 'auto' : 'hidden' }}
           data-testid="floor-viewport"
           onTouchStart={(e) => {
             if (e.touches.length === 2) pinch.current = touchDistance(e.touches);

@@ -11,7 +11,8 @@ import { leaseWords, type PlanItem } from './placementItems';
 export function FloorPeek({ item, touch }: { item: PlanItem; touch: Touch | undefined }) {
   const below = item.y + item.height < 0.7;
   const style = {
-    left: `${Math.min(item.x * 100, 70)}%`,
+    // Anchored on the side with room, so the card never widens the plan (a wider plan would scroll).
+    ...(item.x < 0.5 ? { left: `${item.x * 100}%` } : { right: `${(1 - item.x - item.width) * 100}%` }),
     ...(below ? { top: `calc(${(item.y + item.height) * 100}% + 6px)` } : { bottom: `calc(${(1 - item.y) * 100}% + 6px)` }),
   };
   return (

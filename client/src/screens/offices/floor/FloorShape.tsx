@@ -50,6 +50,10 @@ export const FloorShape = memo(function FloorShape({ item, editable, heat, touch
   const attributes = editable ? drag.attributes : null;
   return (
     <div
+      // The drag source is the element that carries the drag's transform: dnd-kit measures it
+      // without its own transform, so its rectangle holds still while it moves, and the 299 other
+      // offices are not re-rendered on every frame of a drag.
+      ref={drag.setNodeRef}
       // Someone else's move glides to its new place; the user's own drop stays where it was let go.
       className={cn('absolute', held ? 'z-20' : 'z-0', !held && touch && !touch.own && 'floor-glide', held === 'move' && 'opacity-90 shadow-lg')}
       style={style}
@@ -60,7 +64,6 @@ export const FloorShape = memo(function FloorShape({ item, editable, heat, touch
       data-box={`${item.x},${item.y},${item.width},${item.height}`}
     >
       <button
-        ref={drag.setNodeRef}
         type="button"
         {...attributes}
         {...drag.listeners}

@@ -10,7 +10,7 @@ export interface UnplacedOffice {
   status: OfficeStatus;
 }
 
-function UnplacedItem({ office, held }: { office: UnplacedOffice; held: boolean }) {
+function UnplacedItem({ office, held, onPlace }: { office: UnplacedOffice; held: boolean; onPlace: (office: UnplacedOffice) => void }) {
   const { setNodeRef, attributes, listeners } = useDraggable({ id: `unplaced:${office.id}`, data: { kind: 'place', id: office.id } });
   return (
     <li>
@@ -22,6 +22,8 @@ function UnplacedItem({ office, held }: { office: UnplacedOffice; held: boolean 
         aria-roledescription="office to place"
         aria-describedby="floor-place-help"
         aria-label={`Place office ${office.number}`}
+        // Enter (or a tap) places it at the first free spot, to move on from there.
+        onClick={() => onPlace(office)}
         data-unplaced-office={office.id}
         className={cn(
           'flex min-h-11 w-full cursor-grab touch-none items-center gap-2 rounded-md border border-slate-200 bg-white px-2 py-2 text-left text-sm font-medium text-slate-800 hover:border-slate-400',
@@ -38,21 +40,21 @@ function UnplacedItem({ office, held }: { office: UnplacedOffice; held: boolean 
 }
 
 /** The floor's offices not on the plan yet, to drag onto it (editors only). */
-export function UnplacedList({ offices, heldId }: { offices: readonly UnplacedOffice[]; heldId: string | null }) {
+export function UnplacedList({ offices, heldId, onPlace }: { offices: readonly UnplacedOffice[]; heldId: string | null; onPlace: (office: UnplacedOffice) => void }) {
   return (
     <section aria-labelledby="floor-unplaced-title" className="w-full shrink-0 lg:w-48" data-testid="floor-unplaced">
       <h3 id="floor-unplaced-title" className="mb-1 text-sm font-semibold text-slate-900">
         Not on the plan ({offices.length})
       </h3>
       <p id="floor-place-help" className="mb-2 text-xs text-slate-600">
-        Drag onto the plan, or press Space, an arrow key, then Space.
+        Drag onto the plan, or press Enter to place at the first free spot (Space, an arrow key and Space also drag it).
       </p>
       {offices.length === 0 ? (
         <p className="rounded-md border border-dashed border-slate-300 px-2 py-3 text-xs text-slate-600">Every office of this floor is on the plan.</p>
       ) : (
         <ul className="grid max-h-[60vh] grid-cols-3 gap-1.5 overflow-y-auto sm:grid-cols-4 lg:grid-cols-1">
           {offices.map((office) => (
-            <UnplacedItem key={office.id} office={office} held={office.id === heldId} />
+            <UnplacedItem key={office.id} office={office} held={office.id === heldId} onPlace={onPlace} />
           ))}
         </ul>
       )}

@@ -64,3 +64,20 @@ export function sameBox(a: Box, b: Box): boolean {
 export function boxStyle(box: Box) {
   return { left: `${box.x * 100}%`, top: `${box.y * 100}%`, width: `${box.width * 100}%`, height: `${box.height * 100}%` };
 }
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/**
+ * The first place, reading the plan in rows of grid steps, where a new office of NEW_SIZE
+ * overlaps none already placed; the top-left corner when the plan is full (overlaps are allowed).
+ */
+export function freeSpot(placed: readonly Box[]): Box {
+  const { width, height } = NEW_SIZE;
+  for (let row = 0; row + height <= 1 + 1e-9; row = snap(row + GRID)) {
+    for (let column = 0; column + width <= 1 + 1e-9; column = snap(column + GRID)) {
+      const box = { x: column, y: row, width, height };
+      if (!placed.some((p) => overlaps(p, box))) return box;
+    }
+  }
+  return { x: 0, y: 0, width, height };
+}

@@ -52,8 +52,18 @@ export function useLiveFloorPlan(locationId: string, floor: number, editable: bo
   // A pushed background row is newer than the answer's; the answer's stands until one arrives.
   const pushedBackground = useMemo(() => rowsOf(backgrounds).find((b) => b.location_id === locationId && b.floor === floor) ?? null, [backgrounds, locationId, floor]);
   const background = pushedBackground ?? plan?.background ?? null;
+  // A placement's id is its own, not its office's: the plan speaks of offices.
   const touched = collection.touched;
-  const touchOf = useCallback((id: string) => touched[id], [touched]);
+  const idByOffice = useMemo(() => new Map(placements.map((p) => [p.office_id, p.id])), [placements]);
+  const touchOf = useCallback((officeId: string) => {
+    const id = idByOffice.get(officeId);
+    return id ? touched[id] : undefined;
+  }, [idByOffice, touched]);
+  /** The office's placement on this floor as the cache holds it now (read at the moment of a write). */
+  const placementOf = useCallback(
+    (officeId: string) => rowsOf(appStore.get(placementsAtom)).find((p) => p.office_id === officeId && p.location_id === locationId && p.floor === floor),
+    [locationId, floor],
+  );
 
   const [undo, setUndo] = useState<{ key: string; steps: UndoStep[] }>({ key, steps: [] });
   const steps = undo.key === key ? undo.steps : NO_STEPS;
@@ -62,18 +72,18 @@ export function useLiveFloorPlan(locationId: string, floor: number, editable: bo
   /** Puts the office's box at `box` (null: off the plan) through the command path; true when the server agreed. */
   const write = useCallback(
     async (officeId: string, box: Box | null): Promise<boolean> => {
-      const before = appStore.get(placementsAtom).byId[officeId];
+      const before = placementOf(officeId);
       try {
         if (box) {
           await sendCommand({
             entity: 'floor_placements',
-            id: before ? officeId : undefined,
+            id: before?.id,
             version: before?.version,
             optimistic: (row) => ({ ...row, ...boxOf(box) }),
             send: (meta) => floorPlanApi.place(locationId, floor, officeId, boxOf(box), meta),
           });
         } else if (before) {
-          await sendCommand({ entity: 'floor_placements', id: officeId, version: before.version, deletes: true, send: (meta) => floorPlanApi.unplace(locationId, floor, officeId, meta) });
+          await sendCommand({ entity: 'floor_placements', id: before.id, version: before.version, deletes: true, send: (meta) => floorPlanApi.unplace(locationId, floor, officeId, meta) });
         }
         return true;
       } catch (error) {
@@ -81,23 +91,23 @@ export function useLiveFloorPlan(locationId: string, floor: number, editable: bo
         return false;
       }
     },
-    [locationId, floor],
+    [locationId, floor, placementOf],
   );
 
   const pushStep = useCallback((step: UndoStep) => setUndo((u) => ({ key, steps: [...(u.key === key ? u.steps : []), step] })), [key]);
   const place = useCallback(
     async (officeId: string, number: string, box: Box) => {
-      const before = appStore.get(placementsAtom).byId[officeId];
+      const before = placementOf(officeId);
       if (await write(officeId, box)) pushStep({ officeId, number, before: before ? boxOf(before) : null });
     },
-    [write, pushStep],
+    [write, pushStep, placementOf],
   );
   const unplace = useCallback(
     async (officeId: string) => {
-      const before = appStore.get(placementsAtom).byId[officeId];
+      const before = placementOf(officeId);
       if (before && (await write(officeId, null))) pushStep({ officeId, number: before.office_number, before: boxOf(before) });
     },
-    [write, pushStep],
+    [write, pushStep, placementOf],
   );
   const undoLast = useCallback(async () => {
     const step = steps[steps.length - 1];

@@ -72,9 +72,15 @@ export function linkNodes(databaseUrl: string, logger: Logger): ClusterLink {
   const brief = (error: Error & { code?: string }) => ({ message: error.message, code: error.code });
   const lost = (error: Error) => logger.warn({ error: brief(error) }, 'node link: database connection lost; reconnecting');
   for (const pool of [listening, notifying]) pool.on('error', lost);
+  // The LISTEN connections now open: the adapter checks one out and keeps it, and one it checks
+  // out while reconnecting as the server closes is never handed back, so pool.end(), which waits
+  // for every checked-out connection, would wait for ever. Closing ends them itself.
+  const open = new Set<pg.PoolClient>();
   listening.on('connect', (client) => {
+    open.add(client as pg.PoolClient);
     client.on('error', lost);
     client.once('end', () => {
+      open.delete(client as pg.PoolClient);
       try {
         client.release(new Error('connection ended'));
       } catch {
@@ -95,5 +101,12 @@ export function linkNodes(databaseUrl: string, logger: Logger): ClusterLink {
     heartbeatTimeout: NODE_EXPIRES_MS,
     errorHandler: (error) => logger.warn({ error: brief(error as Error) }, 'node link failed'),
   });
-  return { adapter, close: async () => void (await Promise.all([listening.end(), notifying.end()])) };
+  let closing: Promise<void> | undefined;
+  const close = async () => {
+    const ended = Promise.all([listening.end(), notifying.end()]);
+    for (const client of open) void (client as unknown as pg.Client).end().catch(() => undefined);
+    await ended;
+  };
+  // A second close (a stop retried after one that timed out) waits for the first, never ends a pool twice.
+  return { adapter, close: () => (closing ??= close()) };
 }

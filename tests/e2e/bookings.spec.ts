@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, apiAs, signedInPage, type Who } from './support/app';
+import { sensorListening } from './support/keyboardDrag';
 
 /**
  * The bookings calendar at 55 Broadway (New York time), three weeks ahead, past the demo's own
@@ -130,6 +131,7 @@ test.describe('meeting-room bookings', () => {
       await block(admin.page, title, '11:00–12:30').focus();
       await admin.page.keyboard.press('Space');
       await expect(announcer).toContainText(`Picked up ${title}`);
+      await sensorListening(admin.page);
       await admin.page.keyboard.press('ArrowDown');
       await admin.page.keyboard.press('ArrowDown');
       await expect(announcer).toContainText('11:30 to 13:00');
@@ -144,6 +146,8 @@ test.describe('meeting-room bookings', () => {
       // Resize by keyboard from its end handle: half an hour shorter.
       await admin.page.getByRole('button', { name: `Change when ${title} ends` }).focus();
       await admin.page.keyboard.press('Space');
+      await expect(announcer).toContainText(`Resizing ${title}`);
+      await sensorListening(admin.page);
       await admin.page.keyboard.press('ArrowUp');
       await admin.page.keyboard.press('ArrowUp');
       await expect(announcer).toContainText('11:30 to 12:30');
@@ -215,6 +219,8 @@ test.describe('meeting-room bookings', () => {
       // Pick it up by keyboard, land it on the other booking: the server refuses, it goes back.
       await mine.focus();
       await admin.page.keyboard.press('Space');
+      await expect(admin.page.getByTestId('calendar-announcer')).toContainText(`Picked up ${prefix} mine`);
+      await sensorListening(admin.page);
       for (let i = 0; i < 8; i++) await admin.page.keyboard.press('ArrowDown');
       await expect(admin.page.getByTestId('calendar-announcer')).toContainText(`Taken by ${prefix} theirs`);
       await admin.page.keyboard.press('Space');

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, apiAs, expectLive, signedInContext, signedInPage } from './support/app';
 import { createOffice, locationId, uniqueNumber } from './support/data';
+import { sensorListening } from './support/keyboardDrag';
 
 const LOCATION = 'East Austin';
 /** A floor of this run's own: the offices the spec creates stand on it, nobody else's. */
@@ -9,11 +10,6 @@ const FLOOR = 100 + (Date.now() % 90);
 
 const serious = (violations: { impact?: string | null }[]) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 const shape = (page: Page, id: string) => page.locator(`[data-testid="floor-shape"][data-office-id="${id}"]`);
-/**
- * dnd-kit's keyboard sensor starts listening for the arrows in a timeout after the pick-up: a
- * timeout queued after it in the page has run once the sensor listens (a person is never faster).
- */
-const sensorListening = (page: Page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const boxOf = async (page: Page, id: string) => (await shape(page, id).getAttribute('data-box'))!.split(',').map(Number);
 
 async function openFloor(page: Page) {

@@ -70,7 +70,7 @@ export function MemberBookings({ memberId, zone }: { memberId: string; zone: str
               <span className="font-medium text-slate-900">{b.title}</span>
               <span className="text-slate-600 tabular-nums">
                 {dayTitle(dayKeyOf(b.starts_at, zone))} · {clockOf(b.starts_at, zone)}–{clockOf(b.ends_at, zone)} ·{' '}
-                <Link to={`/bookings?day=${dayKeyOf(b.starts_at, zone)}&room=${b.room_id}`} className="text-brand-700 hover:underline">
+                <Link to={`/bookings?day=${dayKeyOf(b.starts_at, zone)}&room=${b.room_id}`} className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-900">
                   Room {b.room_number}
                 </Link>
               </span>

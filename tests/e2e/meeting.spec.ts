@@ -13,6 +13,8 @@ import { countRenders, readRenders, resetRenders } from './support/renders';
 const serious = (violations: { impact?: string | null }[]) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 /** Axe finds nothing serious in the part of the page `selector` names. */
 async function accessible(page: Page, selector: string) {
+  // A dialog fading in reads as faint text: axe looks once the finite animations have ended.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
   const results = await new AxeBuilder({ page }).include(selector).analyze();
   expect(serious(results.violations)).toEqual([]);
 }

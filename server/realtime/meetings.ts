@@ -9,6 +9,7 @@ import type { GatewaySocket } from './gateway';
 import { serial } from './limit';
 import { isNewer, mayFollow, offersFor, pointerFor, scopeKey, viewFor, type MeetingState } from './meetingScope';
 import { createPointerSlots } from './meetingPointers';
+import { createPointerOutbox } from './meetingPointerOutbox';
 
 /**
  * Meetings on the deal board: one tab presents what its board shows, others follow it, and
@@ -379,29 +380,10 @@ export function createMeetings(deps: MeetingsDeps): Meetings {
       else groups.set(key, { message: pointerFor(user, message, cardLocation), ids: [socket.id] });
     }
     for (const { message: shown, ids } of groups.values()) broadcast(ids, 'meeting:pointer', shown, true);
-    if (forward && link) {
-      outbox.set(`${message.meeting_id}|${message.user_id}`, { message, card_location: cardLocation });
-      outboxTimer ??= setTimeout(flushOutbox, pointerIntervalMs);
-    }
+    if (forward) outbox?.offer({ message, card_location: cardLocation });
   }
 
-  /**
-   * Pointers go to the other nodes together, once per pointer interval, each person's latest
-   * only: one message between nodes (a NOTIFY) per interval, however many people point.
-   */
-  const outbox = new Map<string, ForwardedPointer>();
-  let outboxTimer: ReturnType<typeof setTimeout> | undefined;
-  function flushOutbox() {
-    outboxTimer = undefined;
-    if (outbox.size === 0) return;
-    const pointers = [...outbox.values()];
-    outbox.clear();
-    try {
-      link?.send('meeting:pointers', { pointers });
-    } catch (error) {
-      logger.error({ err: error }, 'meetings failed to pass pointers to the other nodes');
-    }
-  }
+  const outbox = link ? createPointerOutbox(link, pointerIntervalMs, logger) : undefined;
 
   function pointer(socket: GatewaySocket, message: unknown) {
     const parsed = MeetingPointerUpdateInput.safeParse(message);
@@ -494,7 +476,7 @@ export function createMeetings(deps: MeetingsDeps): Meetings {
     }),
     close() {
       clearInterval(beat);
-      clearTimeout(outboxTimer);
+      outbox?.close();
       for (const held of meetings.values()) clearTimeout(held.grace);
       pointers.close();
       meetings.clear();

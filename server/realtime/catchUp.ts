@@ -9,7 +9,7 @@ import type { GatewaySocket } from './gateway';
 import { limit } from './limit';
 import { roomsFor, roomsForScope } from './rooms';
 import { sharedReads } from './sharedReads';
-import { sharedPart, viewFor } from './views';
+import { beyondScope, viewFor } from './views';
 
 /**
  * Catch-ups at once. Tabs that come back from the same position share one read of the log and
@@ -97,12 +97,14 @@ export function createCatchUps(options: { sql: Pool; feed: ChangeFeed; logger: L
     const events = slices.flatMap((slice) => slice.events);
     // Rows the user lost with a change of access are in no event it may see: reload instead.
     if (events.some((event) => changedAccessOf(socket.data.user.id, event))) return { resync: 'Your access changed' };
-    // Events of the socket's rooms whole; others for the rows everyone reads they changed, if any.
+    // Events of the socket's rooms whole; others for the rows beyond their scope it may see, if any.
     const all = slices.flatMap((slice) => slice.messages);
+    const user = socket.data.user;
     const messages = latestOnly(
-      all.flatMap((message, i) =>
-        roomsForScope(events[i]!.metadata.scope).some((room) => mine.has(room)) ? [message] : (sharedPart(message) ?? []),
-      ),
+      all.flatMap((message, i) => {
+        const { scope } = events[i]!.metadata;
+        return roomsForScope(scope).some((room) => mine.has(room)) ? [message] : (beyondScope(user, scope, message) ?? []);
+      }),
     );
     for (const [i, message] of messages.entries()) {
       // Yield now and then: a long catch-up must not hold the event loop from live pushes.

@@ -31,7 +31,7 @@ import { createMeetings, type MeetingLink } from './meetings';
 import { createBookingDragPresence } from './bookingDragPresence';
 import { createPresence, isScreenRoom, screenRoom, type PresenceLink } from './presence';
 import { EVERYONE_ROOM, roomsFor, roomsForScope, userRoom } from './rooms';
-import { sharedPart, viewFor, viewKey } from './views';
+import { beyondScope, roomsBeyondScope, viewFor, viewKey } from './views';
 
 export interface SocketData {
   user: User;
@@ -178,10 +178,11 @@ export async function startGateway(
   link?.on('meeting:hello', () => meetings.heardHello());
 
   /**
-   * Sends `message` to `sockets`, each as its user may see it: one view computed and encoded per
-   * kind of user (socket.io encodes a broadcast once).
+   * Sends `message` to `sockets`, each as its user may see it (`view`, viewFor unless told;
+   * nothing when it answers null): one view computed and encoded per kind of user (socket.io
+   * encodes a broadcast once).
    */
-  function deliver(sockets: GatewaySocket[], message: ChangeMessage) {
+  function deliver(sockets: GatewaySocket[], message: ChangeMessage, view: (user: User) => ChangeMessage | null = (user) => viewFor(user, message)) {
     const groups = new Map<string, { user: User; ids: string[] }>();
     for (const socket of sockets) {
       const { user } = socket.data;
@@ -191,8 +192,9 @@ export async function startGateway(
       else groups.set(key, { user, ids: [socket.id] });
     }
     for (const { user, ids } of groups.values()) {
+      const seen = view(user);
       // This node's sockets only: every node follows the log and pushes to its own.
-      io.local.to(ids).emit('change', viewFor(user, message));
+      if (seen) io.local.to(ids).emit('change', seen);
     }
   }
 
@@ -218,18 +220,23 @@ export async function startGateway(
   }
 
   /**
-   * Each event's changes go to the sockets its scope names; rows everyone reads (a company whose
-   * deal count a Greenpoint deal changed) go to every other socket too, alone.
+   * Each event's changes go to the sockets its scope names; rows beyond that scope (rows everyone
+   * reads, a row at another location showing the changed one) go, alone, to the other sockets
+   * that may see them.
    */
   function pushOne(event: StoredEvent, message: ChangeMessage) {
-    const scoped = socketsIn(roomsForScope(event.metadata.scope));
+    const { scope } = event.metadata;
+    const scoped = socketsIn(roomsForScope(scope));
     deliver(scoped, message);
-    const shared = sharedPart(message);
     let sockets = scoped.length;
-    if (shared && !event.metadata.scope.everyone) {
+    const beyond = roomsBeyondScope(scope, message);
+    if (beyond.length > 0) {
       const reached = new Set(scoped.map((s) => s.id));
-      const others = socketsIn([EVERYONE_ROOM]).filter((s) => !reached.has(s.id));
-      deliver(others, shared);
+      const others = socketsIn(beyond).filter((s) => !reached.has(s.id));
+      deliver(others, message, (user) => {
+        const part = beyondScope(user, scope, message);
+        return part && viewFor(user, part);
+      });
       sockets += others.length;
     }
     // Joins the request's log line (same correlation id) to what this node pushed of it.

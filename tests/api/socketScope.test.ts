@@ -1,8 +1,10 @@
 import { headPosition } from '../../events/store/append';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { userRoom } from '../../server/realtime/rooms';
 import { MAX_CATCH_UP_EVENTS, MAX_SOCKETS_PER_USER, type ChangeMessage, type ClosingMessage } from '@shared/realtime';
 import type { Location } from '@shared/schemas/locations';
+import type { Booking } from '@shared/schemas/bookings';
 import type { Member } from '@shared/schemas/members';
 import type { Office } from '@shared/schemas/offices';
 import { connectError, listen } from '../support/sockets';
@@ -90,8 +92,64 @@ describe('a row that leaves a user\'s scope', () => {
     const seen = rowsFor(again.changes, member.id);
     expect(seen.length).toBeGreaterThan(0);
     for (const change of seen) expect(change.row).toBeNull();
-    expect(JSON.stringify(again.changes)).not.toContain(`${member.company_name} West`);
+    // The member's new name reaches the manager only where a GET shows it: on a booking of one of
+    // the manager's rooms (the demo books members' meetings in them), never as the member.
+    expect(JSON.stringify(seen)).not.toContain(`${member.company_name} West`);
+    for (const change of again.changes.flatMap((m) => m.changes).filter((c) => JSON.stringify(c).includes(`${member.company_name} West`))) {
+      expect(change.entity).toBe('bookings');
+      expect(change.row).toEqual((await server.api('GET', `/api/bookings/${change.id}`, { token: manager.access_token })).body);
+    }
     again.close();
+  });
+});
+
+describe('a row at one location that shows a row of another', () => {
+  /**
+   * A booking of a 55 Broadway room for a member of a location the manager does not run: the
+   * member's rename is an event of the member's location, yet the booking row the manager reads
+   * shows the new name, so the push (and a catch-up) must bring it.
+   */
+  async function bookingShowingAnOutsideMember() {
+    const room = (await server.api<Office[]>('GET', `/api/offices?location=${byName('55 Broadway').id}`, { token: admin })).body.find((o) => o.type === 'Meeting Room')!;
+    const outside = locations.find((l) => !manager.user.locations.includes(l.id))!;
+    const member = (await server.api<Member[]>('GET', `/api/members?location=${outside.id}`, { token: admin })).body[0]!;
+    expect((await server.api('GET', `/api/members/${member.id}`, { token: manager.access_token })).status).toBe(403);
+    // A free half hour far enough ahead that no demo booking is in its way.
+    for (let day = 40; day < 80; day++) {
+      const starts = new Date(Date.now() + day * 86_400_000);
+      starts.setUTCHours(17, 0, 0, 0);
+      const ends = new Date(starts.getTime() + 30 * 60_000);
+      const made = await server.api<Booking>('POST', '/api/bookings', {
+        token: admin,
+        body: { room_id: room.id, member_id: member.id, title: 'Cross-location check', starts_at: starts.toISOString(), ends_at: ends.toISOString() },
+      });
+      if (made.status === 201) return { booking: made.body, member };
+    }
+    throw new Error('no free slot for the booking');
+  }
+
+  it('reaches that location\'s manager when the shown row changes, live and on catch-up', async () => {
+    const { booking, member } = await bookingShowingAnOutsideMember();
+    const before = await head();
+    const live = listen(server.url, { token: manager.access_token });
+    await live.ready;
+
+    const name = `${member.company_name} Renamed`;
+    expect((await server.api('PUT', `/api/members/${member.id}`, { token: admin, body: { company_name: name } })).status).toBe(200);
+    await live.until((c) => rowsFor(c, booking.id).some((change) => (change.row as Booking | null)?.member_name === name), 'the booking with the new name');
+    await head();
+    // The booking only: never the member the manager may not see, nor its removal.
+    expect(rowsFor(live.changes, member.id)).toEqual([]);
+    const read = await server.api<Booking>('GET', `/api/bookings/${booking.id}`, { token: manager.access_token });
+    expect(rowsFor(live.changes, booking.id).at(-1)!.row).toEqual(read.body);
+    live.close();
+
+    const back = listen(server.url, { token: manager.access_token, since: before });
+    await back.ready;
+    expect(back.resyncs).toEqual([]);
+    expect(rowsFor(back.changes, booking.id).at(-1)!.row).toEqual(read.body);
+    expect(rowsFor(back.changes, member.id)).toEqual([]);
+    back.close();
   });
 });
 
@@ -134,6 +192,8 @@ describe('catch-up', () => {
 
 describe('sockets per user', () => {
   it(`keeps at most ${MAX_SOCKETS_PER_USER} per user, telling the oldest why and not to come back`, async () => {
+    // The tabs earlier tests closed are gone from the node first: they would count against the cap.
+    await vi.waitFor(async () => expect(await server.gateway.io.local.in(userRoom(manager.user.id)).fetchSockets()).toHaveLength(0));
     const first = listen(server.url, { token: manager.access_token });
     const closing = new Promise<ClosingMessage>((resolve) => first.socket.once('closing', resolve));
     await first.ready;

@@ -59,3 +59,45 @@ describe('A transaction whose BEGIN goes with its first statement', () => {
     expect(await transaction(sql, async (tx) => (await tx<{ one: number }[]>`SELECT 1 AS one`)[0]!.one)).toBe(1);
   });
 });
+
+/** A promise's outcome, or that it is still pending after `ms`: a hang is a failure, not a test timeout. */
+const outcome = (promise: Promise<unknown>, ms = 8_000) =>
+  Promise.race([
+    promise.then(() => 'committed', (error: Error) => `failed: ${error.message}`),
+    new Promise<string>((resolve) => setTimeout(resolve, ms, `still pending after ${ms} ms`)),
+  ]);
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('A transaction when PostgreSQL ends its connection (a restart, an operator)', () => {
+  it('given the connection of a transaction ended under it, then its later statements fail rather than run outside it; the transaction waiting for the connection gets a new one and commits', async () => {
+    let pid = 0;
+    const holder = transaction(sql, async (tx) => {
+      pid = (await tx<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`)[0]!.pid;
+      await pause(400);
+      await tx`INSERT INTO pipelined VALUES (41)`;
+    });
+    await pause(100);
+    // The pool's one connection is reserved: this one waits in line for it.
+    const waiting = transaction(sql, async (tx) => tx`INSERT INTO pipelined VALUES (42)`);
+    await pause(100);
+    await db.sql`SELECT pg_terminate_backend(${pid})`;
+    expect(await outcome(holder)).toMatch(/^failed: .*CONNECTION_CLOSED/);
+    expect(await outcome(waiting)).toBe('committed');
+    const written = await ids();
+    expect(written).toContain(42);
+    expect(written).not.toContain(41);
+  });
+
+  it('given the busy connection two transactions wait for is ended, then each settles and the pool serves again', async () => {
+    const [{ pid }] = await sql<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+    const busy = sql`SELECT pg_sleep(5)`.execute();
+    busy.catch(() => undefined);
+    await pause(100);
+    const first = transaction(sql, async (tx) => tx`INSERT INTO pipelined VALUES (43)`);
+    const second = transaction(sql, async (tx) => tx`INSERT INTO pipelined VALUES (44)`);
+    await pause(100);
+    await db.sql`SELECT pg_terminate_backend(${pid})`;
+    for (const settled of [await outcome(first), await outcome(second)]) expect(settled).not.toMatch(/still pending/);
+    expect(await outcome(transaction(sql, async (tx) => tx`INSERT INTO pipelined VALUES (45)`))).toBe('committed');
+  });
+});

@@ -89,7 +89,7 @@ describe('A transaction when PostgreSQL ends its connection (a restart, an opera
   });
 
   it('given the busy connection two transactions wait for is ended, then each settles and the pool serves again', async () => {
-    const [{ pid }] = await sql<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+    const { pid } = (await sql<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`)[0]!;
     const busy = sql`SELECT pg_sleep(5)`.execute();
     busy.catch(() => undefined);
     await pause(100);

@@ -29,15 +29,28 @@ function keepExitCode() {
   });
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Ports handed to servers a test starts, below the kernel's ephemeral range (32768-60999 on
+ * Linux): a port the kernel picked for `listen(0)` and freed again is soon the local port of some
+ * outgoing connection (to PostgreSQL, to a test server), and the server meant to bind it fails with
+ * EADDRINUSE. Picked at random, so test files in parallel processes rarely meet, and tried first.
+ */
+const PORTS_FROM = 15_000;
+const PORTS_TO = 32_000;
+
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = PORTS_FROM + Math.floor(Math.random() * (PORTS_TO - PORTS_FROM));
+    if (await bindable(port)) return port;
+  }
 }
 
 /**

@@ -189,7 +189,7 @@ const handlers = Object.fromEntries(
  */
 export const dealHistoryProjection = defineProjection<DealEvent>({
   name: 'deal_history',
-  version: 1,
+  version: 2,
   ddl: readFileSync(new URL('./table.sql', import.meta.url), 'utf8'),
   tables: ['deal_history'],
   on: { ...handlers, DealCreated: created },

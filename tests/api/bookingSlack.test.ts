@@ -5,32 +5,23 @@ import type { Booking } from '@shared/schemas/bookings';
 import type { Office } from '@shared/schemas/offices';
 import type { Location } from '@shared/schemas/locations';
 import type { SlackDelivery, WorkflowRule } from '@shared/schemas/slack';
-import { SLACK_NOTIFICATIONS } from '../../server/slack/notificationProcess';
-import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+import { type TestServer } from '../support/server';
+import type { WebhookReceiver } from '../support/webhookReceiver';
+import { startSlackWorld, until, type SlackWorld } from '../support/slackWorld';
 
+let world: SlackWorld;
 let server: TestServer;
 let receiver: WebhookReceiver;
 let admin: string;
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  server = await startTestServer({ webhookAllowedHosts: [`127.0.0.1:${receiver.port}`] });
-  admin = (await signIn(server.api, demoCredentials.admin)).access_token;
-  await until(async () => (await server.deps.sql`SELECT 1 FROM checkpoints WHERE name = ${`process:${SLACK_NOTIFICATIONS}`}`).length === 1, 'the notification process runs');
+  world = await startSlackWorld();
+  ({ server, receiver } = world);
+  admin = world.tokens.admin;
 });
 afterAll(async () => {
-  await server?.stop();
-  await receiver?.close();
+  await world?.close();
 });
-
-async function until(done: () => Promise<boolean> | boolean, what: string) {
-  const deadline = Date.now() + 30_000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const CHICAGO = 'America/Chicago';
 

@@ -9,39 +9,27 @@ import { SLACK_MESSAGES, type SlackConfig, type SlackDelivery, type SlackWorkflo
 import { rebuild } from '../../projections/registry';
 import { SLACK_NOTIFICATIONS } from '../../server/slack/notificationProcess';
 import { listen } from '../support/sockets';
-import { demoCredentials, signIn, startTestServer, type TestServer } from '../support/server';
-import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
+import { type TestServer } from '../support/server';
+import type { WebhookReceiver } from '../support/webhookReceiver';
+import { startSlackWorld, until, type SlackWorld } from '../support/slackWorld';
 
+let world: SlackWorld;
 let server: TestServer;
 let receiver: WebhookReceiver;
-let tokens: { admin: string; manager: string; viewer: string };
+let tokens: SlackWorld['tokens'];
 let locations: Location[];
 let deals: Deal[];
 let manager_locations: string[];
 
 beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  server = await startTestServer({ webhookAllowedHosts: [`127.0.0.1:${receiver.port}`] });
-  const [admin, manager, viewer] = await Promise.all([signIn(server.api, demoCredentials.admin), signIn(server.api, demoCredentials.manager), signIn(server.api, demoCredentials.viewer)]);
-  tokens = { admin: admin.access_token, manager: manager.access_token, viewer: viewer.access_token };
-  manager_locations = manager.user.locations;
+  world = await startSlackWorld();
+  ({ server, receiver, tokens, managerLocations: manager_locations } = world);
   locations = (await server.api<Location[]>('GET', '/api/locations', { token: tokens.admin })).body;
   deals = (await server.api<Deal[]>('GET', '/api/deals', { token: tokens.admin })).body.filter((d) => d.stage === 'form_submitted' || d.stage === 'tour_booked');
-  // The notification process starts from the log's head when it first runs: wait for that point.
-  await until(async () => (await server.deps.sql`SELECT 1 FROM checkpoints WHERE name = ${`process:${SLACK_NOTIFICATIONS}`}`).length === 1, 'the notification process runs');
 });
 afterAll(async () => {
-  await server?.stop();
-  await receiver?.close();
+  await world?.close();
 });
-
-async function until(done: () => Promise<boolean> | boolean, what: string) {
-  const deadline = Date.now() + 30_000;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const call = <T = unknown>(method: string, path: string, body?: unknown, token = tokens.admin) => server.api<T & ErrorBody>(method, path, { token, body });
 const saveConfig = (body: Record<string, unknown>, token = tokens.admin) => call<SlackConfig>('POST', '/api/slack/config', body, token);

@@ -1,6 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { USERS, expectLive, signedInPage } from './support/app';
+import { expect, test, type Page } from '@playwright/test';
+import { formatCurrency } from '@shared/domain/money';
+import { USERS, apiAs, expectLive, signedInPage } from './support/app';
+import { createDeal } from './support/deals';
+
+/** The value a profile shows under a label of its overview. */
+const detail = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 test.describe('contacts and companies', () => {
   test('add a contact with a new company from the nested dialog; edit it on its profile; the Activity tab shows the edit; another browser sees a status change live', async ({ browser }) => {
@@ -75,6 +80,43 @@ test.describe('contacts and companies', () => {
     await expect(manager.page.locator('[data-testid="contact-card"]')).toHaveCount(0);
     await admin.context.close();
     await manager.context.close();
+  });
+
+  test("a company's and a contact's profiles show their deal statistics as the API counts them", async ({ browser }) => {
+    const admin = await signedInPage(browser, 'admin');
+    const tag = `${Date.now() % 1_000_000}`;
+    const party = { company_name: `Tallied Rooms ${tag}`, contact: { name: `Tess Tally ${tag}`, email: `tess${tag}@tallied.example` } };
+    // Two deals open, one signed, one lost (so no two figures agree by chance), of different sizes.
+    const open = await createDeal(admin.page, admin.token, `Tallied open ${tag}`, { ...party, offered_price: 1000 });
+    await createDeal(admin.page, admin.token, `Tallied second open ${tag}`, { ...party, offered_price: 1750 });
+    const signed = await createDeal(admin.page, admin.token, `Tallied signed ${tag}`, { ...party, offered_price: 2500 });
+    const lost = await createDeal(admin.page, admin.token, `Tallied lost ${tag}`, { ...party, offered_price: 400 });
+    for (const [deal, stage] of [[signed, 'agreement_signed'], [lost, 'close_lost']] as const) {
+      expect((await apiAs(admin.page, admin.token, 'PATCH', `/api/deals/${deal.id}/stage`, { stage, version: deal.version })).status).toBe(200);
+    }
+    const { company_id, contact_id } = (await apiAs(admin.page, admin.token, 'GET', `/api/deals/${open.id}`)).body as { company_id: string; contact_id: string };
+
+    const company = (await apiAs(admin.page, admin.token, 'GET', `/api/companies/${company_id}`)).body as Record<string, number>;
+    expect(company).toMatchObject({ deal_count: 4, active_deal_count: 2, won_deal_count: 1 });
+    await admin.page.goto(`/crm/companies/${company_id}`);
+    await expectLive(admin.page);
+    await expect(detail(admin.page, 'Active deals')).toHaveText(String(company.active_deal_count));
+    await expect(detail(admin.page, 'Won deals')).toHaveText(String(company.won_deal_count));
+    await expect(detail(admin.page, 'Total deal value')).toHaveText(formatCurrency(company.total_deal_value));
+    await expect(detail(admin.page, 'Average deal size')).toHaveText(formatCurrency(company.average_deal_value));
+    await expect(detail(admin.page, 'Deals')).toHaveText('4');
+
+    // A contact's figures are those of the deals the API lists for it: open ones active, signed ones won.
+    const deals = (await apiAs(admin.page, admin.token, 'GET', `/api/deals?contact_id=${contact_id}`)).body as { stage: string }[];
+    expect(deals.map((d) => d.stage).sort()).toEqual(['agreement_signed', 'close_lost', 'form_submitted', 'form_submitted']);
+    const active = deals.filter((d) => d.stage !== 'agreement_signed' && d.stage !== 'close_lost').length;
+    const won = deals.filter((d) => d.stage === 'agreement_signed').length;
+    await admin.page.goto(`/crm/contacts/${contact_id}`);
+    await expectLive(admin.page);
+    await expect(detail(admin.page, 'Active deals')).toHaveText(String(active));
+    await expect(detail(admin.page, 'Won deals')).toHaveText(String(won));
+    await expect(detail(admin.page, 'Deals')).toHaveText(String(deals.length));
+    await admin.context.close();
   });
 
   test('an unknown contact says so with a way back; a viewer has no Add, Edit or Delete', async ({ browser }) => {

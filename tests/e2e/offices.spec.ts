@@ -158,6 +158,36 @@ test.describe('office management', () => {
     await context.close();
   });
 
+  test('Edit Status refuses VACANT for an office a company holds, saying which company to unassign first', async ({ browser }) => {
+    const { context, token } = await signedInContext(browser, 'admin');
+    const page = await context.newPage();
+    await page.goto('/offices');
+    await expectLive(page);
+    const number = `H${Date.now() % 100000}`;
+    const { id } = await createOffice(page, token, 'Bushwick', number);
+    const company = `Holding ${number}`;
+    const member = await apiAs(page, token, 'POST', '/api/members', {
+      company_name: company,
+      location_id: await locationId(page, token, 'Bushwick'),
+      primary_contact: { name: 'Hale Holder', email: 'hale@example.com' },
+    });
+    expect(member.status).toBe(201);
+    expect((await apiAs(page, token, 'PATCH', `/api/members/${member.body.id}/office`, { office_id: id })).status).toBe(200);
+    await page.getByLabel('Search offices').fill(number);
+    const office = card(page, number);
+    await expect(office).toContainText(company);
+
+    await office.getByRole('button', { name: 'Edit status' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Office Status' });
+    await dialog.getByLabel('Status').selectOption('VACANT');
+    await dialog.getByRole('button', { name: 'Update Status' }).click();
+    await expect(dialog).toContainText(`Office ${number} is assigned to ${company}: unassign the company before setting the office VACANT`);
+    await expect(dialog).toBeVisible();
+    expect((await apiAs(page, token, 'GET', `/api/offices/${id}`)).body).toMatchObject({ status: 'LEASED', member_id: member.body.id });
+    await expect(office).toContainText('LEASED');
+    await context.close();
+  });
+
   test('the office profile edits, saves and cancels; unknown ids say Office not found', async ({ browser }) => {
     const { context, token } = await signedInContext(browser, 'admin');
     const page = await context.newPage();

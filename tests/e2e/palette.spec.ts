@@ -3,7 +3,7 @@ import { apiAs, expectLive, signedInContext, signedInPage } from './support/app'
 import { locationId } from './support/data';
 
 test.describe('find anything', () => {
-  test('Ctrl+K from any screen finds an office by a few letters and opens it by keyboard; "Add deal" opens the Add Deal dialog', async ({ browser }) => {
+  test('Ctrl+K from any screen finds an office by a few letters and opens it by keyboard; "Add deal" and "Add office" open their dialogs', async ({ browser }) => {
     const admin = await signedInPage(browser, 'admin');
     const number = `PAL-${Date.now() % 1_000_000}`;
     const created = await apiAs(admin.page, admin.token, 'POST', '/api/offices', { office_number: number, location_id: await locationId(admin.page, admin.token, 'Bushwick') });
@@ -28,6 +28,15 @@ test.describe('find anything', () => {
     await admin.page.keyboard.press('Enter');
     await expect(admin.page).toHaveURL('/crm/deals');
     await expect(admin.page.getByRole('dialog', { name: 'Add Deal' })).toBeVisible();
+    await admin.page.keyboard.press('Escape');
+    await expect(admin.page.getByRole('dialog', { name: 'Add Deal' })).toHaveCount(0);
+
+    await admin.page.keyboard.press('Control+k');
+    await admin.page.keyboard.type('add office');
+    await expect(palette.getByRole('option', { name: 'Add office' })).toBeVisible();
+    await admin.page.keyboard.press('Enter');
+    await expect(admin.page).toHaveURL('/offices');
+    await expect(admin.page.getByRole('dialog', { name: 'Add Office' })).toBeVisible();
     await admin.context.close();
   });
 

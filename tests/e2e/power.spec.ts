@@ -5,8 +5,16 @@ import { locationId } from './support/data';
 
 const stageOf = async (page: Page, token: string, id: string) => (await apiAs(page, token, 'GET', `/api/deals/${id}`)).body.stage as string;
 
+/** A row's history as the API tells it, newest first. */
+const historyOf = async (page: Page, token: string, id: string) => (await apiAs(page, token, 'GET', `/api/events?entity_id=${id}`)).body as { position: number; type: string }[];
+/** Each row's newest log position now: the events after it are what the next action added. */
+const latestOf = (page: Page, token: string, ids: readonly string[]) => Promise.all(ids.map(async (id) => (await historyOf(page, token, id))[0]?.position ?? 0));
+/** The types of the events each row gained after its position in `since`, oldest first. */
+const gainedSince = (page: Page, token: string, ids: readonly string[], since: readonly number[]) =>
+  Promise.all(ids.map(async (id, i) => (await historyOf(page, token, id)).filter((e) => e.position > since[i]!).map((e) => e.type).reverse()));
+
 test.describe('power use of the deal board and the office grid', () => {
-  test('ticked deals (a shift-click range) move to another stage together, one command each, and Undo in the toast puts every one back', async ({ browser }) => {
+  test('ticked deals (a shift-click range) move to another stage together, one event each, and Undo in the toast puts every one back with one event each', async ({ browser }) => {
     const admin = await signedInPage(browser, 'admin');
     await admin.page.setViewportSize({ width: 1600, height: 1000 });
     const prefix = uniqueName('Bulk Move');
@@ -21,6 +29,8 @@ test.describe('power use of the deal board and the office grid', () => {
     await boxes.nth(2).click({ modifiers: ['Shift'] });
     await expect(admin.page.getByTestId('selected-count')).toHaveText('3 deals selected');
     for (const n of [1, 2, 3]) await expect(admin.page.getByLabel(`Select ${prefix} ${n}`)).toBeChecked();
+    const ids = deals.map((d) => d.id);
+    const beforeMove = await latestOf(admin.page, admin.token, ids);
 
     await admin.page.getByLabel('Move selected deals to stage').selectOption('tour_completed');
     await admin.page.getByRole('button', { name: 'Move 3', exact: true }).click();
@@ -29,11 +39,15 @@ test.describe('power use of the deal board and the office grid', () => {
     for (const n of [1, 2, 3]) await expect(card(admin.page, `${prefix} ${n}`)).toHaveAttribute('data-stage', 'tour_completed');
     // The selection is done with once the action ran.
     await expect(admin.page.getByTestId('selected-count')).toHaveCount(0);
+    // Each ticked deal's history tells of one move, no more.
+    expect(await gainedSince(admin.page, admin.token, ids, beforeMove)).toEqual(ids.map(() => ['DealMoved']));
+    const afterMove = await latestOf(admin.page, admin.token, ids);
 
     await admin.page.getByRole('button', { name: 'Undo' }).click();
     await expect(admin.page.getByText('Put 3 deals back')).toBeVisible();
     for (const d of deals) await expect.poll(() => stageOf(admin.page, admin.token, d.id)).toBe('form_submitted');
     for (const n of [1, 2, 3]) await expect(card(admin.page, `${prefix} ${n}`)).toHaveAttribute('data-stage', 'form_submitted');
+    expect(await gainedSince(admin.page, admin.token, ids, afterMove)).toEqual(ids.map(() => ['DealMoveUndone']));
     await admin.context.close();
   });
 
@@ -155,7 +169,7 @@ test.describe('power use of the deal board and the office grid', () => {
     await admin.context.close();
   });
 
-  test('ticked offices change status together, one command each, and Undo puts each back', async ({ browser }) => {
+  test('ticked offices change status together, one event each, and Undo puts each back with one event each', async ({ browser }) => {
     const admin = await signedInPage(browser, 'admin');
     await admin.page.setViewportSize({ width: 1600, height: 1000 });
     const prefix = `PW${Date.now() % 1_000_000}`;
@@ -176,14 +190,18 @@ test.describe('power use of the deal board and the office grid', () => {
     await admin.page.getByLabel(`Select Office ${prefix}-1`).check();
     await admin.page.getByLabel(`Select Office ${prefix}-2`).click({ modifiers: ['Shift'] });
     await expect(admin.page.getByTestId('selected-count')).toHaveText('2 offices selected');
+    const beforeChange = await latestOf(admin.page, admin.token, ids);
     await admin.page.getByLabel('New status for the selected offices').selectOption(to);
     await admin.page.getByRole('button', { name: 'Set status of 2' }).click();
     await expect(admin.page.getByText(`Changed 2 offices to ${to}`)).toBeVisible();
     for (const id of ids) await expect.poll(() => statusOf(id)).toBe(to);
+    expect(await gainedSince(admin.page, admin.token, ids, beforeChange)).toEqual(ids.map(() => ['OfficeStatusChanged']));
+    const afterChange = await latestOf(admin.page, admin.token, ids);
 
     await admin.page.getByRole('button', { name: 'Undo' }).click();
     await expect(admin.page.getByText('Put 2 offices back')).toBeVisible();
     for (const id of ids) await expect.poll(() => statusOf(id)).toBe(before);
+    expect(await gainedSince(admin.page, admin.token, ids, afterChange)).toEqual(ids.map(() => ['OfficeStatusChanged']));
     await admin.context.close();
   });
 

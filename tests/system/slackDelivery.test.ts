@@ -85,7 +85,11 @@ describe('a server killed around a notification', () => {
     const moved = await api('PATCH', `/api/deals/${deal.id}/stage`, { token, body: { stage: 'tour_completed' } });
     expect(moved.status, moved.text).toBe(200);
     // Written to the outbox and tried: nothing listens on the receiver's port yet.
-    await until(async () => (await rowsOf(deal))[0]?.attempts === 1, 'a first attempt failed');
+    // The row reads `sending` (attempts 1) while the attempt is under way, then `pending` again.
+    await until(async () => {
+      const [row] = await rowsOf(deal);
+      return row?.attempts === 1 && row.status === 'pending';
+    }, 'a first attempt failed');
     expect((await rowsOf(deal))[0]).toMatchObject({ status: 'pending', text: `Moved ${deal.deal_name} to Tour Completed` });
     await node.stop('SIGKILL');
 

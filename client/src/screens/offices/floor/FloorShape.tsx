@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { boxStyle } from './floorGeometry';
 import { HEAT_NONE, HEAT_SHAPE, STATUS_SHAPE } from './floorColours';
 import { heatBucket } from './heat';
-import { itemName, type PlanItem } from './placementItems';
+import { deskWords, itemName, type PlanItem } from './placementItems';
 
 export interface FloorShapeProps {
   item: PlanItem;
@@ -108,7 +108,7 @@ const ShapeFace = memo(function ShapeFace({ item, touch }: { item: PlanItem; tou
     <>
       <LiveAccent touch={touch} className="rounded-md" />
       <span className="text-[0.8em] font-bold">{item.number}</span>
-      <span className="floor-detail truncate text-[0.65em]">{item.desks} desks</span>
+      <span className="floor-detail truncate text-[0.65em]">{deskWords(item.desks)}</span>
       {item.member && <span className="floor-detail w-full truncate text-[0.65em] font-medium">{item.member}</span>}
       {item.daysLeft !== null && item.status === 'LEASED' && <span className="floor-detail text-[0.65em] tabular-nums">{item.daysLeft < 0 ? 'ended' : `${item.daysLeft}d`}</span>}
     </>

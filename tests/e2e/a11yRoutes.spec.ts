@@ -35,6 +35,19 @@ const showDealView = (label: string) => async (page: Page) => {
   await expect(page.getByRole('group', { name: 'View' }).getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
 };
 
+/** The floor plan view: the first location's first floor (the demo draws one for each), its shapes and the offices left to place. */
+const showFloorPlan = async (page: Page) => {
+  await page.getByRole('button', { name: 'Floor plan view' }).click();
+  await expect(page.getByRole('group', { name: 'Floor plan' })).toBeVisible();
+  await expect(page.getByTestId('floor-shape').first()).toBeVisible();
+};
+
+const showWeek = async (page: Page) => {
+  const week = page.getByRole('group', { name: 'Calendar view' }).getByRole('button', { name: 'Week view: one room' });
+  await week.click();
+  await expect(week).toHaveAttribute('aria-pressed', 'true');
+};
+
 const openImport = async (page: Page) => {
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import contacts from CSV' });
@@ -57,9 +70,13 @@ const STOPS: Stop[] = [
   {
     name: 'offices',
     path: () => '/offices',
-    then: [{ name: 'offices list view', step: (page) => page.getByRole('button', { name: 'List view' }).click() }],
+    then: [
+      { name: 'offices list view', step: (page) => page.getByRole('button', { name: 'List view' }).click() },
+      { name: 'offices floor plan', step: showFloorPlan },
+    ],
   },
   { name: 'office profile', path: (ids) => `/offices/${ids.office}` },
+  { name: 'bookings', path: () => '/bookings', then: [{ name: 'bookings week', step: showWeek }] },
   { name: 'members', path: () => '/members' },
   { name: 'member profile', path: (ids) => `/members/${ids.member}` },
   { name: 'tasks', path: () => '/tasks' },

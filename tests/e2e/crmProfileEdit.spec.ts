@@ -1,7 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { USERS, apiAs, expectLive, signedInContext } from './support/app';
 
 const unique = (prefix: string) => `${prefix} ${Date.now() % 1_000_000}`;
+
+/** The page's console errors, less the browser's own network line for a refused response. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  return errors;
+}
 
 test.describe('CRM profiles edit in place', () => {
   test('a contact: Edit shows its fields on the profile; Cancel restores them; Save keeps the change and leaves edit mode', async ({ browser }) => {
@@ -41,6 +50,7 @@ test.describe('CRM profiles edit in place', () => {
     const admin = await signedInContext(browser, 'admin');
     const manager = await signedInContext(browser, 'manager');
     const page = await admin.context.newPage();
+    const errors = consoleErrors(page);
     await page.goto('/');
     const name = unique('Inplace Co');
     const created = await apiAs(page, admin.token, 'POST', '/api/companies', { name });
@@ -59,6 +69,8 @@ test.describe('CRM profiles edit in place', () => {
     await expect(page.getByTestId('change-notice')).toContainText(`${USERS.manager.name} changed this company (website) since you opened it.`);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('alert')).toContainText(`${USERS.manager.name} changed this company (website) since you opened it. Reload to see the change.`);
+    // The conflict is the form's to explain, not an error of the app.
+    expect(errors).toEqual([]);
     await page.getByRole('button', { name: 'Reload' }).click();
     await expect(form.getByLabel('Website')).toHaveValue('https://inplace.example');
     await expect(form.getByLabel('Industry')).toHaveValue('Biotech');
@@ -67,6 +79,30 @@ test.describe('CRM profiles edit in place', () => {
     await expect(page.getByText('Biotech').first()).toBeVisible();
     const saved = (await apiAs(page, admin.token, 'GET', `/api/companies/${id}`)).body as { industry: string; website: string };
     expect(saved).toMatchObject({ industry: 'Biotech', website: 'https://inplace.example' });
+    await admin.context.close();
+    await manager.context.close();
+  });
+
+  test("a contact: another user's save meanwhile is named on Save, and not logged as a console error", async ({ browser }) => {
+    const admin = await signedInContext(browser, 'admin');
+    const manager = await signedInContext(browser, 'manager');
+    const page = await admin.context.newPage();
+    const errors = consoleErrors(page);
+    await page.goto('/');
+    const created = await apiAs(page, admin.token, 'POST', '/api/contacts', { name: unique('Stale Person'), email: `stale${Date.now() % 1_000_000}@example.com` });
+    expect(created.status).toBe(201);
+    const { id } = created.body as { id: string };
+    await page.goto(`/crm/contacts/${id}`);
+    await expectLive(page);
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: 'Edit contact' });
+    await form.getByLabel('Title').fill('Operations');
+    expect((await apiAs(page, manager.token, 'PUT', `/api/contacts/${id}`, { title: 'Founder' })).status).toBe(200);
+    await expect(page.getByTestId('change-notice')).toBeVisible();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert')).toContainText(`${USERS.manager.name} changed this contact`);
+    expect(errors).toEqual([]);
     await admin.context.close();
     await manager.context.close();
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../client/src/api/client';
 import { stepsTo, summarise, summaryWords, undoPlan } from '../../client/src/screens/selection/bulkPlan';
 import { runBulk } from '../../client/src/screens/selection/runBulk';
@@ -31,6 +31,19 @@ describe('a bulk action', () => {
       title: 'Moved 2 deals to Tour Booked · 1 already Tour Booked · 1 refused',
       details: ['Hooli: Signed and lost deals cannot be moved'],
     });
+  });
+
+  it('given a row refused for a conflict, then it is not logged as an error (the summary names it); another failure is', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await runBulk(stepsTo(rows.slice(1, 3), 'tour_booked'), async ({ row }) => {
+        throw row.id === '2' ? new ApiError(409, 'Jordan Lee changed this deal since you opened it.') : new ApiError(500, 'Internal error');
+      }, () => undefined);
+      expect(logged).toHaveBeenCalledTimes(1);
+      expect(logged.mock.calls[0]?.[0]).toContain('Initech');
+    } finally {
+      logged.mockRestore();
+    }
   });
 
   it('given a run, when undone, then only the rows it changed go back, each to its own value', () => {

@@ -3,7 +3,7 @@ import { GRID, MIN_SIZE, NEW_SIZE, droppedBox, freeSpot, movedBox, resizedBox, s
 import { heatBucket } from '../../client/src/screens/offices/floor/heat';
 import { nextInDirection, readingOrder } from '../../client/src/screens/offices/floor/floorNavigation';
 import { keyboardStep } from '../../client/src/screens/offices/floor/keyboardSteps';
-import { itemName, planItems } from '../../client/src/screens/offices/floor/placementItems';
+import { deskWords, itemName, planItems } from '../../client/src/screens/offices/floor/placementItems';
 import { leftText } from '../../client/src/screens/offices/floor/useLeavers';
 import type { FloorPlacement } from '../../shared/schemas/floorPlans';
 import type { Office } from '../../shared/schemas/offices';
@@ -107,6 +107,12 @@ describe('what the plan says of an office', () => {
   it('names a shape by number, status, member and days left', () => {
     expect(itemName({ number: '301', status: 'LEASED', member: 'Acme', daysLeft: 42 })).toBe('Office 301, Leased to Acme, lease ends in 42 days');
     expect(itemName({ number: '12', status: 'VACANT', member: null, daysLeft: null })).toBe('Office 12, Vacant');
+  });
+
+  it('counts desks in words: one desk, otherwise desks', () => {
+    expect(deskWords(1)).toBe('1 desk');
+    expect(deskWords(0)).toBe('0 desks');
+    expect(deskWords(4)).toBe('4 desks');
   });
 
   it('shows the live office row over the placement copy, and drops an office that moved away', () => {

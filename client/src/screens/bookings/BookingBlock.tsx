@@ -60,10 +60,16 @@ export const BookingBlock = memo(function BookingBlock({ booking, span, zone, sc
         )}
       >
         <div className={cn('pointer-events-none flex gap-1', short ? 'items-center' : 'flex-col pt-0.5')}>
-          <span className="truncate font-semibold">{booking.title}</span>
+          <span className="truncate font-semibold">{booking.title}</span>{' '}
           <span className="truncate text-brand-700 tabular-nums">
             {times}
-            {!short && booking.member_name ? ` · ${booking.member_name}` : ''}
+            {/* The dot is drawn, not written: the text reads as the block's name does (title, times, member). */}
+            {!short && booking.member_name ? (
+              <>
+                {' '}
+                <span className="before:mr-1 before:content-['·']">{booking.member_name}</span>
+              </>
+            ) : null}
           </span>
         </div>
       </div>

@@ -281,7 +281,7 @@ export const CalendarGrid = memo(function CalendarGrid({ columns, bookings, zone
         announcements: { onDragStart: () => undefined, onDragMove: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined },
       }}
     >
-      <div ref={scroller} className="relative max-h-[calc(100dvh-15rem)] min-h-[24rem] overflow-auto rounded-xl border border-slate-200 bg-white" data-testid="calendar" role="region" aria-label="Calendar" tabIndex={-1}>
+      <div ref={scroller} className="focus-visible:ring-brand-500 relative max-h-[calc(100dvh-15rem)] min-h-[24rem] overflow-auto rounded-xl border border-slate-200 bg-white focus-visible:ring-2 focus-visible:outline-none" data-testid="calendar" role="region" aria-label="Calendar" tabIndex={0}>
         <div className="sticky top-0 z-40 grid border-b border-slate-200 bg-white" style={{ gridTemplateColumns: template }}>
           <div className="sticky left-0 z-10 bg-white" />
           {columns.map((column) => (

@@ -5,6 +5,7 @@ import { ProfileEditForm } from '../../components/ProfileEditForm';
 import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
+import { logFailure } from '../../lib/logFailure';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { CompanyFields } from './CompanyFields';
@@ -27,7 +28,7 @@ export function CompanyProfileEditor({ company, onDone }: { company: Company; on
       toast.success('Company saved');
       onDone();
     } catch (e) {
-      console.error('Failed to update company', e);
+      logFailure('Failed to update company', e);
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });

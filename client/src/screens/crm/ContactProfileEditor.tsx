@@ -5,6 +5,7 @@ import { ProfileEditForm } from '../../components/ProfileEditForm';
 import { reloadKeepingTyped } from '../../forms/reloadKeepingTyped';
 import { showServerError } from '../../forms/serverErrors';
 import { useSchemaForm } from '../../forms/useSchemaForm';
+import { logFailure } from '../../lib/logFailure';
 import { sendCommand } from '../../live/command';
 import { useEditedRow } from '../../live/useEditedRow';
 import { ContactFields } from './ContactFields';
@@ -26,7 +27,7 @@ export function ContactProfileEditor({ contact, onDone }: { contact: Contact; on
       toast.success('Contact saved');
       onDone();
     } catch (e) {
-      console.error('Failed to update contact', e);
+      logFailure('Failed to update contact', e);
       if (!edited.takeConflict(e)) showServerError(form, e);
     }
   });

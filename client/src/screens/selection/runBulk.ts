@@ -1,5 +1,6 @@
 import { ApiError } from '../../api/client';
 import { reasonOf } from '../../lib/errorText';
+import { logFailure } from '../../lib/logFailure';
 import { needsChange, summarise, type BulkOutcome, type BulkStep, type BulkSummary } from './bulkPlan';
 
 /**
@@ -17,7 +18,8 @@ export async function runBulk<V>(steps: readonly BulkStep<V>[], send: (step: Bul
         await send(step);
         outcomes.push({ kind: 'done', row: step.row, to: step.to });
       } catch (error) {
-        console.error(`Bulk change refused for ${step.row.name}`, error);
+        // The summary names each refused row; a conflict is no fault of the app, so only other failures are logged.
+        logFailure(`Bulk change refused for ${step.row.name}`, error);
         outcomes.push({ kind: 'refused', row: step.row, reason: error instanceof ApiError ? error.message : reasonOf(error) });
       }
     }

@@ -14,7 +14,7 @@ import { FloorCanvas } from './FloorCanvas';
 import { readingOrder } from './floorNavigation';
 import { FloorOfficeList } from './FloorOfficeList';
 import type { FloorPlanState } from './floorPlanState';
-import { byNumber, itemName, planItems } from './placementItems';
+import { byNumber, deskWords, itemName, planItems } from './placementItems';
 import type { UnplacedOffice } from './UnplacedList';
 import { useBackgroundImage } from './useBackgroundImage';
 import { useLeavers } from './useLeavers';
@@ -158,7 +158,7 @@ export function FloorBoard({ state, locationId, floor, locations, offices, offic
                 </button>
               </div>
               <p className="text-xs text-slate-600">
-                {openItem.desks} desks{openItem.leaseEnd ? ` · lease ends ${formatDate(openItem.leaseEnd)}` : ''}
+                {deskWords(openItem.desks)}{openItem.leaseEnd ? ` · lease ends ${formatDate(openItem.leaseEnd)}` : ''}
               </p>
               {openOffice ? (
                 <OfficeActions office={openOffice} canMutate={canMutate} onAction={onAction} />

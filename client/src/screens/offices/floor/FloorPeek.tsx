@@ -2,7 +2,7 @@ import { UpdatedBy } from '../../../components/LiveMark';
 import type { Touch } from '../../../live/collection';
 import { formatDate } from '../officeUi';
 import { StatusBadge } from '../officeUi';
-import { leaseWords, type PlanItem } from './placementItems';
+import { deskWords, leaseWords, type PlanItem } from './placementItems';
 
 /**
  * The details of the office under the pointer or the focus, beside its shape. Decorative for
@@ -21,7 +21,7 @@ export function FloorPeek({ item, touch }: { item: PlanItem; touch: Touch | unde
         <span className="font-semibold text-slate-900">Office {item.number}</span>
         <StatusBadge status={item.status} />
       </div>
-      <p className="mt-1">{item.desks} desks</p>
+      <p className="mt-1">{deskWords(item.desks)}</p>
       <p className="truncate">{item.member ?? <span className="text-slate-500 italic">No member</span>}</p>
       {item.leaseEnd && (
         <p>

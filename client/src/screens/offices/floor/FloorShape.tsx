@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import { boxStyle } from './floorGeometry';
 import { HEAT_NONE, HEAT_SHAPE, STATUS_SHAPE } from './floorColours';
 import { heatBucket } from './heat';
-import { itemName, type PlanItem } from './placementItems';
+import { deskWords, itemName, type PlanItem } from './placementItems';
 
 export interface FloorShapeProps {
   item: PlanItem;
@@ -70,7 +70,6 @@ export const FloorShape = memo(function FloorShape({ item, editable, heat, touch
         onKeyDown={keyDown}
         aria-roledescription={editable ? 'movable office' : undefined}
         aria-describedby={editable ? 'floor-drag-help' : undefined}
-        aria-label={itemName(item)}
         onClick={() => onOpen(item.id)}
         onPointerEnter={() => onPeek(item.id)}
         onPointerLeave={() => onPeek(null)}
@@ -84,6 +83,8 @@ export const FloorShape = memo(function FloorShape({ item, editable, heat, touch
           colour,
         )}
       >
+        {/* Named by its full sentence; the face's short figures (6 desks, 42d) would not read as one. */}
+        <span className="sr-only">{itemName(item)}</span>
         <ShapeFace item={item} touch={touch} />
       </button>
       {editable && (
@@ -107,10 +108,10 @@ const ShapeFace = memo(function ShapeFace({ item, touch }: { item: PlanItem; tou
   return (
     <>
       <LiveAccent touch={touch} className="rounded-md" />
-      <span className="text-[0.8em] font-bold">{item.number}</span>
-      <span className="floor-detail truncate text-[0.65em]">{item.desks} desks</span>
-      {item.member && <span className="floor-detail w-full truncate text-[0.65em] font-medium">{item.member}</span>}
-      {item.daysLeft !== null && item.status === 'LEASED' && <span className="floor-detail text-[0.65em] tabular-nums">{item.daysLeft < 0 ? 'ended' : `${item.daysLeft}d`}</span>}
+      <span aria-hidden className="text-[0.8em] font-bold">{item.number}</span>
+      <span aria-hidden className="floor-detail truncate text-[0.65em]">{deskWords(item.desks)}</span>
+      {item.member && <span aria-hidden className="floor-detail w-full truncate text-[0.65em] font-medium">{item.member}</span>}
+      {item.daysLeft !== null && item.status === 'LEASED' && <span aria-hidden className="floor-detail text-[0.65em] tabular-nums">{item.daysLeft < 0 ? 'ended' : `${item.daysLeft}d`}</span>}
     </>
   );
 });

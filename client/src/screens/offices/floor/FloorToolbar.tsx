@@ -69,7 +69,7 @@ export function FloorToolbar(props: FloorToolbarProps) {
         <Button variant="ghost" className="h-10 w-11 justify-center px-0" aria-label="Zoom out" onClick={() => props.onZoom(clampZoom(props.zoom / 1.25))} disabled={props.zoom <= ZOOM_MIN}>
           <Minus className="h-4 w-4" aria-hidden />
         </Button>
-        <button type="button" className="h-10 min-w-14 px-1 text-sm text-slate-700 tabular-nums hover:bg-slate-50" aria-label="Reset zoom" onClick={() => props.onZoom(1)}>
+        <button type="button" className="h-10 min-w-14 px-1 text-sm text-slate-700 tabular-nums hover:bg-slate-50" aria-label={`Reset zoom, now ${Math.round(props.zoom * 100)}%`} onClick={() => props.onZoom(1)}>
           {Math.round(props.zoom * 100)}%
         </button>
         <Button variant="ghost" className="h-10 w-11 justify-center px-0" aria-label="Zoom in" onClick={() => props.onZoom(clampZoom(props.zoom * 1.25))} disabled={props.zoom >= ZOOM_MAX}>

@@ -1,5 +1,6 @@
 import type { Office } from '@shared/schemas/offices';
 import { daysRemaining } from '@shared/domain/lease';
+import { plural } from '../../../lib/plural';
 import type { Box } from './floorGeometry';
 import type { FloorPlacement } from '@shared/schemas/floorPlans';
 
@@ -65,6 +66,9 @@ function statusWords(status: Office['status'], member: string | null): string {
   const word = status.charAt(0) + status.slice(1).toLowerCase();
   return member ? `${word}, ${member}` : word;
 }
+
+/** "1 desk", "4 desks": an office's size as the shape, its peek and its actions card say it. */
+export const deskWords = (desks: number) => plural(desks, 'desk');
 
 export function leaseWords(daysLeft: number): string {
   if (daysLeft < 0) return `lease ended ${-daysLeft} ${-daysLeft === 1 ? 'day' : 'days'} ago`;

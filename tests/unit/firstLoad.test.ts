@@ -18,4 +18,11 @@ describe("/offices' first load", () => {
     expect(reach.packages).not.toContain('@dnd-kit/core');
     expect(reach.packages).not.toContain('date-fns');
   });
+
+  it('given the saved-views menu and the import dialog, then their code (and the Radix menu library) loads when first opened', () => {
+    expect(reach.files).toContain('client/src/screens/views/SavedViewsMenu.tsx');
+    expect(reach.files).not.toContain('client/src/screens/views/SavedViewsDropdown.tsx');
+    expect(reach.files).not.toContain('client/src/screens/imports/ImportDialog.tsx');
+    expect(reach.packages).not.toContain('@radix-ui/react-dropdown-menu');
+  });
 });

@@ -1,4 +1,5 @@
 import type { Rolldown } from 'vite';
+import { isIconBarrel, namedIcons } from './iconImports';
 
 type ChunkingContext = Rolldown.ChunkingContext;
 
@@ -44,7 +45,14 @@ export function chunkGroups() {
       const id = stack.pop()!;
       if (into.has(id)) continue;
       into.add(id);
-      for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) stack.push(next);
+      // The icon barrel is followed from each importer to the icons it names, not to all of them
+      // (the bundle keeps only those); when the names cannot be told, to all.
+      if (isIconBarrel(id)) continue;
+      const info = ctx.getModuleInfo(id);
+      for (const next of info?.importedIds ?? []) {
+        stack.push(next);
+        if (isIconBarrel(next)) stack.push(...(namedIcons(info?.code ?? '', next) ?? ctx.getModuleInfo(next)?.importedIds ?? []));
+      }
     }
     return into;
   };

@@ -1,6 +1,5 @@
 import { Suspense, useRef, useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
-import { Menu, Search, X } from 'lucide-react';
+import { Menu, Search } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { PRODUCT_NAME } from '@shared/constants';
 import { RouteBoundary } from '../components/RouteBoundary';
@@ -10,6 +9,7 @@ import { focusMainContent, MAIN_CONTENT_ID } from '../lib/focusMain';
 import { LiveProvider } from '../live/LiveProvider';
 import { useSetAtom } from '../state/jotai';
 import { LazyCommandPalette, palette } from './LazyCommandPalette';
+import { lazyPart } from './loadOnFirstUse';
 import { LiveIndicator } from './LiveIndicator';
 import { paletteOpenAtom, usePaletteShortcut } from './paletteState';
 import { PresenceBar } from './PresenceBar';
@@ -50,14 +50,16 @@ function SkipLink() {
   );
 }
 
+/** The drawer (Radix dialog) is for small screens only, and fetched the first time it opens. */
+const drawerPart = lazyPart('navigation', () => import('./NavigationDrawer'));
+
 /** The signed-in frame: sidebar (a drawer on small screens), top bar, and the current screen. */
 export function Shell() {
   const [drawer, setDrawer] = useState(false);
   const openPalette = useSetAtom(paletteOpenAtom);
   usePaletteShortcut();
-  // Radix gives the focus back only to its own Trigger; the drawer opens from the top bar's button.
   const menuButton = useRef<HTMLButtonElement>(null);
-  const navigated = useRef(false);
+  const Drawer = drawerPart.useLoaded(drawer);
   return (
     <LiveProvider>
       <SkipLink />
@@ -67,38 +69,10 @@ export function Shell() {
         <aside className="hidden lg:block">
           <Sidebar />
         </aside>
-        <Dialog.Root open={drawer} onOpenChange={setDrawer}>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-            <Dialog.Content
-              className="fixed inset-y-0 left-0 z-50 lg:hidden"
-              aria-describedby={undefined}
-              onCloseAutoFocus={(event) => {
-                event.preventDefault();
-                // After choosing a screen the focus goes to it; otherwise back to the menu button.
-                if (navigated.current) focusMainContent();
-                else menuButton.current?.focus();
-                navigated.current = false;
-              }}
-            >
-              <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-              <Sidebar
-                onNavigate={() => {
-                  navigated.current = true;
-                  setDrawer(false);
-                }}
-              />
-              <Dialog.Close asChild>
-                <button type="button" className="absolute top-4 -right-11 rounded-lg bg-white p-1.5 text-slate-700 shadow" aria-label="Close navigation">
-                  <X className="h-5 w-5" aria-hidden />
-                </button>
-              </Dialog.Close>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        {Drawer && <Drawer.NavigationDrawer open={drawer} onOpenChange={setDrawer} menuButton={menuButton} />}
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
-            <Button ref={menuButton} variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" onClick={() => setDrawer(true)}>
+            <Button ref={menuButton} variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation" aria-busy={drawer && !Drawer} onPointerEnter={drawerPart.preload} onFocus={drawerPart.preload} onClick={() => setDrawer(true)}>
               <Menu className="h-5 w-5" aria-hidden />
             </Button>
             <span className="font-semibold text-slate-900 lg:hidden">{PRODUCT_NAME}</span>

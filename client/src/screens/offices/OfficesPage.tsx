@@ -34,7 +34,7 @@ import { LocationPanel } from './LocationPanel';
 import { filterOffices, nextSort, sortOffices } from './officeList';
 import { OfficeGrid, OfficeTable } from './OfficeViews';
 import { MovedAwayNotices } from './MovedAwayNotices';
-import { FloorPlanView } from './floor/FloorPlanView';
+import { FloorPlanSlot } from './FloorPlanSlot';
 import { OFFICE_VIEW_CODEC } from './officeViewQuery';
 import { OfficeBulkActions } from './selection/OfficeBulkActions';
 import { OfficeBulkAssign } from './selection/OfficeBulkAssign';
@@ -185,7 +185,7 @@ function OfficesScreen({ locationId, locationName }: { locationId: string | null
 
           <SelectionContext.Provider value={writer ? selection.api : null}>
           {view === 'floor' ? (
-            <FloorPlanView locationId={locationId} locations={locations} offices={collection.byId} touchOf={touchOf} canMutate={writer} now={now} onAction={onAction} />
+            <FloorPlanSlot locationId={locationId} locations={locations} offices={collection.byId} touchOf={touchOf} canMutate={writer} now={now} onAction={onAction} />
           ) : loading ? (
             <LoadingNote text="Loading offices..." label="Loading offices" />
           ) : sorted.length === 0 ? (

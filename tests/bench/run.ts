@@ -5,11 +5,6 @@ import { openBenchDatabase, type BenchDatabase } from './database';
 import { benchDashboard } from './dashboard';
 import { DASHBOARD, printDashboard } from './dashboardReport';
 import { benchDealBoard } from './dealBoard';
-import { benchBookingCalendar } from './bookingCalendar';
-import { benchMeeting } from './meeting';
-import { benchMeetingFollow, printMeetingFollow } from './meetingFollow';
-import { benchMeetingPointers, printMeetingPointers } from './meetingPointers';
-import { benchMeetingPointerBrowser, printMeetingPointerBrowser } from './meetingPointerBrowser';
 import { benchAsOfBoardPart } from './asOfBoard';
 import { printRemote, REMOTE } from './remoteReport';
 import { benchRemote } from './remote';
@@ -26,12 +21,13 @@ import { benchOfficeList } from './officeList';
 import { benchRecovery } from './recovery';
 import { CATCH_UP, RECOVERY, printCatchUp, printRecovery } from './recoveryReport';
 import { benchBareRestart } from './bareRestart';
-import { benchBookingRace } from './bookingRace';
 import { benchReports } from './reports';
 import { count, median, ms, percentileCells, perSecond, ratio, seconds, table } from './report';
 import { benchLivePart, benchMovesPart, benchPushPart } from './livePart';
 import { STORE_CONNECTIONS, benchAppendsPart, benchStorePart } from './storePart';
 import { benchFloorplanLivePart } from './floorplanLive';
+import { benchBookingCalendarPart, benchBookingRacePart } from './bookingsPart';
+import { benchMeetingBoardPart, benchMeetingFollowPart } from './meetingPart';
 
 /**
  * `npm run bench`: throughput of the event store and the projections on one fresh database,
@@ -407,25 +403,6 @@ if (runs('dashboard')) await withDatabase(await openBenchDatabase(20), async (da
   printDashboard(await benchDashboard(database, DASHBOARD, progress));
 });
 
-/** 50 users racing for one meeting-room slot, 30 rounds (BOOKING_RACERS, BOOKING_ROUNDS for more). */
-const BOOKINGS = { racers: Number(process.env.BOOKING_RACERS ?? 50), rounds: Number(process.env.BOOKING_ROUNDS ?? 30) };
-/** The whole command path (HTTP, sign-in, the room's lock, the rules, the named refusal) within this many times the bare constraint. */
-const BOOKINGS_TARGET = 25;
-
-if (runs('bookings')) await withDatabase(await openBenchDatabase(20), async (database) => {
-  console.log('');
-  progress(`bookings: ${BOOKINGS.racers} users racing for one slot on a fresh database, ${database.name}`);
-  const result = await benchBookingRace(database, BOOKINGS.racers, BOOKINGS.rounds, progress);
-  const apiName = `${result.racers} concurrent POST /api/bookings for one slot, until every loser has its 409`;
-  const rawName = `${result.racers} concurrent raw INSERTs into a table with the same exclusion constraint`;
-  console.log('');
-  console.log(table([`Booking race, ${result.rounds} rounds`, 'p50', 'p95', 'p99'], [[apiName, ...percentileCells(result.api)], [rawName, ...percentileCells(result.insert)]]));
-  const p99 = figure({ part: 'bookings', name: `${apiName}, p99`, value: result.api.p99, unit: 'ms', reference: { name: `${rawName}, p99`, value: result.insert.p99 }, target: ['<=', BOOKINGS_TARGET] });
-  percentileFigures('bookings', apiName, result.api, { name: rawName, value: result.insert }, ['p50', 'p95']);
-  figure({ part: 'bookings', name: 'rounds with exactly one winner and every other racer refused', value: result.clean, unit: 'rounds', ratio: result.clean / result.rounds, target: ['>=', 1] });
-  console.log(`Race p99 / raw INSERT p99: ${ratio(p99.ratio!)} (target <= ${BOOKINGS_TARGET}: ${status(p99)}); ${result.clean} of ${result.rounds} rounds had exactly one winner.`);
-});
-
 /** Reports over a log of 1,000,000 events: as of a day a year back against the live report, and the 12-month history. */
 const REPORTS = { events: 1_000_000, locations: 50, offices: 10_000, months: 36, samples: 20 };
 const REPORTS_TARGET = 5;
@@ -473,61 +450,10 @@ if (runs('recovery')) {
   printRecovery(result);
 }
 
-/**
- * A sales meeting: 8 browsers on one board of 180 deals while another client moves deals through
- * the API; the PATCH's answer until every browser shows the card in its new column. The same
- * with 2 browsers is printed beside it, for how the time grows with the browsers on the board.
- */
-const MEETING = {
-  deals: Number(process.env.BENCH_MEETING_DEALS ?? 180),
-  browsers: [2, Number(process.env.BENCH_MEETING_BROWSERS ?? 8)],
-  moves: Number(process.env.BENCH_MEETING_MOVES ?? 30),
-  warmup: 3,
-};
-const MEETING_TARGET_MS = 250;
+if (runs('bookings')) await withDatabase(await openBenchDatabase(20), (database) => benchBookingRacePart(database, progress));
 
-if (runs('meeting')) await withDatabase(await openBenchDatabase(20), async (database) => {
-  console.log('');
-  progress(`meeting: the server on a fresh database, ${database.name}`);
-  const result = await benchMeeting(database, MEETING, progress);
-  console.log('');
-  if (!result) {
-    console.log('Meeting: skipped (no Chromium at /usr/bin/chromium or no client build).');
-    return;
-  }
-  const rows = result.runs.map((run) => {
-    const last = percentiles(run.lastBrowser);
-    const each = percentiles(run.everyBrowser);
-    const most = run.browsers === Math.max(...MEETING.browsers);
-    const named = `${run.browsers} browsers`;
-    figure({ part: 'meeting', name: `a deal moved through the API until ${named} show it in its new column, p50`, value: last.p50, unit: 'ms' });
-    const p95 = figure({
-      part: 'meeting',
-      name: `a deal moved through the API until ${named} show it in its new column, p95`,
-      value: last.p95,
-      unit: 'ms',
-      ...(most ? { target: ['<=', MEETING_TARGET_MS] as ['<=', number] } : {}),
-    });
-    return [`${named}${most ? '' : ' (for comparison)'}`, ms(last.p50), ms(last.p95), ms(last.p99), ms(each.p50), ms(each.p95), String(run.lastBrowser.length), most ? `<= ${MEETING_TARGET_MS} ms: ${status(p95)}` : ''];
-  });
-  console.log(
-    table(
-      [`A deal moved through the API, ${count(result.deals)} deals on the board: PATCH answer until every browser shows it`, 'p50', 'p95', 'p99', 'each p50', 'each p95', 'moves', 'target (p95)'],
-      rows,
-    ),
-  );
-});
-/**
- * Meeting mode: a presenter's filter change until 50 followers have it, and pointers of 50
- * followers at 20 Hz each (the node's CPU, the delay), each beside a bare socket.io server doing
- * the same in the same run; a follower's main thread per pointer update beside one frame.
- */
-if (runs('meeting')) await withDatabase(await openBenchDatabase(20), async (database) => {
-  console.log('');
-  printMeetingFollow(await benchMeetingFollow(database, progress));
-  printMeetingPointers(await benchMeetingPointers(database, progress));
-  printMeetingPointerBrowser(await benchMeetingPointerBrowser(database, progress));
-});
+if (runs('meeting')) await withDatabase(await openBenchDatabase(20), (database) => benchMeetingBoardPart(database, progress));
+if (runs('meeting')) await withDatabase(await openBenchDatabase(20), (database) => benchMeetingFollowPart(database, progress));
 // The meeting's history: the board as of a past instant against the live board (asOfBoard.ts); `-- asOfBoard` runs it alone.
 if (runs('meeting') || wanted.includes('asOfBoard')) await withDatabase(await openBenchDatabase(8), (database) => benchAsOfBoardPart(database, progress));
 /** One node of two restarted under 300 tabs: its tabs current again, against a bare socket.io restart. */
@@ -540,54 +466,4 @@ if (runs('catchup')) {
   printCatchUp(node, bare);
 }
 
-/** The bookings calendar: a day of 40 rooms with 2,000 bookings in the week, against 4 rooms with 20. */
-const BOOKING_CALENDAR = {
-  large: { rooms: Number(process.env.BENCH_CALENDAR_ROOMS ?? 40), bookings: Number(process.env.BENCH_CALENDAR_BOOKINGS ?? 2000) },
-  small: { rooms: 4, bookings: 20 },
-  runs: Number(process.env.BENCH_CALENDAR_RUNS ?? 3),
-};
-/** A drag over ten times the rooms may cost at most this many times the small calendar's frame p95. */
-const BOOKING_CALENDAR_TARGET = 1.5;
-
-if (runs('bookings')) await withDatabase(await openBenchDatabase(20), async (database) => {
-  console.log('');
-  progress(`bookings calendar: the server on a fresh database, ${database.name}`);
-  const calendar = await benchBookingCalendar(database, BOOKING_CALENDAR, BOOKING_CALENDAR.runs, progress);
-  console.log('');
-  if (!calendar) {
-    console.log('Bookings calendar: skipped (no Chromium at /usr/bin/chromium or no client build).');
-    return;
-  }
-  const frames = { large: percentiles(calendar.large.frames), small: percentiles(calendar.small.frames) };
-  const label = (size: 'large' | 'small') => `${count(calendar[size].rooms)} rooms, ${count(calendar[size].bookings)} bookings in the week`;
-  const row = (size: 'large' | 'small') => [
-    `${label(size)} (${count(calendar[size].shown)} on the day shown)`,
-    ms(median(calendar[size].firstRender)),
-    ...percentileCells(frames[size]),
-    String(calendar[size].frames.length),
-  ];
-  console.log(
-    table(
-      [`Bookings calendar in Chromium, day view, a booking dragged across the rooms (${BOOKING_CALENDAR.runs} runs each)`, 'first render', 'frame p50', 'frame p95', 'frame p99', 'frames'],
-      [row('large'), row('small')],
-    ),
-  );
-  const with_ = (size: 'large' | 'small') => `bookings calendar in Chromium, ${label(size)}`;
-  const frame = figure({
-    part: 'bookings',
-    name: `${with_('large')}: frame p95 while a booking is dragged across the rooms`,
-    value: frames.large.p95,
-    unit: 'ms',
-    reference: { name: `${with_('small')}: the same, p95`, value: frames.small.p95 },
-    target: ['<=', BOOKING_CALENDAR_TARGET],
-  });
-  const render = figure({
-    part: 'bookings',
-    name: `${with_('large')}: first render, median`,
-    value: median(calendar.large.firstRender),
-    unit: 'ms',
-    reference: { name: `${with_('small')}: first render, median`, value: median(calendar.small.firstRender) },
-  });
-  console.log(`Calendar frame p95, large / small: ${ratio(frame.ratio!)} (target <= ${BOOKING_CALENDAR_TARGET}: ${status(frame)})`);
-  console.log(`Calendar first render, large / small: ${ratio(render.ratio!)}`);
-});
+if (runs('bookings')) await withDatabase(await openBenchDatabase(20), (database) => benchBookingCalendarPart(database, progress));

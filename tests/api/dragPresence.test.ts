@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOARD_SCREEN, DRAG_INTERVAL_MS, type DragMessage } from '@shared/realtime';
-import type { Deal } from '@shared/schemas/deals';
 import { listen, type Listener } from '../support/sockets';
 import { officeWorld, type OfficeWorld } from './officeHelpers';
 
@@ -24,22 +23,7 @@ async function tab(token: string, screen: string | null = BOARD_SCREEN): Promise
   return listener;
 }
 
-let counter = 0;
-async function newDeal(locationName: string): Promise<Deal> {
-  counter += 1;
-  const res = await w.api<Deal>('POST', '/api/deals', {
-    token: w.tokens.admin,
-    body: {
-      deal_name: `Drag ${counter}`,
-      company_name: `Drag Co ${counter}`,
-      contact: { name: 'Pat Doe', email: `drag${counter}@example.com` },
-      location_id: w.loc(locationName),
-      offered_price: 1500,
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
+const newDeal = (locationName: string) => w.newDeal(locationName, 'Drag');
 
 const about = (listener: Listener, dealId: string) => listener.drags.filter((d) => d.deal_id === dealId);
 const until = (listener: Listener, what: string, predicate: (drags: DragMessage[]) => boolean) => listener.untilDrags(predicate, what);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEETING_POINTER_INTERVAL_MS } from '@shared/realtime';
-import type { Deal } from '@shared/schemas/deals';
 import { BURST } from '../../server/realtime/meetingPointers';
 import { boardView, meetingTab, type MeetingTab } from '../support/meetingSockets';
 import { officeWorld, type OfficeWorld } from './officeHelpers';
@@ -24,22 +23,7 @@ async function tab(token: string, screen?: string) {
   return t;
 }
 
-let counter = 0;
-async function newDeal(locationName: string): Promise<Deal> {
-  counter += 1;
-  const res = await w.api<Deal>('POST', '/api/deals', {
-    token: w.tokens.admin,
-    body: {
-      deal_name: `Meeting ${counter}`,
-      company_name: `Meeting Co ${counter}`,
-      contact: { name: 'Pat Doe', email: `meeting${counter}@example.com` },
-      location_id: w.loc(locationName),
-      offered_price: 1500,
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body;
-}
+const newDeal = (locationName: string) => w.newDeal(locationName, 'Meeting');
 
 /** Starts a meeting from `presenter` and waits until it presents; returns the meeting's id. */
 async function present(presenter: MeetingTab, view = boardView()): Promise<string> {

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import type { Deal } from '@shared/schemas/deals';
 import type { Location } from '@shared/schemas/locations';
 import type { Member } from '@shared/schemas/members';
 import type { Office } from '@shared/schemas/offices';
@@ -58,10 +59,27 @@ export async function officeWorld(overrides: Partial<Config> = {}) {
     return res.body;
   }
 
+  /** A fresh open deal at the named location, created by the admin; `label` names it (`<label> <n>`). */
+  async function newDeal(locationName: string, label = 'Test'): Promise<Deal> {
+    counter += 1;
+    const res = await api<Deal>('POST', '/api/deals', {
+      token: tokens.admin,
+      body: {
+        deal_name: `${label} ${counter}`,
+        company_name: `${label} Co ${counter}`,
+        contact: { name: 'Pat Doe', email: `${label.toLowerCase()}${counter}@example.com` },
+        location_id: loc(locationName),
+        offered_price: 1500,
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body;
+  }
+
   const getOffice = async (id: string) => (await api<Office>('GET', `/api/offices/${id}`, { token: tokens.admin })).body;
   const getMember = async (id: string) => (await api<Member>('GET', `/api/members/${id}`, { token: tokens.admin })).body;
 
-  return { server, api, tokens, users: { admin, manager, viewer }, locations, loc, logHead, settled, newOffice, newMember, getOffice, getMember };
+  return { server, api, tokens, users: { admin, manager, viewer }, locations, loc, logHead, settled, newOffice, newMember, newDeal, getOffice, getMember };
 }
 
 export type OfficeWorld = Awaited<ReturnType<typeof officeWorld>>;

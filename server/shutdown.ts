@@ -50,3 +50,34 @@ export async function drainNode(options: {
     logger.info('drained: no request in flight');
   }
 }
+
+/**
+ * The second half of a stop: each part of the node (the gateway, the background jobs, the change
+ * feed) is asked to stop in turn, and waited for at most `timeoutMs`. A part that does not end in
+ * time (a query on a connection that never answers, a job that ignores its abort) is named in an
+ * error and left behind: the stop goes on, so a node always stops, and the log says what hung.
+ */
+export async function stopParts(parts: { name: string; stop: () => Promise<unknown> }[], timeoutMs: number, logger: Logger): Promise<string[]> {
+  const hung: string[] = [];
+  for (const part of parts) {
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      part.stop().then(
+        () => true,
+        (error: unknown) => {
+          logger.error({ err: error, part: part.name }, 'stopping: a part failed to stop');
+          return true;
+        },
+      ),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!ended) {
+      hung.push(part.name);
+      logger.error({ part: part.name, waited_ms: timeoutMs }, 'stopping: a part did not stop in time; going on without it');
+    }
+  }
+  return hung;
+}

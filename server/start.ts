@@ -28,7 +28,7 @@ import { seedDemoBookings } from './seed/demoBookings';
 import { seedDemoTemplates } from './seed/demoTemplates';
 import { seedDemoResources } from './seed/demoResources';
 import { seedDemoFloorPlans } from './seed/demoFloorPlans';
-import { drainNode } from './shutdown';
+import { drainNode, stopParts } from './shutdown';
 import { createSecretBox } from './settings/secretBox';
 import { loadSettingsKey } from './settings/settingsKey';
 import { checkSettingsKey } from './settings/keyCheck';
@@ -36,6 +36,9 @@ import { googleConfigOrDefaults } from './gmail/googleConfig';
 import { DEFAULT_SIGNING_LINK_TTL_DAYS } from '@shared/domain/agreement';
 import { createSigningLinks, loadSigningLinkKey } from './signing/signingLinks';
 import { parseAllowedHosts } from './slack/webhookHosts';
+
+/** How long each part of a stopping node (gateway, jobs, feed) is waited for before the stop goes on without it. */
+const STOP_PART_MS = 15_000;
 
 export interface StartOptions {
   logger?: Logger;
@@ -157,11 +160,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       const drain = config.drain ?? DEFAULT_DRAIN;
       await drainNode({ http, drain: deps.drain, releaseSockets: gateway.release, delayMs: drain.delayMs, timeoutMs: drain.timeoutMs, logger });
       metricsServer?.server.close();
-      await deliveryChanges.stop();
-      await gateway.close();
       // Background work ends before the pool closes, as the requests did.
-      await Promise.all(jobs.map((job) => job.stop()));
-      await feed.stop();
+      await stopParts(
+        [
+          { name: 'Slack delivery changes', stop: () => deliveryChanges.stop() },
+          { name: 'live gateway', stop: () => gateway.close() },
+          { name: 'background jobs', stop: () => Promise.all(jobs.map((job) => job.stop())) },
+          { name: 'change feed', stop: () => feed.stop() },
+        ],
+        STOP_PART_MS,
+        logger,
+      );
       if (!options.database) await database.close();
     },
   };

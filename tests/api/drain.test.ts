@@ -70,7 +70,8 @@ function send(url: string, options: { method?: string; token?: string; body?: un
 async function untilRefused(url: string): Promise<string> {
   for (let attempt = 0; attempt < 200; attempt++) {
     try {
-      await send(url);
+      // A new connection each time: a kept-alive one from earlier requests would be reset, not refused.
+      await send(url, { agent: new Agent({ keepAlive: false }) });
     } catch (error) {
       return (error as { code?: string }).code ?? String(error);
     }

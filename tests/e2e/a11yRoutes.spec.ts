@@ -10,6 +10,10 @@ import { locationId } from './support/data';
  * the screens are visited in the same page, through the app's own router, so each costs one render.
  */
 
+// The checks only read, each in its own context: they are spread over every worker (each with its
+// own server) rather than run in order on one, the longest file of the run otherwise.
+test.describe.configure({ mode: 'parallel' });
+
 const WIDTHS = [390, 1024, 1440] as const;
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 

@@ -7,6 +7,7 @@ import { fold } from '../../events/decider';
 import { slackConfigAggregate, slackConfigDecider, slackWorkflowsAggregate, slackWorkflowsDecider } from '../../events/slack/decider';
 import type { SlackBoardSummaryRequested, SlackConfigEvent, SlackWorkflowsEvent } from '../../events/slack/events';
 import type { StoredEvent, Tx } from '../../events/store/types';
+import { PREPARED } from '../../events/store/connect';
 import type { LogProcess } from '../processes/logProcess';
 import { BookingEventSchemas } from '../../events/booking/events';
 import { notifyOfBooking } from './bookingNotifications';
@@ -18,7 +19,7 @@ export const SLACK_NOTIFICATIONS = 'slack-notifications';
 
 /** A stream's events written before `position`: what the settings were when the event happened. */
 async function eventsBefore<E>(tx: Tx, streamId: string, position: number): Promise<E[]> {
-  return tx.unsafe<E[]>('SELECT type, data FROM events WHERE stream_id = $1 AND position < $2 ORDER BY version', [streamId, position]);
+  return tx.unsafe<E[]>('SELECT type, data FROM events WHERE stream_id = $1 AND position < $2 ORDER BY version', [streamId, position], PREPARED);
 }
 
 /**
@@ -42,7 +43,7 @@ export async function notifyOf(event: StoredEvent, tx: Tx): Promise<void> {
   if (rules.length === 0) return;
   if (event.stream_type === 'booking') return notifyOfBooking(event, tx, rules);
 
-  const history = await tx.unsafe<DealEvent[]>('SELECT type, data FROM events WHERE stream_id = $1 AND version <= $2 ORDER BY version', [event.stream_id, event.version]);
+  const history = await tx.unsafe<DealEvent[]>('SELECT type, data FROM events WHERE stream_id = $1 AND version <= $2 ORDER BY version', [event.stream_id, event.version], PREPARED);
   const before: DealState = fold(dealDecider, history.slice(0, -1));
   const after: DealState = history.length > 0 ? dealDecider.evolve(before, history[history.length - 1]!) : null;
   const triggers = triggersOf(before, after);

@@ -5,11 +5,27 @@ import type { Aggregate } from './decider';
 import { announce, claimNotify } from './store/announce';
 import { append, appendMany, lockAndReadStream, readStream, type AppendArgs } from './store/append';
 import { ConcurrencyError, DomainError, isDeadlock, type ChangedSince } from './store/errors';
-import { transaction as pipelinedTransaction } from './store/transaction';
+import { PREPARED } from './store/connect';
+import { transaction as pipelinedTransaction, type CommitNow } from './store/transaction';
 import type { EventMetadata, NewEvent, PendingEvent, Pool, StoredEvent, Tx } from './store/types';
 
-/** Runs the inline projections for events about to be appended, in the same transaction. */
-export type InlineProjector = (tx: Tx, events: PendingEvent[]) => Promise<void>;
+/**
+ * Runs the inline projections for events about to be appended, in the same transaction. It
+ * resolves once the events' metadata is final (they may be appended); statements still in
+ * flight then may be handed back as `written`, awaited after the append has gone out behind
+ * them (their failure is the one reported).
+ */
+export type InlineProjector = (tx: Tx, events: PendingEvent[]) => Promise<void | { written: Promise<void> }>;
+
+/**
+ * An answer read as one statement, sent by the command itself right behind its append: nothing
+ * of the caller's can run later on the transaction, so its COMMIT may follow at once.
+ */
+export interface AnswerStatement<V> {
+  text: string;
+  params: unknown[];
+  map(rows: unknown[]): V;
+}
 
 export interface CommandContext {
   /** The acting user's id, or 'system'. */
@@ -32,9 +48,16 @@ export interface CommandOptions<V = undefined> {
   tx?: Tx;
   /**
    * Reads the answer inside the command's transaction, after its projections ran: the caller
-   * sees exactly its own write, not a later one that committed in between.
+   * sees exactly its own write, not a later one that committed in between. As one statement
+   * (AnswerStatement), a last command's COMMIT goes out right behind it.
    */
-  read?: (tx: Tx) => Promise<V>;
+  read?: ((tx: Tx) => Promise<V>) | AnswerStatement<V>;
+  /**
+   * Nothing follows this command in its transaction (`handle` alone always; in `transaction`,
+   * said by the work that returns its result): with an answer of one statement or none, the
+   * COMMIT goes out behind its append, and the transaction refuses any later statement.
+   */
+  last?: boolean;
 }
 
 export interface CommandResult<S, V = undefined> {
@@ -90,6 +113,8 @@ interface Scratch {
   carried?: number;
   /** Streams whose lock was asked for ahead of their command (`LockAhead`), with the events read once it was granted. */
   ahead?: Map<string, { after: number; newer: Promise<StoredEvent[]> }>;
+  /** Sends the transaction's COMMIT now (pipelinedTransaction): for its last command, not in bulk mode. */
+  commitNow?: CommitNow;
 }
 
 export interface CommandHandlerOptions {
@@ -120,7 +145,13 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
     scratch?: Scratch,
   ): Promise<CommandResult<S, V>> {
     const { expectedVersion } = options;
-    const read = async () => (options.read ? await options.read(tx) : undefined) as V;
+    const answer = options.read;
+    const read = (): Promise<V> =>
+      answer === undefined
+        ? Promise.resolve(undefined as V)
+        : typeof answer === 'function'
+          ? answer(tx)
+          : tx.unsafe(answer.text, answer.params as never[], PREPARED).then((rows) => answer.map(rows));
     const streamId = aggregate.streamId(id);
     // A stream this transaction already wrote: its lock is held and its state is known (in bulk
     // mode its events are not even in the table yet).
@@ -173,8 +204,11 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
       metadata,
     }));
     // Projections first, then the append: a reader's safe horizon waits on an append from its
-    // insert to its commit only.
-    await project(tx, pending);
+    // insert to its commit only. Their writes may still be on their way: the append follows them
+    // on the connection, and their answers are awaited before its own.
+    const projected = await project(tx, pending);
+    const written = projected ? projected.written : Promise.resolve();
+    written.catch(() => undefined);
     const args: AppendArgs = { streamId, streamType: aggregate.streamType, expectedVersion: version, events: decided, metadata };
     scratch?.states.set(streamId, { version: version + decided.length, state: next });
     if (scratch?.deferred) {
@@ -188,10 +222,14 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
     // The answer's read goes out right behind the append, on the same connection, without waiting
     // for it: PostgreSQL runs the two in that order, so the read sees the append as before, one
     // round trip sooner. Should the append fail, its error is the one reported (the read's, a
-    // transaction aborted, is left unawaited but handled).
+    // transaction aborted, is left unawaited but handled). The last command of a transaction
+    // whose answer is one statement (or none) sends COMMIT behind them: nothing can follow.
     const appended = append(tx, { ...args, notify });
+    appended.catch(() => undefined);
     const view = read();
     view.catch(() => undefined);
+    if (options.last && typeof answer !== 'function' && scratch?.commitNow) scratch.commitNow();
+    await written;
     const events = await appended;
     if (scratch && notify !== undefined) scratch.carried = events[events.length - 1]!.position;
     return { state: next, version: version + decided.length, events, view: await view };
@@ -225,8 +263,8 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
       let pinned = false;
       let carried: number | undefined;
       try {
-        const value = (await pipelinedTransaction(sql, async (tx) => {
-          const scratch: Scratch = { states: new Map(), deferred: bulk ? [] : undefined, ahead: new Map() };
+        const value = (await pipelinedTransaction(sql, async (tx, commitNow) => {
+          const scratch: Scratch = { states: new Map(), deferred: bulk ? [] : undefined, ahead: new Map(), commitNow: bulk ? undefined : commitNow };
           const lockAhead: LockAhead = (aggregate, id) => {
             const streamId = aggregate.streamId(id);
             if (scratch.states.has(streamId) || scratch.ahead!.has(streamId)) return;
@@ -266,8 +304,8 @@ export function createCommandHandler(sql: Pool, project: InlineProjector, { onCo
     context: CommandContext,
     options: CommandOptions<V> = {},
   ): Promise<CommandResult<S, V>> {
-    if (options.tx) return once(options.tx, aggregate, id, command, context, options);
-    return transaction((run) => run(aggregate, id, command, context, options));
+    if (options.tx) return once(options.tx, aggregate, id, command, context, { ...options, last: false });
+    return transaction((run) => run(aggregate, id, command, context, { ...options, last: true }));
   }
 
   return Object.assign(handleCommand, { transaction });

@@ -52,6 +52,15 @@ export const projections: readonly Projection[] = [
  * (postgres.js pipelines them in order on the transaction's connection) and awaited together.
  */
 export async function applyInline(tx: Db, events: PendingEvent[], only: readonly Projection[] = projections) {
+  await (await projectInline(tx, events, only)).written;
+}
+
+/**
+ * applyInline for the command path: resolves once the statements are sent and the events'
+ * metadata is final, so the append can go out right behind them; `written` settles with their
+ * answers (the first failure, once all have answered).
+ */
+export async function projectInline(tx: Db, events: PendingEvent[], only: readonly Projection[] = projections): Promise<{ written: Promise<void> }> {
   const statements: Promise<unknown>[] = [];
   const conflicts = (projection: Projection) => (error: unknown) => {
     const constraint = (error as { constraint_name?: string }).constraint_name;
@@ -59,9 +68,9 @@ export async function applyInline(tx: Db, events: PendingEvent[], only: readonly
     throw known ? new DomainError(409, known.message, known.field) : error;
   };
   const declared = only.filter((p) => p.model);
-  const written = await inlineDeclared(tx, events, declared.map((p) => p.model!));
+  const declaredWrites = await inlineDeclared(tx, events, declared.map((p) => p.model!));
   for (const projection of declared) {
-    for (const statement of written.get(projection.model!)!) statements.push(statement.then(() => undefined, conflicts(projection)));
+    for (const statement of declaredWrites.statements.get(projection.model!)!) statements.push(statement.then(() => undefined, conflicts(projection)));
   }
   for (const event of events) {
     for (const projection of only) {
@@ -70,9 +79,14 @@ export async function applyInline(tx: Db, events: PendingEvent[], only: readonly
     }
   }
   // allSettled first: every statement has its answer before the first failure is reported.
-  const results = await Promise.allSettled(statements);
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
+  const written = Promise.allSettled(statements).then((results) => {
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  });
+  written.catch(() => undefined);
+  // Rows named by what a touch's answer finds go into the metadata: the events wait for them.
+  if (declaredWrites.naming.length > 0) await Promise.allSettled(declaredWrites.naming);
+  return { written };
 }
 
 /**

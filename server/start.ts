@@ -2,7 +2,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createCommandHandler } from '../events/handleCommand';
-import { applyInline } from '../projections/registry';
+import { projectInline } from '../projections/registry';
 import { createChangeFeed } from '../projections/engine/changeFeed';
 import { createFeedMemo } from '../projections/engine/feedMemo';
 import { createOfficeList } from '../projections/offices/listCache';
@@ -79,7 +79,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const { sql } = database;
   // Every user event this process commits drops its user before the command answers.
   const users = createUserCache();
-  const handle = createCommandHandler(sql, applyInline, { onCommitted: (events) => users.forget(events) });
+  const handle = createCommandHandler(sql, projectInline, { onCommitted: (events) => users.forget(events) });
 
   if (config.demoMode && (await seedDemo(sql, handle))) logger.info('demo data seeded');
   // Right after the offices: the plans are older than the rest of the demo's activity, which the dashboard shows first.

@@ -180,15 +180,18 @@ export async function readStream(db: Db, streamId: string, afterVersion = 0): Pr
 /**
  * Takes the stream write lock `lockClass` for `streamId` (held until the transaction ends), then
  * reads the stream's events after `afterVersion`, as committed once the lock was granted: one
- * round trip (migration 0010).
+ * round trip (migration 0010). The statement is on its way when this returns (not an async
+ * function, whose promise would start it a turn later): statements the caller sends next run
+ * after it, under the lock.
  */
-export async function lockAndReadStream<E extends NewEvent = NewEvent>(
+export function lockAndReadStream<E extends NewEvent = NewEvent>(
   tx: Tx,
   lockClass: number,
   streamId: string,
   afterVersion: number,
 ): Promise<(StoredEvent & E)[]> {
-  return tx.unsafe<(StoredEvent & E)[]>(`SELECT ${COLUMNS} FROM lock_stream_and_read($1, $2, $3)`, [lockClass, streamId, afterVersion], PREPARED);
+  const query = tx.unsafe<(StoredEvent & E)[]>(`SELECT ${COLUMNS} FROM lock_stream_and_read($1, $2, $3)`, [lockClass, streamId, afterVersion], PREPARED);
+  return query.execute();
 }
 
 /**

@@ -1,6 +1,7 @@
 import type postgres from 'postgres';
 import type { LiveEntity, LiveRows } from '@shared/realtime';
 import { PREPARED } from '../../events/store/connect';
+import type { AnswerStatement } from '../../events/handleCommand';
 import type { BriefEvent, Db, PendingEvent } from '../../events/store/types';
 import type { MemoryTables } from './memoryTables';
 import type { ReadModel } from './readModel';
@@ -126,11 +127,14 @@ export function rowReads<R, T>(select: string, alias: string, map: (row: R) => T
     const rows = await db.unsafe<R[]>(`${select} WHERE ${condition}`, params, PREPARED);
     return rows.map(map);
   };
+  const byIdText = `${select} WHERE ${alias}.id = $1`;
+  const one = (rows: R[]) => (rows[0] ? map(rows[0]) : null);
+  /** One row by id; as a statement (`statement(id)`), a command's answer its COMMIT can follow at once. */
+  const byId = Object.assign(async (db: Db, id: string): Promise<T | null> => one(await db.unsafe<R[]>(byIdText, [id], PREPARED)), {
+    statement: (id: string): AnswerStatement<T | null> => ({ text: byIdText, params: [id], map: (rows) => one(rows as R[]) }),
+  });
   return {
-    async byId(db: Db, id: string): Promise<T | null> {
-      const [row] = await db.unsafe<R[]>(`${select} WHERE ${alias}.id = $1`, [id], PREPARED);
-      return row ? map(row) : null;
-    },
+    byId,
     async touched(db: Db, touched: Touched[]): Promise<T[]> {
       const { where: condition, params } = touchedWhere(alias, touched);
       return where(db, condition, params);

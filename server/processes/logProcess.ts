@@ -33,6 +33,13 @@ export interface LogProcess {
    * after a pause (a failure that will never pass should be recorded, not thrown).
    */
   act(event: StoredEvent, run: RunInTransaction, tx: Tx): Promise<void>;
+  /**
+   * Whether `act` could do anything for this event, read outside a transaction: false only when
+   * what decides it is fixed by the log before the event (the same answer on every redo, on any
+   * node), so the event is passed over as events of other types are, without a transaction of
+   * its own. Without it, every event of `types` gets its transaction.
+   */
+  relevant?(event: StoredEvent, sql: Pool): Promise<boolean>;
 }
 
 export interface LogProcessDeps {
@@ -66,12 +73,17 @@ async function startingPosition(sql: Pool, process: LogProcess): Promise<number>
   return Number(row?.position ?? first);
 }
 
-/** Acts on one batch: each wanted event in its own transaction, then the checkpoint past the rest. */
+/**
+ * Acts on one batch: each wanted event in its own transaction. Moving the checkpoint past the
+ * rest is left to `passOver` (it may wait: an event passed over again after a restart is passed
+ * over again).
+ */
 async function handleBatch(deps: LogProcessDeps, process: LogProcess, wanted: ReadonlySet<string>, batch: StoredEvent[], signal: AbortSignal) {
   const name = checkpointOf(process);
   for (const event of batch) {
     if (signal.aborted) throw new Error(`process ${process.name} stopped`);
     if (!wanted.has(event.type)) continue;
+    if (process.relevant && !(await process.relevant(event, deps.sql))) continue;
     await deps.handle.transaction(async (run, tx) => {
       const [row] = await tx<{ position: number }[]>`SELECT position FROM checkpoints WHERE name = ${name} FOR UPDATE`;
       if (Number(row?.position ?? 0) >= event.position) return; // another node did it already
@@ -79,8 +91,42 @@ async function handleBatch(deps: LogProcessDeps, process: LogProcess, wanted: Re
       await tx`UPDATE checkpoints SET position = ${event.position}, updated_at = now() WHERE name = ${name}`;
     });
   }
-  const last = batch[batch.length - 1]!.position;
-  await deps.sql`UPDATE checkpoints SET position = ${last}, updated_at = now() WHERE name = ${name} AND position < ${last}`;
+}
+
+/** How often at most the checkpoint moves past events the process passed over: each move is a commit. */
+const PASS_OVER_MS = 1_000;
+
+/**
+ * Moves the checkpoint past passed-over events (other types, or not relevant), at most once per
+ * PASS_OVER_MS: under a stream of events a process does not act on, one commit a second instead
+ * of one per batch. Until then a restart reads those events again and passes over them again.
+ */
+function passingOver(deps: LogProcessDeps, process: LogProcess) {
+  const name = checkpointOf(process);
+  let written = 0;
+  let due = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const write = async () => {
+    timer = undefined;
+    const last = due;
+    written = performance.now();
+    await deps.sql`UPDATE checkpoints SET position = ${last}, updated_at = now() WHERE name = ${name} AND position < ${last}`;
+  };
+  const report = (error: unknown) => deps.logger?.warn({ err: error, process: process.name }, 'could not move the checkpoint past passed-over events');
+  return {
+    /** Every event up to `position` has been handled. */
+    async reached(position: number) {
+      due = position;
+      if (timer) return;
+      const wait = PASS_OVER_MS - (performance.now() - written);
+      if (wait <= 0) return write();
+      timer = setTimeout(() => void write().catch(report), wait);
+    },
+    stop() {
+      clearTimeout(timer);
+      timer = undefined;
+    },
+  };
 }
 
 /** Starts the process on whichever node gets its lock first; the others stand by to take over. */
@@ -93,12 +139,14 @@ export function startLogProcess(deps: LogProcessDeps, process: LogProcess, optio
     async (signal) => {
       const from = await startingPosition(deps.sql, process);
       position = from;
+      const passOver = passingOver(deps, process);
       const subscription = await subscribe(deps.sql, {
         from,
         pollMs: options.pollMs ?? 1_000,
         handle: async (batch) => {
           await handleBatch(deps, process, wanted, batch, signal);
           position = batch[batch.length - 1]!.position;
+          await passOver.reached(position);
         },
         onError: (error) => {
           if (!signal.aborted) deps.logger?.error({ err: error, process: process.name }, 'failed to act on an event; trying again');
@@ -109,6 +157,7 @@ export function startLogProcess(deps: LogProcessDeps, process: LogProcess, optio
         else signal.addEventListener('abort', () => resolve(), { once: true });
       });
       await subscription.stop();
+      passOver.stop();
     },
     { checkMs: options.checkMs, logger: deps.logger },
   );

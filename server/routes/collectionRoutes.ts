@@ -4,6 +4,7 @@ import type { Context, Middleware } from 'koa';
 import { z } from 'zod';
 import type { Actor } from '@shared/domain/access';
 import { IdParam, VersionBody, VersionQuery } from '@shared/schemas/common';
+import type { AnswerStatement } from '../../events/handleCommand';
 import type { Db, Tx } from '../../events/store/types';
 import { validate } from '../middleware/validate';
 import { actorOf } from '../policies';
@@ -16,11 +17,20 @@ type In<S extends z.ZodType | undefined> = S extends z.ZodType ? z.infer<S> : un
  * when called, so a collection keeps its routes in the order the API lists them; what sets one
  * collection apart (checks, the command it sends) is the function it passes.
  */
-export function collectionRoutes<T>(router: Router, auth: Middleware, path: string, row: z.ZodType, find: (db: Db, id: string) => Promise<T | null>) {
+export function collectionRoutes<T>(
+  router: Router,
+  auth: Middleware,
+  path: string,
+  row: z.ZodType,
+  find: ((db: Db, id: string) => Promise<T | null>) & { statement?: (id: string) => AnswerStatement<T | null> },
+) {
   const one = `${path}/:id`;
   return {
-    /** A command's answer: the record as its writer's transaction leaves it. */
-    read: (id: string) => ({ read: (tx: Tx) => find(tx, id) }),
+    /**
+     * A command's answer: the record as its writer's transaction leaves it. Read by one
+     * statement when `find` has one, so a last command's COMMIT can go out right behind it.
+     */
+    read: (id: string) => ({ read: find.statement ? find.statement(id) : (tx: Tx) => find(tx, id) }),
 
     /** GET `path`: the records the query asks for (a route without one refuses any); `guards` run first. */
     list<Q extends z.ZodType | undefined>(query: Q, answer: (ctx: Context, query: In<Q>) => Promise<unknown>, ...guards: Middleware[]) {

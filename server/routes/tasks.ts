@@ -5,6 +5,8 @@ import type { TaskDetailsData } from '../../events/task/events';
 import type { Db } from '../../events/store/types';
 import { getOffice } from '../../projections/offices/queries';
 import { getTask, listTasks } from '../../projections/tasks/queries';
+import { tasksProjection } from '../../projections/tasks/projection';
+import { readAhead } from '../../projections/engine/declaredInline';
 import { ChangeTaskStatusInput, CreateTaskInput, READ_ONLY_TASK_KEYS, Task, TaskListQuery, UpdateTaskInput } from '@shared/schemas/tasks';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../httpError';
@@ -48,9 +50,11 @@ export function taskRoutes(deps: AppDeps, auth: Middleware): Router {
     if (changes.location_id !== undefined) await assertLocationExists(sql, changes.location_id);
     const context = commandContext(ctx);
     const { view } = await handle.transaction(async (run, tx, lockAhead) => {
+      // The task's lock and its row (the tasks read model evolves it) go out with the office's read.
       lockAhead(taskAggregate, id);
+      readAhead(tx, tasksProjection.model!, [id]);
       const office = await officePlace(tx, changes.office_id !== undefined ? changes.office_id : current.office_id);
-      return run(taskAggregate, id, { type: 'EditTask', changes, office }, context, { expectedVersion: body.version, ...tasks.read(id) });
+      return run(taskAggregate, id, { type: 'EditTask', changes, office }, context, { expectedVersion: body.version, ...tasks.read(id), last: true });
     });
     return view;
   });

@@ -50,6 +50,23 @@ describe('A command\'s statements sent without waiting for each other', () => {
     expect(view.n).toBe(1);
   });
 
+  it('given the last command of a transaction with an answer of one statement, then the answer is read inside it, after its append', async () => {
+    const id = randomUUID();
+    const read = { text: 'SELECT txid_current_if_assigned()::text AS xid, count(*)::int AS n FROM events WHERE stream_id = $1', params: [`counter-${id}`], map: (rows: unknown[]) => rows[0] as { xid: string | null; n: number } };
+    const view = await handle.transaction(async (run) => (await run(counter, id, { type: 'Add' }, context(), { read, last: true })).view);
+    expect(view.xid).not.toBeNull();
+    expect(view.n).toBe(1);
+  });
+
+  it('given a work that sends a statement after its command said it was the last, then that statement is refused, not run outside the transaction', async () => {
+    const id = randomUUID();
+    const late = handle.transaction(async (run, tx) => {
+      await run(counter, id, { type: 'Add' }, context(), { last: true });
+      return tx`SELECT 1`;
+    });
+    await expect(late).rejects.toThrow(/after its transaction's COMMIT/);
+  });
+
   it('given its answer\'s read failing, then nothing is committed and nothing told', async () => {
     const id = randomUUID();
     const before = told.length;

@@ -49,6 +49,31 @@ describe('A transaction whose BEGIN goes with its first statement', () => {
     expect(await ids()).toEqual([1, 2]);
   });
 
+  it('given COMMIT sent early behind the last statement, then the work commits; a statement sent after it is refused, never run outside the transaction', async () => {
+    const late = transaction(sql, async (tx, commitNow) => {
+      const inserted = tx`INSERT INTO pipelined VALUES (5)`.execute();
+      commitNow();
+      await inserted;
+      await tx`INSERT INTO pipelined VALUES (6)`;
+    });
+    await expect(late).rejects.toThrow(/after its transaction's COMMIT/);
+    expect(await ids()).toEqual([1, 2, 5]);
+    await db.sql`DELETE FROM pipelined WHERE id = 5`;
+  });
+
+  it('given a statement failing before an early COMMIT, then nothing of the work commits and the statement\'s error is reported', async () => {
+    const failing = transaction(sql, async (tx, commitNow) => {
+      const first = tx`INSERT INTO pipelined VALUES (7)`.execute();
+      const duplicate = tx`INSERT INTO pipelined VALUES (1)`.execute();
+      duplicate.catch(() => undefined);
+      commitNow();
+      await first;
+      await duplicate;
+    });
+    await expect(failing).rejects.toMatchObject({ code: '23505' });
+    expect(await ids()).toEqual([1, 2]);
+  });
+
   it('given many transactions, failed and committed, on a pool of one connection, then each gets it back', async () => {
     for (let i = 0; i < 20; i++) {
       await transaction(sql, async (tx) => tx`SELECT 1`);

@@ -5,6 +5,8 @@ import type { DealTermsData } from '../../../events/deal/events';
 import { rankBetween } from '@shared/domain/rank';
 import { columnAround, getDeal, listDeals, stageVisits } from '../../../projections/deals/queries';
 import { dealStats } from '../../../projections/deals/stats';
+import { dealsProjection } from '../../../projections/deals/projection';
+import { readAhead } from '../../../projections/engine/declaredInline';
 import { CreateDealInput, Deal, DealListQuery, DealStats, DealStatsQuery, MoveDealInput, READ_ONLY_DEAL_KEYS, UndoDealMoveInput, UpdateDealInput } from '@shared/schemas/deals';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../httpError';
@@ -90,15 +92,18 @@ export function dealRoutes(deps: AppDeps, auth: Middleware): Router {
   deals.action('patch', 'stage', permit('deal.changeStage'), MoveDealInput, async (ctx, id, body) => {
     const context = commandContext(ctx);
     const { view } = await handle.transaction(async (run, tx, lockAhead) => {
-      // The deal's lock goes out with BEGIN and the read of its place.
+      // The deal's lock goes out with BEGIN, the read of its place and the read of its row the
+      // deals read model evolves: one round trip before the writes, the append and the COMMIT.
       lockAhead(dealAggregate, id);
+      readAhead(tx, dealsProjection.model!, [id]);
       const before = body.before_id ?? null;
       const after = body.after_id ?? null;
       const place = placeBetween(await columnAround(tx, body.stage, id, before, after), before, after);
       if (!place) throw new HttpError(400, 'The card to place it next to is not in that stage', [{ field: 'before_id', message: 'Not in that stage' }]);
       // The mover's name: a move to Agreement Signed names them as the deal's signer.
       const actor_name = (ctx.state as AuthState).user.name;
-      return run(dealAggregate, id, { type: 'MoveDeal', stage: body.stage, ...place, actor_id: context.userId, actor_name }, context, { expectedVersion: body.version, ...deals.read(id) });
+      const move = { type: 'MoveDeal' as const, stage: body.stage, ...place, actor_id: context.userId, actor_name };
+      return run(dealAggregate, id, move, context, { expectedVersion: body.version, ...deals.read(id), last: true });
     });
     return view;
   });

@@ -110,12 +110,23 @@ async function feedPage(db: Db, actor: Actor, query: ActivityQuery, atLocation: 
 }
 
 /** Each event's "before": its stream folded up to it. */
-export async function knowledgeOf(db: Db, page: StoredEvent[]): Promise<Map<number, EventKnowledge>> {
+async function knowledgeOf(db: Db, page: StoredEvent[]): Promise<Map<number, EventKnowledge>> {
   const knowledge = new Map<number, EventKnowledge>();
-  for (const stream of (await streamsOf(db, [...new Set(page.map((e) => e.stream_id))])).values()) {
-    for (const [position, known] of foldStream(stream[0]!.stream_type, stream).events) knowledge.set(position, known);
-  }
+  for (const [position, { known }] of await storedWithKnowledge(db, page)) knowledge.set(position, known);
   return knowledge;
+}
+
+/**
+ * The events of the streams of `page` as the log stores them (jsonb orders an event's fields,
+ * which the words of its changes follow), each with its "before", by position.
+ */
+export async function storedWithKnowledge(db: Db, page: readonly StoredEvent[]): Promise<Map<number, { event: StoredEvent; known: EventKnowledge }>> {
+  const stored = new Map<number, { event: StoredEvent; known: EventKnowledge }>();
+  for (const stream of (await streamsOf(db, [...new Set(page.map((e) => e.stream_id))])).values()) {
+    const { events } = foldStream(stream[0]!.stream_type, stream);
+    for (const event of stream) stored.set(event.position, { event, known: events.get(event.position)! });
+  }
+  return stored;
 }
 
 /**

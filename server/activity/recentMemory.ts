@@ -3,7 +3,7 @@ import type { Actor } from '@shared/domain/access';
 import type { Db, StoredEvent } from '../../events/store/types';
 import type { ChangeFeed } from '../../projections/engine/changeFeed';
 import { userNames } from '../../projections/users/queries';
-import { canSeeScope, entryOf, isActivity, knowledgeOf } from './readActivity';
+import { canSeeScope, entryOf, isActivity, storedWithKnowledge } from './readActivity';
 import type { EventKnowledge } from './streamHistory';
 
 export interface RecentActivity {
@@ -16,6 +16,8 @@ export interface RecentActivity {
 
 /** Events held at most: the newest of the log, a dashboard's page for most callers. */
 export const HELD = 2_000;
+/** Events of one batch whose streams are read as it arrives, the newest. */
+const AT_ONCE = 64;
 
 interface Held {
   event: StoredEvent;
@@ -30,7 +32,7 @@ interface Held {
  * caller whose page lies within them is answered as readActivity would answer, without a query.
  * Names are read again when a user's event arrives (a rename changes the words).
  */
-export async function createRecentActivity(sql: Db, feed: ChangeFeed, held = HELD): Promise<RecentActivity> {
+export async function createRecentActivity(sql: Db, feed: ChangeFeed, max = HELD): Promise<RecentActivity> {
   /** Ascending by position. */
   let kept: Held[] = [];
   const names = new Map<string, string>();
@@ -41,12 +43,13 @@ export async function createRecentActivity(sql: Db, feed: ChangeFeed, held = HEL
     const ids = all ? [...kept.map((h) => h.event), ...events].map((e) => e.metadata.user_id) : events.map((e) => e.metadata.user_id).filter((id) => !names.has(id));
     return ids.length === 0 ? new Map<string, string>() : userNames(sql, ids);
   };
-  const add = (events: readonly StoredEvent[], knowledge: Map<number, EventKnowledge>) => {
-    const known = new Set(kept.map((h) => h.event.position));
-    const fresh = events.filter((e) => !known.has(e.position)).map((event) => ({ event, known: knowledge.get(event.position) }));
+  /** Puts `events` in place, each as the log stores it when read (`stored`), else as the feed gave it. */
+  const add = (events: readonly StoredEvent[], stored: Map<number, { event: StoredEvent; known: EventKnowledge }>) => {
+    const held = new Set(kept.map((h) => h.event.position));
+    const fresh = events.filter((e) => !held.has(e.position)).map((e): Held => stored.get(e.position) ?? { event: e, known: undefined });
     kept = [...kept, ...fresh].sort((a, b) => a.event.position - b.event.position);
-    if (kept.length > held) {
-      kept = kept.slice(kept.length - held);
+    if (kept.length > max) {
+      kept = kept.slice(kept.length - max);
       whole = false;
     }
   };
@@ -56,16 +59,22 @@ export async function createRecentActivity(sql: Db, feed: ChangeFeed, held = HEL
     const events = batch.filter(isActivity);
     if (events.length === 0) return;
     const renamed = events.some((e) => e.stream_type === 'user');
-    const [knowledge, read] = await Promise.all([knowledgeOf(sql, events), readNames(events, renamed)]);
+    // A batch's newest events are read at once; those of a bulk import before them when first shown.
+    const [stored, read] = await Promise.all([storedWithKnowledge(sql, events.slice(-AT_ONCE)), readNames(events, renamed)]).catch((error: unknown) => {
+      // What is held must be every event above the oldest: without this batch, none before it is.
+      kept = [];
+      whole = false;
+      throw error;
+    });
     if (renamed) names.clear();
     for (const [id, name] of read) names.set(id, name);
-    add(events, knowledge);
+    add(events, stored);
   });
   const newest = await sql.unsafe<StoredEvent[]>(
     `SELECT position, stream_id, stream_type, version, type, data, metadata FROM events WHERE stream_type <> 'system' ORDER BY position DESC LIMIT $1`,
-    [held],
+    [max],
   );
-  if (newest.length === held) whole = false;
+  if (newest.length === max) whole = false;
   for (const [id, name] of await readNames(newest, false)) if (!names.has(id)) names.set(id, name);
   add(newest, new Map());
 
@@ -79,11 +88,11 @@ export async function createRecentActivity(sql: Db, feed: ChangeFeed, held = HEL
       if (page.length < limit && !whole) return null;
       const unknown = page.filter((h) => h.known === undefined);
       if (unknown.length > 0) {
-        const knowledge = await knowledgeOf(
+        const stored = await storedWithKnowledge(
           sql,
           unknown.map((h) => h.event),
         );
-        for (const h of unknown) h.known = knowledge.get(h.event.position);
+        for (const h of unknown) Object.assign(h, stored.get(h.event.position));
       }
       return page.map(({ event, known }) => entryOf(event, known, names));
     },

@@ -53,7 +53,9 @@ export async function keptFigures(db: Db, actor: Actor, locationId: string | nul
  * The dashboard's figures and lists from the read models (never the log). The figures add up the
  * rows of location_counts (counts.ts) at the caller's locations: their totals, and the days of
  * leases ending within ON_NOTICE_DAYS and of open tasks due before today; the lists read in index
- * order. `today` is the server's date (YYYY-MM-DD). The statements go out together.
+ * order, names in byte order and the id last, as memory.ts keeps them (the route answers from
+ * there; this is what it must equal). `today` is the server's date (YYYY-MM-DD). The statements
+ * go out together.
  */
 export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: string | null, today: string): Promise<Omit<Dashboard, 'recentActivity'>> {
   const params = [...scopeParams(actor), locationId, today, ON_NOTICE_DAYS];

@@ -12,7 +12,7 @@ import { taskAggregate } from '../../events/task/decider';
 import { createDashboardMemory } from '../../projections/dashboard/memory';
 import { dashboardFromReadModels } from '../../projections/dashboard/queries';
 import type { ChangeFeed } from '../../projections/engine/changeFeed';
-import { applyInline } from '../../projections/registry';
+import { applyInline, rebuild } from '../../projections/registry';
 import { readActivity } from '../../server/activity/readActivity';
 import { createRecentActivity } from '../../server/activity/recentMemory';
 import { recentActivity } from '../../server/activity/recentActivity';
@@ -23,8 +23,9 @@ import { MANAGER_LOCATIONS, officeWorld, type OfficeWorld } from './officeHelper
  * server/activity/recentMemory.ts). Here every answer is held to the one computed afresh from
  * the read models and the log (dashboardFromReadModels, readActivity), after random work by an
  * administrator and a manager, some of it at once, for every kind of caller and location, on
- * other days than today, against memory loaded afresh (a restart), and after writes by another
- * process on the same database, which this server learns of only through its feed.
+ * other days than today, against memory loaded afresh (a restart) and read models rebuilt, and
+ * after writes by another process on the same database, which this server learns of only
+ * through its feed.
  */
 let w: OfficeWorld;
 let actors: { admin: Actor; manager: Actor; viewer: Actor };
@@ -173,6 +174,12 @@ describe('the dashboard kept in memory', () => {
       expect(dashboard.answer(actor, locationId, today()), label).toEqual(w.server.deps.dashboard.answer(actor, locationId, today()));
       expect(await activity.newest(actor, 8, locationId ?? undefined), label).toEqual(await w.server.deps.recentActivity.newest(actor, 8, locationId ?? undefined));
     }
+  });
+
+  it('given the read models rebuilt from the log beside the running server, then the memory it kept still equals them', async () => {
+    // A rebuild writes no event: what the feed kept must be what a fold of the whole log gives.
+    await rebuild(w.server.deps.sql);
+    await expectEveryViewFresh('after a rebuild');
   });
 
   it('given writes by another process on the same database, then the next answer shows them, as computed from the database', async () => {

@@ -28,6 +28,8 @@ export function dashboardRoutes(deps: AppDeps, auth: Middleware): Router {
       const today = new Date().toISOString().slice(0, 10);
       // Who sees what: the role, the locations, and the user (their own account's events).
       const key = JSON.stringify([actor.id, actor.role, actor.locations, locationId, today]);
+      // The memo first waits for the feed to reach the log's head (one query: this node's commits
+      // and other nodes' alike), so memory holds every write committed before this request.
       const body = await deps.dashboards.get(key, async () => {
         const at = locationId ?? undefined;
         // From memory; the activity from the log only when the caller's page is older than what memory holds.

@@ -4,8 +4,10 @@ import type { HandleCommand } from '../events/handleCommand';
 import type { Pool } from '../events/store/types';
 import type { FeedStatus } from '../projections/engine/changeFeed';
 import type { FeedMemo } from '../projections/engine/feedMemo';
+import type { DashboardMemory } from '../projections/dashboard/memory';
 import type { OfficeList } from '../projections/offices/listCache';
 import type { Dashboard } from '@shared/schemas/dashboard';
+import type { RecentActivity } from './activity/recentMemory';
 import type { DeviceCookies } from './auth/deviceCookie';
 import type { LoginThrottle } from './auth/throttle';
 import type { TokenService } from './auth/tokens';
@@ -43,6 +45,10 @@ export interface AppDeps {
   officeList: OfficeList;
   /** Dashboard answers, kept per user and location until the log moves (projections/engine/feedMemo.ts). */
   dashboards: FeedMemo<Dashboard>;
+  /** What the dashboard shows, kept in memory by the change feed (projections/dashboard/memory.ts). */
+  dashboard: DashboardMemory;
+  /** The log's newest events in words, kept by the change feed (server/activity/recentMemory.ts). */
+  recentActivity: RecentActivity;
   demo: { enabled: boolean; email: string | null; password: string | null };
   /** The last log position this process has pushed to its sockets (for readiness). */
   livePosition: () => number;

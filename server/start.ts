@@ -5,6 +5,8 @@ import { createCommandHandler } from '../events/handleCommand';
 import { projectInline } from '../projections/registry';
 import { createChangeFeed } from '../projections/engine/changeFeed';
 import { createFeedMemo } from '../projections/engine/feedMemo';
+import { createDashboardMemory } from '../projections/dashboard/memory';
+import { createRecentActivity } from './activity/recentMemory';
 import { createOfficeList } from '../projections/offices/listCache';
 import { createApp } from './app';
 import { createDeviceCookies, loadDeviceCookieKey } from './auth/deviceCookie';
@@ -99,6 +101,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   feed.listen(async (events) => users.forget(events));
   feed.onStatus((status) => users.keep(status.following));
   const officeList = await createOfficeList(sql, feed);
+  const [dashboard, recentActivity] = await Promise.all([createDashboardMemory(sql, feed), createRecentActivity(sql, feed)]);
   let gatewayRef: Gateway | null = null;
   const metrics = config.metrics ? createMetrics({ sql, feedPosition: () => feed.position(), sockets: () => gatewayRef?.io.engine.clientsCount ?? 0 }) : null;
   if (metrics) feed.listen(async (events) => metrics.pushed(events));
@@ -122,6 +125,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     webhookHosts: parseAllowedHosts(config.webhookAllowedHosts),
     officeList,
     dashboards: createFeedMemo(sql, feed),
+    dashboard,
+    recentActivity,
     demo: {
       enabled: config.demoMode,
       email: config.demoMode ? DEMO_USERS.admin.email : null,

@@ -53,13 +53,15 @@ export async function keptFigures(db: Db, actor: Actor, locationId: string | nul
  * The dashboard's figures and lists from the read models (never the log). The figures add up the
  * rows of location_counts (counts.ts) at the caller's locations: their totals, and the days of
  * leases ending within ON_NOTICE_DAYS and of open tasks due before today; the lists read in index
- * order. `today` is the server's date (YYYY-MM-DD). The statements go out together.
+ * order, names in byte order and the id last, as memory.ts keeps them (the route answers from
+ * there; this is what it must equal). `today` is the server's date (YYYY-MM-DD). The statements
+ * go out together.
  */
 export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: string | null, today: string): Promise<Omit<Dashboard, 'recentActivity'>> {
   const params = [...scopeParams(actor), locationId, today, ON_NOTICE_DAYS];
   const figuresRead = keptFigures(db, actor, locationId, today);
   const locationsRead = db.unsafe<{ name: string; city: string }[]>(
-    `SELECT l.name, l.city FROM locations l WHERE ${scopeWhere('locations', 'l')} AND ($3::uuid IS NULL OR l.id = $3) ORDER BY l.name`,
+    `SELECT l.name, l.city FROM locations l WHERE ${scopeWhere('locations', 'l')} AND ($3::uuid IS NULL OR l.id = $3) ORDER BY l.name COLLATE "C"`,
     params.slice(0, 3) as never[],
     PREPARED,
   );
@@ -67,7 +69,7 @@ export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: 
     `SELECT t.id, t.title, t.priority, t.due_date::text AS due_date, l.name AS location_name
      FROM tasks t JOIN locations l ON l.id = t.location_id
      WHERE ${AT('tasks', 't')} AND t.status IN ('pending', 'in_progress')
-     ORDER BY t.due_date NULLS LAST, CASE t.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, t.created_at
+     ORDER BY t.due_date NULLS LAST, CASE t.priority WHEN 'high' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END, t.created_at, t.id
      LIMIT 5`,
     params.slice(0, 3) as never[],
     PREPARED,
@@ -76,7 +78,7 @@ export async function dashboardFromReadModels(db: Db, actor: Actor, locationId: 
     `SELECT o.id, o.office_number, l.name AS location_name, o.tenant, o.end_date::text AS end_date, (o.end_date - $4::date)::int AS days
      FROM offices o JOIN locations l ON l.id = o.location_id
      WHERE ${AT('offices', 'o')} AND o.status = 'LEASED' AND o.end_date BETWEEN $4::date AND $4::date + $5::int
-     ORDER BY o.end_date, o.office_number LIMIT 20`,
+     ORDER BY o.end_date, o.office_number COLLATE "C", o.id LIMIT 20`,
     params as never[],
     PREPARED,
   );

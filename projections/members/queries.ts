@@ -67,4 +67,7 @@ export async function listMembers(db: Db, actor: Actor, location?: string): Prom
 }
 
 export const getMember = reads.byId;
+
+/** Every member company, for the dashboard's memory. */
+export const allMembers = (db: Db): Promise<Member[]> => reads.where(db, 'TRUE', []);
 export const membersTouched = reads.touched;

@@ -22,6 +22,26 @@ export function canSeeScope(actor: Actor, scope: EventScope): boolean {
 
 const COLUMNS = 'position, stream_id, stream_type, version, type, data, metadata';
 
+/** Seeds' marker streams are bookkeeping, not anyone's activity. */
+export const isActivity = (event: StoredEvent) => event.stream_type !== 'system';
+
+/** One event in words, with its changed fields, given what its row held before it and the users' names. */
+export function entryOf(event: StoredEvent, known: EventKnowledge | undefined, names: ReadonlyMap<string, string>): ActivityEntry {
+  const who = event.metadata.user_id === 'system' ? 'The system' : (names.get(event.metadata.user_id) ?? 'A former user');
+  const data = event.data as Known;
+  const { before, set } = known ?? { before: {}, set: data };
+  return {
+    position: Number(event.position),
+    type: event.type,
+    at: event.metadata.at,
+    user_name: who,
+    entity: event.stream_type,
+    entity_id: event.stream_id.slice(event.stream_type.length + 1),
+    summary: summarize(who, event.type, event.stream_type, data, before),
+    changes: changesOf(set, before),
+  };
+}
+
 /** Every stream of the log, in version order, grouped by stream. */
 async function streamsOf(db: Db, streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>> {
   // By the stream index only: a bound on position invites a plan that walks the whole log's index.
@@ -92,10 +112,21 @@ async function feedPage(db: Db, actor: Actor, query: ActivityQuery, atLocation: 
 /** Each event's "before": its stream folded up to it. */
 async function knowledgeOf(db: Db, page: StoredEvent[]): Promise<Map<number, EventKnowledge>> {
   const knowledge = new Map<number, EventKnowledge>();
-  for (const stream of (await streamsOf(db, [...new Set(page.map((e) => e.stream_id))])).values()) {
-    for (const [position, known] of foldStream(stream[0]!.stream_type, stream).events) knowledge.set(position, known);
-  }
+  for (const [position, { known }] of await storedWithKnowledge(db, page)) knowledge.set(position, known);
   return knowledge;
+}
+
+/**
+ * The events of the streams of `page` as the log stores them (jsonb orders an event's fields,
+ * which the words of its changes follow), each with its "before", by position.
+ */
+export async function storedWithKnowledge(db: Db, page: readonly StoredEvent[]): Promise<Map<number, { event: StoredEvent; known: EventKnowledge }>> {
+  const stored = new Map<number, { event: StoredEvent; known: EventKnowledge }>();
+  for (const stream of (await streamsOf(db, [...new Set(page.map((e) => e.stream_id))])).values()) {
+    const { events } = foldStream(stream[0]!.stream_type, stream);
+    for (const event of stream) stored.set(event.position, { event, known: events.get(event.position)! });
+  }
+  return stored;
 }
 
 /**
@@ -110,19 +141,5 @@ export async function readActivity(db: Db, actor: Actor, query: ActivityQuery, a
 
   // The streams and the users' names are read at once: both are known from the page.
   const [knowledge, names] = await Promise.all([page.knowledge, userNames(db, events.map((e) => e.metadata.user_id))]);
-  return events.map((event) => {
-    const who = event.metadata.user_id === 'system' ? 'The system' : (names.get(event.metadata.user_id) ?? 'A former user');
-    const data = event.data as Known;
-    const { before, set } = knowledge.get(event.position) ?? { before: {}, set: data };
-    return {
-      position: Number(event.position),
-      type: event.type,
-      at: event.metadata.at,
-      user_name: who,
-      entity: event.stream_type,
-      entity_id: event.stream_id.slice(event.stream_type.length + 1),
-      summary: summarize(who, event.type, event.stream_type, data, before),
-      changes: changesOf(set, before),
-    };
-  });
+  return events.map((event) => entryOf(event, knowledge.get(event.position), names));
 }

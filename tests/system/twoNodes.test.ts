@@ -67,6 +67,22 @@ describe('two nodes on one database', () => {
     expect(listed.find((o) => o.id === office.id)?.desks).toBe(office.desks + 1);
   });
 
+  it("shows on one node's dashboard a write made through the other right before", async () => {
+    type Dashboard = { openTasks: number; overdueTasks: number; upcomingTasks: { id: string }[]; recentActivity: { entity_id: string }[] };
+    const location = (await apiB('GET', '/api/locations', { token: manager })).body[0] as { id: string };
+    for (let i = 0; i < 3; i++) {
+      const before = (await apiA('GET', '/api/dashboard', { token: admin })).body as Dashboard;
+      // Due long ago, each earlier than the last: first in Upcoming Tasks, and one more overdue.
+      const created = await apiB('POST', '/api/tasks', { token: manager, body: { title: `Across ${i}`, description: 'x', location_id: location.id, priority: 'high', due_date: `2020-01-0${3 - i}` } });
+      expect(created.status, created.text).toBe(201);
+      // A's dashboard is kept in memory by its feed; it answers once it has followed B's commit.
+      const after = (await apiA('GET', '/api/dashboard', { token: admin })).body as Dashboard;
+      expect([after.openTasks - before.openTasks, after.overdueTasks - before.overdueTasks]).toEqual([1, 1]);
+      expect(after.upcomingTasks[0]?.id).toBe(created.body.id);
+      expect(after.recentActivity[0]?.entity_id).toBe(created.body.id);
+    }
+  });
+
   it('pushes a change of the Slack delivery log, whoever wrote it, to administrators\' sockets on both nodes and to no one else\'s', async () => {
     const admins = [await open(a.origin, admin), await open(b.origin, admin)];
     const managers = [await open(a.origin, manager), await open(b.origin, manager)];

@@ -78,6 +78,28 @@ describe('Compressed answers', () => {
     expect(JSON.parse(decode(packed.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
   });
 
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const)('given an answer of a few KB (the dashboard), when asked with %s, then it comes compressed whole, with its length', async (encoding, decode) => {
+    const auth = { authorization: `Bearer ${token}` };
+    const plain = await raw(`${server.url}/api/dashboard`, { headers: { ...auth, 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(4096);
+    expect(plain.body.length).toBeLessThan(64 * 1024);
+
+    const packed = await raw(`${server.url}/api/dashboard`, { headers: { ...auth, 'accept-encoding': encoding } });
+    expect(packed.headers['content-encoding']).toBe(encoding);
+    expect(packed.headers['content-type']).toMatch(/^application\/json/);
+    expect(packed.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(packed.headers['content-length'])).toBe(packed.body.length);
+    expect(JSON.parse(decode(packed.body).toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+
+    const unasked = await raw(`${server.url}/api/dashboard`, { headers: auth });
+    expect(unasked.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(unasked.body.toString('utf8'))).toEqual(JSON.parse(plain.body.toString('utf8')));
+  });
+
   it('given both offered, when the browser asks, then brotli is chosen', async () => {
     const res = await raw(`${server.url}/api/offices`, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' } });
     expect(res.headers['content-encoding']).toBe('br');

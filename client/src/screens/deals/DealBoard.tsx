@@ -24,6 +24,7 @@ import { DealCardBody } from './DealCard';
 import { DealColumn } from './DealColumn';
 import { useBoardDensity } from './density';
 import './density.css';
+import './board.css';
 import { findPlace, keyboardTarget, moveTo, neighboursOf, placeWords, samePlace, type ArrowKey, type Place } from './placement';
 import { FlipMoves } from './FlipMoves';
 import type { MoveTarget } from './useDealMoves';

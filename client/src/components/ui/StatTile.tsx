@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { Card } from './Card';
 import { Skeleton } from './Skeleton';
@@ -12,8 +12,11 @@ const accents = {
   red: 'bg-red-50 text-red-700',
 } as const;
 
-/** A summary figure: label, value, and an icon in a tinted square. A null value is still loading: no figure yet, not 0. */
-export function StatTile({
+/**
+ * A summary figure: label, value, and an icon in a tinted square. A null value is still loading: no
+ * figure yet, not 0. Memoised: a tile whose figures did not change skips the render of its page.
+ */
+export const StatTile = memo(function StatTile({
   label,
   value,
   icon,
@@ -55,4 +58,4 @@ export function StatTile({
       </div>
     </Card>
   );
-}
+});

@@ -24,14 +24,26 @@ import { DealCardBody } from './DealCard';
 import { DealColumn } from './DealColumn';
 import { useBoardDensity } from './density';
 import './density.css';
+import './board.css';
 import { findPlace, keyboardTarget, moveTo, neighboursOf, placeWords, samePlace, type ArrowKey, type Place } from './placement';
 import { FlipMoves } from './FlipMoves';
 import type { MoveTarget } from './useDealMoves';
 
 const ARROWS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown']);
 
+/** The sensors' options, the same objects on every render (dnd-kit compares them by identity). */
+const MOUSE_OPTIONS = { activationConstraint: { distance: 6 } };
+const TOUCH_OPTIONS = { activationConstraint: { delay: 180, tolerance: 8 } };
+const KEYBOARD_CODES = { start: ['Space'], end: ['Space'], cancel: ['Escape'] };
+
 const INSTRUCTIONS =
   'To pick up a deal, press Space. Use the left and right arrow keys to move it between stages and the up and down arrow keys to change its place. Press Space to drop it, or Escape to cancel.';
+
+const ACCESSIBILITY = {
+  screenReaderInstructions: { draggable: INSTRUCTIONS },
+  // The board's own live region says each step in words (below).
+  announcements: { onDragStart: () => undefined, onDragMove: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined },
+};
 
 /** Over a card or a column: the stage it belongs to. */
 function stageOver(id: string, columns: Columns): DealStage | null {
@@ -110,34 +122,33 @@ export const DealBoard = memo(function DealBoard({ columns: shown, stages, showL
   const nameOf = useCallback((id: string) => byId.get(id)?.deal_name ?? 'the deal', [byId]);
 
   // Keyboard moves are worked out on the columns (placement.ts), not from screen coordinates:
-  // the card steps to its new place in the draft and the pointer position stays put.
-  const coordinateGetter: KeyboardCoordinateGetter = useCallback(
-    (event, { active: activeId, currentCoordinates }) => {
-      if (!ARROWS.has(event.code)) return undefined;
-      event.preventDefault();
-      const current = draftRef.current;
-      if (!current) return currentCoordinates;
-      const id = String(activeId);
-      const target = keyboardTarget(current, id, event.code as ArrowKey, stages);
-      if (!target) {
-        setAnnouncement(`${nameOf(id)} cannot move further. ${placeWords(current, findPlace(current, id)!)}`);
-        return currentCoordinates;
-      }
-      const next = moveTo(current, id, target);
-      draftRef.current = next;
-      setDraft(next);
-      onHold({ deal_id: id, stage: target.stage });
-      setAnnouncement(`${nameOf(id)}. ${placeWords(next, target)}`);
+  // the card steps to its new place in the draft and the pointer position stays put. The getter
+  // reads what it needs through a ref and stays the same function: dnd-kit hands every card new
+  // listeners whenever its sensors change, and a push must not re-render every card's contents.
+  const keyboardRef = useRef({ stages, nameOf, onHold });
+  keyboardRef.current = { stages, nameOf, onHold };
+  const coordinateGetter: KeyboardCoordinateGetter = useCallback((event, { active: activeId, currentCoordinates }) => {
+    if (!ARROWS.has(event.code)) return undefined;
+    event.preventDefault();
+    const current = draftRef.current;
+    if (!current) return currentCoordinates;
+    const { stages: order, nameOf: name, onHold: hold } = keyboardRef.current;
+    const id = String(activeId);
+    const target = keyboardTarget(current, id, event.code as ArrowKey, order);
+    if (!target) {
+      setAnnouncement(`${name(id)} cannot move further. ${placeWords(current, findPlace(current, id)!)}`);
       return currentCoordinates;
-    },
-    [stages, nameOf, onHold],
-  );
+    }
+    const next = moveTo(current, id, target);
+    draftRef.current = next;
+    setDraft(next);
+    hold({ deal_id: id, stage: target.stage });
+    setAnnouncement(`${name(id)}. ${placeWords(next, target)}`);
+    return currentCoordinates;
+  }, []);
+  const keyboardOptions = useMemo(() => ({ coordinateGetter, keyboardCodes: KEYBOARD_CODES }), [coordinateGetter]);
 
-  const sensors = useSensors(
-    useSensor(MouseSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter, keyboardCodes: { start: ['Space'], end: ['Space'], cancel: ['Escape'] } }),
-  );
+  const sensors = useSensors(useSensor(MouseSensor, MOUSE_OPTIONS), useSensor(TouchSensor, TOUCH_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   // A keyboard drag has no pointer position to collide with: its place is the draft's.
   const collisionDetection: CollisionDetection = useCallback(
@@ -223,11 +234,7 @@ export const DealBoard = memo(function DealBoard({ columns: shown, stages, showL
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={() => finish(false, null)}
-      accessibility={{
-        screenReaderInstructions: { draggable: INSTRUCTIONS },
-        // The board's own live region says each step in words (below).
-        announcements: { onDragStart: () => undefined, onDragMove: () => undefined, onDragOver: () => undefined, onDragEnd: () => undefined, onDragCancel: () => undefined },
-      }}
+      accessibility={ACCESSIBILITY}
     >
       <div ref={root} className="flex snap-x gap-3 overflow-x-auto pb-2" data-testid="deal-board" data-density={density} aria-label="Pipeline" role="region">
         {stages.map((stage) => (

@@ -7,6 +7,12 @@ import { formatCurrency, formatShare } from './dealFormat';
 import { DealStatistics } from './DealStatistics';
 import { useDealStats } from './useDealStats';
 
+// The same elements on every render: a tile whose figures did not change skips it (StatTile is memoised).
+const BRIEFCASE = <Briefcase className="h-5 w-5" />;
+const DOLLAR = <DollarSign className="h-5 w-5" />;
+const TARGET = <Target className="h-5 w-5" />;
+const TROPHY = <Trophy className="h-5 w-5" />;
+
 /**
  * The summary tiles over the board, from GET /api/deals/stats: the only part of the page that
  * renders when a new answer arrives.
@@ -17,19 +23,19 @@ export const DealSummary = memo(function DealSummary({ location, past }: { locat
   return (
     <>
       <section aria-label="Summary" className="grid grid-cols-2 gap-3 xl:grid-cols-4">
-        <StatTile label="Total Deals" value={figures ? figures.total_deals : null} icon={<Briefcase className="h-5 w-5" />} accent="blue" />
+        <StatTile label="Total Deals" value={figures ? figures.total_deals : null} icon={BRIEFCASE} accent="blue" />
         <StatTile
           label="Pipeline Value"
           value={figures ? formatCurrency(figures.total_value) : null}
-          icon={<DollarSign className="h-5 w-5" />}
+          icon={DOLLAR}
           accent="green"
           hint={figures ? `${formatCurrency(figures.weighted_value)} weighted` : undefined}
         />
-        <StatTile label="Avg Deal Value" value={figures ? formatCurrency(figures.average_deal_value) : null} icon={<Target className="h-5 w-5" />} accent="purple" />
+        <StatTile label="Avg Deal Value" value={figures ? formatCurrency(figures.average_deal_value) : null} icon={TARGET} accent="purple" />
         <StatTile
           label="Win Rate"
           value={figures ? formatShare(figures.win_rate) : null}
-          icon={<Trophy className="h-5 w-5" />}
+          icon={TROPHY}
           accent="amber"
           hint={figures ? `${figures.stages.agreement_signed ?? 0} won · ${figures.stages.close_lost ?? 0} lost` : undefined}
         />

@@ -18,6 +18,8 @@ const NONE: StatsState = { stats: null, error: null, for: '' };
 const statsAtom = atom<StatsState>(NONE);
 const attemptAtom = atom(0);
 
+const sameFigures = (a: DealStats | null, b: DealStats) => a !== null && JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * GET /api/deals/stats for the location, asked again once a burst of deal changes settles (pushes,
  * the user's own moves): one request per burst, never one per move. Kept in an atom, so only what
@@ -37,7 +39,9 @@ export function useLoadDealStats(location: string) {
         (stats) => {
           if (cancelled) return;
           loadedFor.current = location;
-          appStore.set(statsAtom, { stats, error: null, for: location });
+          // A move between open stages changes none of the figures: the same answer keeps the
+          // state it had, so the tiles do not render again.
+          appStore.set(statsAtom, (s) => (s.for === location && s.error === null && sameFigures(s.stats, stats) ? s : { stats, error: null, for: location }));
         },
         (error: unknown) => !cancelled && appStore.set(statsAtom, (s) => ({ stats: s.for === location ? s.stats : null, error, for: location })),
       );

@@ -5,6 +5,7 @@ import type { Office } from '@shared/schemas/offices';
 import type { Task } from '@shared/schemas/tasks';
 import { countedFromRows } from '../support/dashboardCounted';
 import { MANAGER_LOCATIONS, officeWorld, type OfficeWorld } from './officeHelpers';
+import { inDays, seededRandom, today } from '../support/seededRandom';
 
 /**
  * The dashboard's figures come from counts kept per location as the rows change
@@ -21,25 +22,13 @@ afterAll(async () => {
   await w?.server.stop();
 });
 
-/** A small deterministic generator, so a failure replays. */
-function random(seed: number) {
-  let s = seed;
-  const next = () => {
-    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return s / 2_147_483_648;
-  };
-  return { int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
-}
-
-const today = () => new Date().toISOString().slice(0, 10);
-const inDays = (days: number) => new Date(Date.parse(today()) + days * 86_400_000).toISOString().slice(0, 10);
 /** A lease start such that a 1-month lease ends around `days` from today. */
 const startFor = (days: number) => inDays(days - 30);
 
 describe('the dashboard figures kept per location', () => {
   it('given random work through the API, some of it at once, then every view of the dashboard equals the counts taken from the rows', async () => {
     const { api, tokens } = w;
-    const rnd = random(20261127);
+    const rnd = seededRandom(20261127);
     const names = w.locations.map((l) => l.name);
     // A command the domain refuses (a leased office cannot move) changes nothing, and is fine here.
     const call = async <T>(method: string, path: string, body?: unknown) => {

@@ -17,6 +17,7 @@ import { readActivity } from '../../server/activity/readActivity';
 import { createRecentActivity } from '../../server/activity/recentMemory';
 import { recentActivity } from '../../server/activity/recentActivity';
 import { MANAGER_LOCATIONS, officeWorld, type OfficeWorld } from './officeHelpers';
+import { inDays, seededRandom, today } from '../support/seededRandom';
 
 /**
  * The dashboard answers from memory kept by the change feed (projections/dashboard/memory.ts,
@@ -38,18 +39,6 @@ afterAll(async () => {
   await w?.server.stop();
 });
 
-/** A small deterministic generator, so a failure replays. */
-function random(seed: number) {
-  let s = seed;
-  const next = () => {
-    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return s / 2_147_483_648;
-  };
-  return { int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)]! };
-}
-
-const today = () => new Date().toISOString().slice(0, 10);
-const inDays = (days: number, from = today()) => new Date(Date.parse(from) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The dashboard as the route computed it before it kept anything in memory: from the database. */
 async function fromDatabase(actor: Actor, locationId: string | null, day = today()): Promise<Dashboard> {
@@ -81,7 +70,7 @@ async function expectEveryViewFresh(when: string) {
 describe('the dashboard kept in memory', () => {
   it('given random work by an admin and a manager, some of it at once, then every view equals the dashboard computed from the database', async () => {
     const { api, tokens } = w;
-    const rnd = random(20261128);
+    const rnd = seededRandom(20261128);
     const names = w.locations.map((l) => l.name);
     // A command the domain refuses (a leased office cannot move) changes nothing, and is fine here.
     const call = async <T>(token: string, method: string, path: string, body?: unknown) => {

@@ -6,6 +6,7 @@ import type { Db } from '../../events/store/types';
 import type { ChangeFeed } from '../engine/changeFeed';
 import type { Row } from '../engine/memoryTables';
 import { addCounts, tallied, type Pair } from '../engine/readModel';
+import { newer } from '../engine/rowCache';
 import { createSortedRows } from '../engine/sortedRows';
 import { listLocations } from '../locations/queries';
 import { allMembers } from '../members/queries';
@@ -76,8 +77,6 @@ const TALLIES = locationCountsProjection.model!.tallies;
 
 const plusDays = (day: string, days: number) => new Date(Date.parse(day) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** A row replaces the copy held only when newer: a higher version, or the same one changed later. */
-const newer = (a: Stamped, b: Stamped | undefined) => !b || a.version > b.version || (a.version === b.version && a.updated_at > b.updated_at);
 
 /**
  * The dashboard's figures and lists in memory, kept by the change feed's pushed rows: the

@@ -22,7 +22,7 @@ export interface RowCache<R extends Row> {
 }
 
 /** A row replaces the copy held only when newer: a higher version, or the same one changed later. */
-const newer = (a: Row, b: Row | undefined) =>
+export const newer = (a: Pick<Row, 'version' | 'updated_at'>, b: Pick<Row, 'version' | 'updated_at'> | undefined) =>
   !b || a.version > b.version || (a.version === b.version && a.updated_at > b.updated_at);
 
 /**

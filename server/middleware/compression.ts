@@ -23,11 +23,14 @@ export const isCompressible = (type: string | undefined): boolean => COMPRESSIBL
  * quality-11 copies of the client's files (build/precompress.ts), which the static files' server
  * sends as they are (Content-Encoding already set: nothing is compressed twice).
  */
+/** Brotli's quality for what is compressed as it is sent (see above). */
+const BROTLI_QUALITY = 5;
+
 export function compression(): Middleware {
   const options = {
     filter: isCompressible,
     encodingPreference: ['br', 'gzip', 'identity'],
-    br: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+    br: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
     // Only the two every browser speaks; zstd is newer than Node 20, deflate's framing ambiguous.
     deflate: false as const,
     zstd: false as const,
@@ -70,7 +73,7 @@ async function compressSmallAnswer(ctx: ParameterizedContext, next: Next): Promi
   }
   const packed =
     encoding === 'br'
-      ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
+      ? brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } })
       : gzipSync(text);
   ctx.set('Content-Encoding', encoding);
   ctx.body = packed;
